@@ -1,0 +1,41 @@
+"""The article record: what every extractor in scrapy-cx returns."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """One extracted news article.
+
+    Immutable so a result attached to a response can be shared between the
+    middleware, the spider and the pipeline without defensive copies.
+    ``published`` is ISO 8601 (``2009-11-09`` or ``2009-11-09T13:57:00+08:00``);
+    ``published_raw`` is the text it was read from, kept for auditing.
+    ``content`` holds the main text, one paragraph per line.
+    """
+
+    url: str | None = None
+    title: str | None = None
+    published: str | None = None
+    published_raw: str | None = None
+    content: str = ""
+    authors: tuple[str, ...] = field(default_factory=tuple)
+    keywords: tuple[str, ...] = field(default_factory=tuple)
+    description: str | None = None
+    language: str | None = None
+    canonical_url: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict (tuples become lists), in field order."""
+        data = asdict(self)
+        data["authors"] = list(self.authors)
+        data["keywords"] = list(self.keywords)
+        return data
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """Field names in export order."""
+        return tuple(f.name for f in fields(cls))

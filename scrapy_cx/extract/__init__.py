@@ -1,0 +1,56 @@
+"""Pure extraction: ``html + url -> Article``. Nothing here imports Scrapy."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..article import Article
+from .dates import find_published
+from .decode import decode_html
+from .dom import parse_html
+from .language import guess_language
+from .lines import LineOptions, main_text, page_lines, select_main
+from .meta import read_meta
+from .title import find_title
+
+__all__ = ["extract_article", "LineOptions"]
+
+
+def extract_article(
+    html: str | bytes,
+    url: str | None = None,
+    *,
+    encoding: str | None = None,
+    reference_time: datetime | None = None,
+    date_languages: list[str] | None = None,
+    **options: Any,
+) -> Article:
+    """Extract one article from a page.
+
+    ``html`` may be bytes (decoded as a crawler would; ``encoding`` is the HTTP
+    header's charset if known). ``options`` are :class:`LineOptions` fields
+    (``block_size``, ``line_cost``, ...). Never raises on bad markup or bytes.
+    """
+    text, _encoding = decode_html(html, encoding)
+    root = parse_html(text)
+    meta = read_meta(root)
+    lines = page_lines(root)
+    start, end = select_main(lines, LineOptions(**options))
+    content = main_text(lines[start:end])
+    title, title_index = find_title(meta, lines, start)
+    published, published_raw = find_published(
+        meta, lines, title_index, start, url, reference_time, date_languages
+    )
+    return Article(
+        url=url,
+        title=title,
+        published=published,
+        published_raw=published_raw,
+        content=content,
+        authors=tuple(dict.fromkeys(a.strip() for a in meta.authors if a.strip())),
+        keywords=tuple(dict.fromkeys(meta.keywords)),
+        description=meta.description,
+        language=guess_language(meta.language, content),
+        canonical_url=meta.canonical_url,
+    )

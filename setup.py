@@ -1,0 +1,42 @@
+from pathlib import Path
+
+from setuptools import find_packages, setup
+
+setup(
+    name="scrapy-cx",
+    version="0.1.0",
+    description="News article extraction for Scrapy: title, date, main text by line-block distribution",
+    long_description=Path(__file__).with_name("README.rst").read_text(encoding="utf-8"),
+    long_description_content_type="text/x-rst",
+    license="BSD-3-Clause",
+    packages=find_packages(include=["scrapy_cx", "scrapy_cx.*"]),
+    package_data={"scrapy_cx": ["py.typed"]},
+    python_requires=">=3.10",
+    install_requires=[
+        "scrapy>=2.11",
+        "parsel>=1.8",
+        "dateparser>=1.1",
+        "itemadapter>=0.8",
+    ],
+    extras_require={
+        # warcio: the maintained pure-Python WARC reader, for `python -m scrapy_cx extract x.warc.gz`.
+        "warc": ["warcio>=1.7"],
+        "redis": ["scrapy-redis>=0.7"],
+        "test": [
+            "pytest>=7",
+            "hypothesis>=6",
+            "attrs",
+            "warcio>=1.7",
+            "scrapy-redis>=0.7",
+            "ruff",
+            "mypy",
+        ],
+        "bench": ["trafilatura", "readability-lxml", "lxml_html_clean"],
+    },
+    entry_points={"console_scripts": ["scrapy-cx = scrapy_cx.__main__:main"]},
+    classifiers=[
+        "Framework :: Scrapy",
+        "Programming Language :: Python :: 3",
+        "Topic :: Text Processing :: Markup :: HTML",
+    ],
+)
