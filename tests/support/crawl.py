@@ -1,0 +1,35 @@
+"""Run the example project's ``news`` spider as a user would: a real ``scrapy crawl``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+EXAMPLE_PROJECT = Path(__file__).resolve().parents[2] / "example_project"
+
+
+def run_crawl(
+    args: list[str],
+    output: Path,
+    *,
+    settings: dict[str, str] | None = None,
+    timeout: float = 180,
+    cwd: Path = EXAMPLE_PROJECT,
+) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+    """``scrapy crawl news ARGS -O output``; returns the process and the exported items."""
+    cmd = [sys.executable, "-m", "scrapy", "crawl", "news", *args, "-O", str(output)]
+    for name, value in (settings or {}).items():
+        cmd += ["-s", f"{name}={value}"]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.run(
+        cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
+    )
+    items: list[dict[str, Any]] = []
+    if output.exists():
+        with output.open(encoding="utf-8") as fh:
+            items = [json.loads(line) for line in fh if line.strip()]
+    return proc, items
