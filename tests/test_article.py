@@ -1,0 +1,51 @@
+"""The Article record: immutable, ordered, JSON-ready."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from scrapy_cx import Article
+
+
+def test_fields_in_export_order() -> None:
+    assert Article.field_names() == (
+        "url",
+        "title",
+        "published",
+        "published_raw",
+        "content",
+        "authors",
+        "keywords",
+        "description",
+        "language",
+        "canonical_url",
+    )
+
+
+def test_is_immutable() -> None:
+    article = Article(title="A")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        article.title = "B"  # type: ignore[misc]
+
+
+def test_to_dict_is_json_ready_and_ordered() -> None:
+    article = Article(url="http://x/1", title="标题", authors=("A", "B"), keywords=("k",))
+    data = article.to_dict()
+    assert list(data) == list(Article.field_names())
+    assert data["authors"] == ["A", "B"]
+    assert json.loads(json.dumps(data, ensure_ascii=False)) == data
+
+
+def test_import_stays_scrapy_free() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, scrapy_cx; scrapy_cx.extract_article('<p>x</p>');"
+        " print('scrapy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
