@@ -35,8 +35,9 @@ def extract_article(
     text, _encoding = decode_html(html, encoding)
     root = parse_html(text)
     meta = read_meta(root)
-    lines = page_lines(root)
-    start, end = select_main(lines, LineOptions(**options))
+    line_options = LineOptions(**options)
+    lines = page_lines(root, line_options)
+    start, end = select_main(lines, line_options)
     content = main_text(lines[start:end])
     title, title_index = find_title(meta, lines, start)
     published, published_raw = find_published(
