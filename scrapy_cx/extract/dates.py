@@ -1,13 +1,337 @@
-"""The publication date: visible text near the headline, then metadata, then the URL."""
+"""The publication date: visible text near the headline, then metadata, then the URL.
+
+The common shapes (ISO, 2016年03月02日, 7/5/2005 9:23 PM, March 2, 2016, 2 mars 2016,
+19.11.2019 ...) are read by compiled, linear regexes straight into ``datetime``;
+dateparser (slow to import and to call) only sees what they cannot read. Only
+bounded text is scanned: a few lines around the headline and the first characters
+of each candidate, so a 20 MB page costs no more than a small one.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-import dateparser
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from functools import lru_cache
+from typing import Any
 
 from .lines import Line
 from .meta import PageMeta
+
+MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
+_MAX_LINE = 300  # characters of one line scanned for a date
+_MAX_META = 100  # characters of one metadata value parsed
+_WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
+_WINDOW_AFTER = 4  # lines of the main text itself scanned (dates often open the text)
+_WINDOW_MAX = 40
+
+_MONTHS: dict[str, int] = {}
+for _num, _names in enumerate(
+    (
+        "january jan janvier janv januar jän jänner enero ene gennaio genn janeiro januari "
+        "января январь янв stycznia",
+        "february feb février févr fevrier februar febrero febbraio fevereiro februari "
+        "февраля февраль фев lutego",
+        "march mar mars märz marz marzo março maart марта март",
+        "april apr avril abril aprile апреля апрель апр kwietnia",
+        "may mai mayo maggio maio mei мая май maja",
+        "june jun juin juni junio giugno junho июня июнь czerwca",
+        "july jul juillet juli julio luglio julho июля июль lipca",
+        "august aug août aout agosto augustus августа август авг sierpnia",
+        "september sep sept septembre settembre setembro septiembre setiembre "
+        "сентября сентябрь сен сент września",
+        "october oct octobre oktober octubre ottobre outubro okt октября октябрь окт października",
+        "november nov novembre noviembre novembro ноября ноябрь ноя listopada",
+        "december dec décembre decembre dezember diciembre dicembre dezembro dez "
+        "декабря декабрь дек grudnia",
+    ),
+    start=1,
+):
+    for _name in _names.split():
+        _MONTHS[_name] = _num
+
+_TZ = {
+    "utc": 0, "gmt": 0, "z": 0, "est": -300, "edt": -240, "cst": -360, "cdt": -300,
+    "mst": -420, "mdt": -360, "pst": -480, "pdt": -420, "bst": 60, "cet": 60,
+    "cest": 120, "eet": 120, "eest": 180, "ist": 330, "jst": 540, "kst": 540,
+    "hkt": 480, "sgt": 480, "aest": 600, "aedt": 660, "msk": 180, "北京时间": 480,
+}  # fmt: skip
+
+_TIME = (
+    r"(?:(?:,|\s|T|日|at|um|à|a las|в)\s?){0,3}"
+    r"(?P<h>[01]?\d|2[0-3])\s?[:：时.h]\s?(?P<mi>[0-5]\d)(?:\s?[:：分]\s?(?P<s>[0-5]\d))?"
+    r"(?:[.,]\d{1,9})?\s?(?P<ap>[AaPp]\.?[Mm]\b\.?)?"
+    r"\s?(?P<tz>Z\b|[+-](?:[01]\d):?[0-5]\d\b|UTC|GMT|[ECMP][SD]T\b|BST|CES?T|EES?T|IST|JST|KST|"
+    r"HKT|SGT|AES?T|AEDT|MSK)?"
+)
+# Year first: 2009-11-09, 2016/3/2, 2016.03.02, 2016年03月02日 (one separator style each).
+_YMD = re.compile(
+    r"(?<!\d)(?P<y>(?:19|20)\d\d)"
+    r"(?:(?P<sep>[-/.])(?P<m>[01]?\d)(?P=sep)(?P<d>[0-3]?\d)(?!\d)"
+    r"|\s?年\s?(?P<m2>[01]?\d)\s?月\s?(?P<d2>[0-3]?\d)\s?日?)"
+    r"(?:" + _TIME + r")?"
+)
+# Day or month first: 7/5/2005 9:23:57 PM, 19.11.2019, 19-11-2019.
+_DMY = re.compile(
+    r"(?<![\d.])(?P<a>[0-3]?\d)(?P<sep>[-/.])(?P<b>[0-3]?\d)(?P=sep)(?P<y>(?:19|20)\d\d)(?!\d)"
+    r"(?:" + _TIME + r")?"
+)
+_WORD = r"(?P<mon>[^\W\d_]{3,12})\.?"
+# Month word first: March 2, 2016 / Nov. 19, 2019, 10:31 pm CST.
+_MDY = re.compile(
+    _WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s(?P<y>(?:19|20)\d\d)(?!\d)(?:" + _TIME + r")?"
+)
+# Day first: 2 March 2016 / 19. November 2019 / 19 de noviembre de 2019 / 19 ноября 2019 г.
+_DMONY = re.compile(
+    r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|er|\.)?\s(?:de\s|of\s)?"
+    + _WORD
+    + r",?\s(?:de\s)?(?P<y>(?:19|20)\d\d)(?!\d)(?:"
+    + _TIME
+    + r")?"
+)
+_RELATIVE = re.compile(
+    r"(?P<n>\d{1,3}|an?|one)\s?(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?"
+    r"|秒钟?|分钟|小时|天|周)\s?(?:ago|前)"
+    r"|(?P<word>昨天|前天|今天|yesterday|today)(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d))?",
+    re.I,
+)
+_UNIT_SECONDS = {"s": 1, "秒": 1, "m": 60, "分": 60, "h": 3600, "小": 3600, "d": 86400, "天": 86400}
+
+# Labels in the text just before a date.
+_PUBLISHED_LABEL = re.compile(
+    r"(?:发布|發布|发表|發表|出版|刊发|刊登|时间|時間|日期|posted|published|publié|veröffentlicht|"
+    r"publicado|pubblicato|опубликовано|date|on)\s?[:：]?\s?$",
+    re.I,
+)
+_REJECT_LABEL = re.compile(
+    r"(?:更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|updated?|modified|"
+    r"edited|revised|last|accessed|retrieved|copyright|©|expires?|deadline|reply|replied)"
+    r"[^\d]{0,20}$",
+    re.I,
+)
+_URL_DATE = re.compile(
+    r"(?<!\d)(?P<y>(?:19|20)\d\d)(?P<sep>[-/_]?)(?P<m>[01]\d)(?P=sep)(?P<d>[0-3]\d)(?!\d)"
+    r"|/(?P<y2>(?:19|20)\d\d)/(?P<m2>[01]?\d)/(?:(?P<d2>[0-3]?\d)/)?"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A date read from the page: when, what it said, and whether it had a time of day."""
+
+    when: datetime
+    raw: str
+    has_time: bool
+
+    def iso(self) -> str:
+        if not self.has_time:
+            return self.when.date().isoformat()
+        return self.when.isoformat(timespec="seconds")
+
+
+def _month(word: str) -> int | None:
+    word = word.lower().rstrip(".")
+    return _MONTHS.get(word) or _MONTHS.get(word[:3]) if len(word) >= 3 else None
+
+
+def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -> Found | None:
+    hour = minute = second = 0
+    has_time = False
+    tz: timezone | None = None
+    if m is not None and m.groupdict().get("h") is not None and m.group("mi") is not None:
+        hour, minute = int(m.group("h")), int(m.group("mi"))
+        second = int(m.group("s") or 0)
+        ap = (m.group("ap") or "").lower()
+        if ap.startswith("p") and hour < 12:
+            hour += 12
+        elif ap.startswith("a") and hour == 12:
+            hour = 0
+        has_time = True
+        zone = m.group("tz")
+        if zone:
+            tz = _zone(zone)
+    try:
+        when = datetime(year, month, day, hour, minute, second, tzinfo=tz)
+    except ValueError:
+        return None
+    return Found(when, raw.strip(" ,"), has_time)
+
+
+def _zone(text: str) -> timezone | None:
+    if text[0] in "+-":
+        digits = text[1:].replace(":", "")
+        minutes = int(digits[:2]) * 60 + int(digits[2:4])
+        return timezone(timedelta(minutes=-minutes if text[0] == "-" else minutes))
+    offset = _TZ.get(text.lower())
+    return None if offset is None else timezone(timedelta(minutes=offset))
+
+
+def _from_match(kind: str, m: re.Match[str], month_first: bool) -> Found | None:
+    raw = m.group(0)
+    if kind == "ymd":
+        month = m.group("m") or m.group("m2")
+        day = m.group("d") or m.group("d2")
+        return _build(int(m.group("y")), int(month), int(day), m, raw)
+    if kind == "dmy":
+        a, b = int(m.group("a")), int(m.group("b"))
+        if m.group("sep") == "." or a > 12:
+            a, b = b, a  # 19.11.2019 and 19/11/2019 are day first
+        elif b <= 12 and not month_first and not m.group("ap"):
+            a, b = b, a
+        return _build(int(m.group("y")), a, b, m, raw)
+    month_num = _month(m.group("mon"))
+    if month_num is None:
+        return None
+    return _build(int(m.group("y")), month_num, int(m.group("d")), m, raw)
+
+
+_PATTERNS = (("ymd", _YMD), ("dmy", _DMY), ("mdy", _MDY), ("dmony", _DMONY))
+
+
+def scan_dates(text: str, month_first: bool = True) -> list[tuple[int, Found]]:
+    """All absolute dates in ``text`` with their offsets, in reading order."""
+    text = text[:_MAX_LINE]
+    found: list[tuple[int, Found]] = []
+    taken: list[tuple[int, int]] = []
+    for kind, pattern in _PATTERNS:
+        if kind == "ymd" and "19" not in text and "20" not in text:
+            continue
+        for m in pattern.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            result = _from_match(kind, m, month_first)
+            if result is not None:
+                found.append((m.start(), result))
+                taken.append((m.start(), m.end()))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def parse_date(
+    text: str, month_first: bool = True, languages: tuple[str, ...] | None = None
+) -> Found | None:
+    """One date out of a short string (a meta value, a <time datetime>)."""
+    text = text.strip()[:_MAX_META]
+    if not text:
+        return None
+    if text.isdigit() and len(text) in (10, 13):  # a Unix timestamp
+        seconds = int(text[:10])
+        when = datetime.fromtimestamp(seconds, tz=timezone.utc)
+        return Found(when, text, True)
+    found = scan_dates(text, month_first)
+    if found:
+        return found[0][1]
+    return _dateparser(text, languages)
+
+
+@lru_cache(maxsize=512)
+def _dateparser(text: str, languages: tuple[str, ...] | None) -> Found | None:
+    """The slow path, for shapes the regexes do not know (cached: sites repeat themselves)."""
+    if not any(c.isdigit() for c in text):
+        return None
+    import dateparser  # slow import: only when a page needs it
+
+    settings: dict[str, Any] = {
+        "PREFER_DAY_OF_MONTH": "first",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+        "STRICT_PARSING": True,
+        "REQUIRE_PARTS": ["day", "month", "year"],
+    }
+    try:
+        when = dateparser.parse(
+            text, languages=list(languages) if languages else None, settings=settings
+        )
+    except Exception:  # dateparser raises many kinds on odd input
+        return None
+    if when is None:
+        return None
+    return Found(when, text, bool(when.hour or when.minute))
+
+
+def _relative(text: str, reference: datetime) -> Found | None:
+    m = _RELATIVE.search(text[:_MAX_LINE])
+    if m is None:
+        return None
+    if m.group("word"):
+        word = m.group("word").lower()
+        days = {"昨天": 1, "yesterday": 1, "前天": 2}.get(word, 0)
+        day = reference - timedelta(days=days)
+        if m.group("h") is not None:
+            when = day.replace(hour=int(m.group("h")), minute=int(m.group("mi")), second=0)
+            return Found(when.replace(microsecond=0), m.group(0), True)
+        return Found(day, m.group(0), False)
+    n_text = m.group("n").lower()
+    n = 1 if n_text in ("a", "an", "one") else int(n_text)
+    unit = m.group("unit").lower()
+    if unit.startswith(("w", "周")):
+        seconds = 7 * 86400
+    else:
+        seconds = _UNIT_SECONDS.get(unit[0], 0)
+    when = reference - timedelta(seconds=n * seconds)
+    return Found(when.replace(microsecond=0), m.group(0), unit[0] not in "d天")
+
+
+def _valid(found: Found, now: datetime) -> bool:
+    when = found.when
+    if when.year < MIN_YEAR:
+        return False
+    naive = when.replace(tzinfo=None) if when.tzinfo is None else _naive_utc(when)
+    return naive <= now + timedelta(days=1)
+
+
+def _naive_utc(when: datetime) -> datetime:
+    offset = when.utcoffset() or timedelta(0)
+    return (when - offset).replace(tzinfo=None)
+
+
+@dataclass(slots=True)
+class _Visible:
+    found: Found
+    labelled: bool
+
+
+def _visible(
+    lines: list[Line], lo: int, hi: int, month_first: bool, now: datetime
+) -> _Visible | None:
+    """The first publication-like date in lines[lo:hi]: labelled ones win."""
+    first: _Visible | None = None
+    for line in lines[lo:hi]:
+        if line.boilerplate and line.length > 200:
+            continue
+        text = line.text[:_MAX_LINE]
+        for pos, found in scan_dates(text, month_first):
+            before = text[max(0, pos - 24) : pos]
+            if _REJECT_LABEL.search(before) or not _valid(found, now):
+                continue
+            if _PUBLISHED_LABEL.search(before):
+                return _Visible(found, True)
+            if first is None:
+                first = _Visible(found, False)
+    return first
+
+
+def _from_url(url: str | None, now: datetime) -> Found | None:
+    if not url:
+        return None
+    path = url.split("?", 1)[0].split("#", 1)[0][:500]
+    for m in _URL_DATE.finditer(path):
+        if m.group("y"):
+            year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
+        elif m.group("d2"):
+            year, month, day = int(m.group("y2")), int(m.group("m2")), int(m.group("d2"))
+        else:
+            continue  # /2019/11/ alone gives no day
+        try:
+            found = Found(datetime(year, month, day), m.group(0).strip("/"), False)
+        except ValueError:
+            continue
+        if _valid(found, now):
+            return found
+    return None
+
+
+def _day(found: Found) -> date:
+    return found.when.date()
 
 
 def find_published(
@@ -18,10 +342,52 @@ def find_published(
     url: str | None,
     reference_time: datetime | None = None,
     languages: list[str] | None = None,
+    page_language: str | None = None,
 ) -> tuple[str | None, str | None]:
-    """Return ``(iso8601, raw)`` or ``(None, None)``."""
-    for raw, _source in meta.published:
-        parsed = dateparser.parse(raw, settings={"RETURN_AS_TIMEZONE_AWARE": False})
-        if parsed is not None:
-            return parsed.isoformat(), raw
+    """Return ``(iso8601, raw)`` or ``(None, None)``.
+
+    Order: a date shown between the headline and the text (the page's own local
+    day), checked against the metadata's published time; then the metadata; then
+    the URL; last a relative date ("3 hours ago", 昨天) against ``reference_time``.
+    """
+    now = reference_time or datetime.now()
+    if now.tzinfo is not None:
+        now = _naive_utc(now)
+    lang = (languages[0] if languages else page_language or "").lower()
+    month_first = not lang or lang.startswith("en") and lang not in ("en-gb", "en-au", "en-in")
+    hints = tuple(languages) if languages else ((lang[:2],) if lang else None)
+
+    if title_index is not None and title_index < main_start + _WINDOW_AFTER:
+        lo = title_index + 1
+    else:
+        lo = max(0, main_start - _WINDOW_BEFORE)
+    hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
+    visible = _visible(lines, lo, hi, month_first, now)
+
+    declared: Found | None = None
+    for raw, _source in meta.published[:10]:
+        found = parse_date(raw, month_first, hints)
+        if found is not None and _valid(found, now):
+            declared = found
+            break
+
+    if visible is not None:
+        shown = visible.found
+        if declared is None:
+            return shown.iso(), shown.raw
+        gap = abs((_day(shown) - _day(declared)).days)
+        if gap == 0 and declared.has_time and not shown.has_time:
+            return declared.iso(), declared.raw
+        if gap <= 1 or visible.labelled:
+            return shown.iso(), shown.raw
+        return declared.iso(), declared.raw
+    if declared is not None:
+        return declared.iso(), declared.raw
+    from_url = _from_url(url, now)
+    if from_url is not None:
+        return from_url.iso(), from_url.raw
+    for line in lines[lo:hi]:
+        found = _relative(line.text, now)
+        if found is not None and _valid(found, now):
+            return found.iso(), found.raw
     return None, None
