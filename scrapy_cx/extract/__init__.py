@@ -34,14 +34,15 @@ def extract_article(
     """
     text, _encoding = decode_html(html, encoding)
     root = parse_html(text)
-    meta = read_meta(root)
+    meta = read_meta(root, url)
     line_options = LineOptions(**options)
     lines = page_lines(root, line_options)
     start, end = select_main(lines, line_options)
     content = main_text(lines[start:end])
-    title, title_index = find_title(meta, lines, start)
+    title, title_index = find_title(meta, lines, start, end, url)
+    language = guess_language(meta.language, content)
     published, published_raw = find_published(
-        meta, lines, title_index, start, url, reference_time, date_languages
+        meta, lines, title_index, start, url, reference_time, date_languages, language
     )
     return Article(
         url=url,
@@ -49,9 +50,9 @@ def extract_article(
         published=published,
         published_raw=published_raw,
         content=content,
-        authors=tuple(dict.fromkeys(a.strip() for a in meta.authors if a.strip())),
-        keywords=tuple(dict.fromkeys(meta.keywords)),
+        authors=tuple(meta.authors),
+        keywords=tuple(meta.keywords),
         description=meta.description,
-        language=guess_language(meta.language, content),
+        language=language,
         canonical_url=meta.canonical_url,
     )
