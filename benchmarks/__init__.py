@@ -1,0 +1,1 @@
+"""Accuracy and speed benchmarks of scrapy-cx against the shared bench sets."""

@@ -1,0 +1,431 @@
+"""Score scrapy-cx (and trafilatura, readability-lxml when installed) on the bench sets.
+
+Usage (from the repo root)::
+
+    python -m benchmarks.accuracy                       # every set, every system
+    python -m benchmarks.accuracy --sets aeb --systems cx --misses text
+    python -m benchmarks.accuracy --json out.json --markdown
+
+Metrics are those of the bench dir's README.md (see benchmarks/metrics.py and
+docs/benchmarks.rst). Systems run one after the other in this process; each
+extraction call is timed with ``time.perf_counter`` after one untimed warm-up
+page. A page that raises counts as an error with empty output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .datasets import Page, available_sets, bench_dir, load_set
+from .metrics import (
+    Overlap,
+    aggregate,
+    calendar_day,
+    overlap,
+    score_dates,
+    shingles,
+    title_exact,
+    title_lenient,
+    word_tokens,
+)
+from .systems import SYSTEMS, Output, System, make_system
+
+CJK_LANGS = ("zh", "ja", "ko")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One system on one page."""
+
+    page: Page
+    output: Output
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the table: one system on one set."""
+
+    set: str
+    system: str
+    pages: int
+    f1: float
+    precision: float
+    recall: float
+    char_f1: float
+    char_precision: float
+    char_recall: float
+    title_exact: float | None
+    title_lenient: float | None
+    n_title: int
+    date_accuracy: float | None
+    date_coverage: float | None
+    date_precision: float | None
+    n_date: int
+    median_ms: float
+    pages_per_s: float
+    vs_trafilatura: float | None
+    errors: int
+    empty: int
+
+
+def run_system(system: System, pages: Sequence[Page], label: str) -> list[Result]:
+    """Extract every page, timing only ``system.run``; errors become empty outputs."""
+    results = []
+    errors = 0
+    started = time.perf_counter()
+    for i, page in enumerate(pages, 1):
+        arg = system.prepare(page)
+        t0 = time.perf_counter()
+        try:
+            output = system.run(arg)
+        except Exception as exc:  # noqa: BLE001 - one bad page must not end the run
+            output = Output(error=f"{type(exc).__name__}: {exc}"[:300])
+        seconds = time.perf_counter() - t0
+        if output.error:
+            errors += 1
+        results.append(Result(page, output, seconds))
+        if i % 50 == 0:
+            _progress(f"  {label}: {i}/{len(pages)}")
+    _progress(
+        f"{label}: {len(pages)} pages in {time.perf_counter() - started:.1f}s"
+        + (f", {errors} errors" if errors else "")
+    )
+    return results
+
+
+def warm_up(system: System, page: Page) -> None:
+    """One untimed call so imports and caches do not land on the first timed page."""
+    try:
+        system.run(system.prepare(page))
+    except Exception:  # noqa: BLE001, S110 - the timed run will count it
+        pass
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def text_overlaps(results: Sequence[Result], level: str) -> list[Overlap]:
+    """Per-page overlaps for the pages that have main-text truth."""
+    return [overlap(r.output.text, r.page.body, level) for r in results if r.page.body is not None]
+
+
+def score(set_name: str, system: str, results: Sequence[Result], has_dates: bool = True) -> Row:
+    """All table figures for one system on one set (speed ratio filled in later).
+
+    ``has_dates=False`` (a system without date extraction) leaves the date
+    figures None rather than a misleading 0.
+    """
+    word = aggregate(text_overlaps(results, "word"))
+    char = aggregate(text_overlaps(results, "char"))
+    titled = [r for r in results if r.page.title is not None]
+    exact = sum(title_exact(r.output.title, r.page.title) for r in titled)
+    lenient = sum(title_lenient(r.output.title, r.page.title) for r in titled)
+    dates = score_dates((r.output.date, r.page.date) for r in results)
+    times = [r.seconds for r in results]
+    total = sum(times)
+    return Row(
+        set=set_name,
+        system=system,
+        pages=len(results),
+        f1=word.f1,
+        precision=word.precision,
+        recall=word.recall,
+        char_f1=char.f1,
+        char_precision=char.precision,
+        char_recall=char.recall,
+        title_exact=exact / len(titled) if titled else None,
+        title_lenient=lenient / len(titled) if titled else None,
+        n_title=len(titled),
+        date_accuracy=dates.accuracy if has_dates and dates.n_truth else None,
+        date_coverage=dates.coverage if has_dates else None,
+        date_precision=dates.precision if has_dates and dates.n_truth and dates.n_given else None,
+        n_date=dates.n_truth,
+        median_ms=statistics.median(times) * 1000 if times else 0.0,
+        pages_per_s=len(times) / total if total else 0.0,
+        vs_trafilatura=None,
+        errors=sum(r.output.error is not None for r in results),
+        empty=sum(not r.output.text.strip() for r in results),
+    )
+
+
+def with_speed_ratio(rows: list[Row]) -> list[Row]:
+    """Fill ``vs_trafilatura`` = trafilatura's median ms / the system's, per set."""
+    base = {r.set: r.median_ms for r in rows if r.system == "trafilatura"}
+    out = []
+    for row in rows:
+        ref = base.get(row.set)
+        ratio = ref / row.median_ms if ref and row.median_ms else None
+        out.append(Row(**{**asdict(row), "vs_trafilatura": ratio}))
+    return out
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+COLUMNS: tuple[tuple[str, str, str], ...] = (
+    # header, Row field, format
+    ("set", "set", "s"),
+    ("system", "system", "s"),
+    ("pages", "pages", "d"),
+    ("F1", "f1", ".3f"),
+    ("P", "precision", ".3f"),
+    ("R", "recall", ".3f"),
+    ("charF1", "char_f1", ".3f"),
+    ("title=", "title_exact", ".3f"),
+    ("title~", "title_lenient", ".3f"),
+    ("date", "date_accuracy", ".3f"),
+    ("dcov", "date_coverage", ".3f"),
+    ("dprec", "date_precision", ".3f"),
+    ("ms/pg", "median_ms", ".1f"),
+    ("pg/s", "pages_per_s", ".1f"),
+    ("xtraf", "vs_trafilatura", ".2f"),
+    ("err", "errors", "d"),
+    ("empty", "empty", "d"),
+)
+
+
+def _cells(row: Row) -> list[str]:
+    cells = []
+    for _header, name, fmt in COLUMNS:
+        value = getattr(row, name)
+        cells.append("-" if value is None else format(value, fmt))
+    return cells
+
+
+def render_text(rows: Sequence[Row]) -> str:
+    """Aligned plain-text table (text left-aligned, numbers right-aligned)."""
+    headers = [c[0] for c in COLUMNS]
+    body = [_cells(r) for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(headers, *body, strict=True)]
+    left = {i for i, c in enumerate(COLUMNS) if c[2] == "s"}
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    out = [line(headers), line(["-" * w for w in widths])]
+    previous = None
+    for row, cells in zip(rows, body, strict=True):
+        if previous is not None and row.set != previous:
+            out.append("")
+        out.append(line(cells))
+        previous = row.set
+    return "\n".join(out)
+
+
+def render_markdown(rows: Sequence[Row]) -> str:
+    """The same table as GitHub markdown."""
+    headers = [c[0] for c in COLUMNS]
+    out = ["| " + " | ".join(headers) + " |"]
+    out.append("|" + "|".join("---" if c[2] == "s" else "---:" for c in COLUMNS) + "|")
+    out.extend("| " + " | ".join(_cells(r)) + " |" for r in rows)
+    return "\n".join(out)
+
+
+def truth_counts(pages_by_set: dict[str, list[Page]]) -> str:
+    """One line per set: how many pages carry each kind of truth (the denominators)."""
+    lines = []
+    for name, pages in pages_by_set.items():
+        n_body = sum(p.body is not None for p in pages)
+        n_title = sum(p.title is not None for p in pages)
+        n_date = sum(p.date is not None for p in pages)
+        lines.append(
+            f"{name}: {len(pages)} pages; truth: text {n_body}, title {n_title}, date {n_date}"
+        )
+    return "\n".join(lines)
+
+
+# --- misses ---------------------------------------------------------------------------------
+
+
+def _short(text: str | None, width: int = 110) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _unmatched_lines(text: str, other: str, limit: int = 3) -> list[str]:
+    """Lines of ``text`` whose word 4-grams are mostly absent from ``other``."""
+    pool = set(shingles(word_tokens(other)))
+    found = []
+    for line in text.splitlines():
+        grams = shingles(word_tokens(line))
+        if not grams:
+            continue
+        hit = sum(n for g, n in grams.items() if g in pool) / sum(grams.values())
+        if hit < 0.5:
+            found.append(line)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def _text_key(result: Result) -> float:
+    level = "char" if (result.page.lang or "")[:2] in CJK_LANGS else "word"
+    return overlap(result.output.text, result.page.body, level).f1
+
+
+def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
+    """Per-page misses of one system on one set, worst first (text) or in page order."""
+    out: list[str] = []
+    if kind == "text":
+        scored = sorted((r for r in results if r.page.body is not None), key=_text_key)
+        for r in scored[:top]:
+            word = overlap(r.output.text, r.page.body, "word")
+            char = overlap(r.output.text, r.page.body, "char")
+            if word.f1 >= 0.999 and char.f1 >= 0.999:
+                break
+            body = r.page.body or ""
+            out.append(
+                f"{r.page.id}  F1 {word.f1:.3f} (P {word.precision or 0:.3f} "
+                f"R {word.recall or 0:.3f})  charF1 {char.f1:.3f}  "
+                f"chars truth {len(body)} ours {len(r.output.text)}"
+                + (f"  ERROR {r.output.error}" if r.output.error else "")
+            )
+            if r.page.url:
+                out.append(f"    url    {r.page.url}")
+            out.append(f"    truth  {_short(body)}")
+            out.append(f"    ours   {_short(r.output.text)}")
+            for line in _unmatched_lines(body, r.output.text):
+                out.append(f"    missed {_short(line)}")
+            for line in _unmatched_lines(r.output.text, body):
+                out.append(f"    extra  {_short(line)}")
+    elif kind == "title":
+        for r in results:
+            if r.page.title is None or title_exact(r.output.title, r.page.title):
+                continue
+            mark = "~" if title_lenient(r.output.title, r.page.title) else "x"
+            out.append(f"{mark} {r.page.id}")
+            out.append(f"    truth  {r.page.title}")
+            out.append(f"    ours   {r.output.title}")
+    elif kind == "date":
+        for r in results:
+            truth, ours = calendar_day(r.page.date), calendar_day(r.output.date)
+            if truth is None or truth == ours:
+                continue
+            raw = _short(r.output.date_raw, 60)
+            out.append(f"{r.page.id}  truth {truth}  ours {r.output.date}  raw {raw!r}")
+            if r.page.url:
+                out.append(f"    url    {r.page.url}")
+    else:
+        raise ValueError(kind)
+    return "\n".join(out)
+
+
+# --- main -----------------------------------------------------------------------------------
+
+
+def _csv(value: str | None) -> list[str] | None:
+    return [v.strip() for v in value.split(",") if v.strip()] if value else None
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.accuracy", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--bench", help="bench dir (default: $CX_BENCH or ../shared/bench)")
+    parser.add_argument("--sets", help="comma-separated set names (default: all in the bench dir)")
+    parser.add_argument(
+        "--systems", help=f"comma-separated, from {','.join(SYSTEMS)} (default: all installed)"
+    )
+    parser.add_argument("--limit", type=int, help="at most N pages per set")
+    parser.add_argument("--ids", help="comma-separated page ids (any set)")
+    parser.add_argument(
+        "--misses", choices=("text", "title", "date"), help="print cx's per-page misses"
+    )
+    parser.add_argument("--top", type=int, default=30, help="text misses shown per set (30)")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--markdown", action="store_true", help="print a markdown table too")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    root = bench_dir(args.bench)
+    names = _csv(args.sets) or available_sets(root)
+    if not names:
+        print(f"no benchmark sets under {root} (use --bench DIR or $CX_BENCH)", file=sys.stderr)
+        return 2
+    ids = set(_csv(args.ids) or []) or None
+
+    systems: list[System] = []
+    for name in _csv(args.systems) or list(SYSTEMS):
+        system = make_system(name)
+        if system is None:
+            _progress(f"{name}: not installed, skipped")
+        else:
+            systems.append(system)
+    if args.misses and not any(s.name == "cx" for s in systems):
+        print("--misses needs the cx system", file=sys.stderr)
+        return 2
+
+    pages_by_set = {}
+    for name in names:
+        pages = load_set(root / name, ids, args.limit)
+        if pages:
+            pages_by_set[name] = pages
+    if not pages_by_set:
+        print("no pages selected", file=sys.stderr)
+        return 2
+    _progress(f"bench {root}: " + ", ".join(f"{k} {len(v)}" for k, v in pages_by_set.items()))
+
+    results: dict[tuple[str, str], list[Result]] = {}
+    first = next(iter(pages_by_set.values()))[0]
+    for system in systems:
+        warm_up(system, first)
+        for name, pages in pages_by_set.items():
+            results[(name, system.name)] = run_system(system, pages, f"{name}/{system.name}")
+
+    has_dates = {s.name: s.dates for s in systems}
+    rows = with_speed_ratio([score(s, n, res, has_dates[n]) for (s, n), res in results.items()])
+    order = {name: i for i, name in enumerate(pages_by_set)}
+    sys_order = {s.name: i for i, s in enumerate(systems)}
+    rows.sort(key=lambda r: (order[r.set], sys_order[r.system]))
+
+    versions = ", ".join(f"{s.name} {s.version}" for s in systems)
+    print(f"# {versions}; {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
+    print(render_text(rows))
+    print()
+    print(truth_counts(pages_by_set))
+    if args.markdown:
+        print()
+        print(render_markdown(rows))
+    for name in pages_by_set if args.misses else ():
+        print(f"\n== {args.misses} misses of cx on {name} ==")
+        print(render_misses(args.misses, results[(name, "cx")], args.top))
+    errors = [
+        (s, sysname, r.page.id, r.output.error)
+        for (s, sysname), res in results.items()
+        for r in res
+        if r.output.error
+    ]
+    if errors:
+        print("\nerrors:", file=sys.stderr)
+        for s, sysname, page_id, error in errors:
+            print(f"  {s}/{sysname} {page_id}: {error}", file=sys.stderr)
+    if args.json:
+        payload: dict[str, Any] = {
+            "command": "python -m benchmarks.accuracy " + " ".join(argv or sys.argv[1:]),
+            "bench": str(root),
+            "versions": {s.name: s.version for s in systems},
+            "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "rows": [asdict(r) for r in rows],
+            "errors": [{"set": s, "system": n, "id": i, "error": e} for s, n, i, e in errors],
+        }
+        Path(args.json).write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
