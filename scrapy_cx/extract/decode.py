@@ -1,9 +1,17 @@
-"""Bytes to text, the way a crawler decodes a page.
+"""Bytes to text, the way a crawler decodes a page, but never failing.
 
-Order: the caller's encoding (HTTP header), a byte-order mark, ``<meta charset>``
-or ``http-equiv`` in the first bytes, then detection. GB2312 and GBK are read
-as GB18030, their superset, because portals label pages GB2312 and then use
-characters only GBK/GB18030 have.
+Order: a byte-order mark, the caller's encoding (HTTP header), ``<meta charset>``
+or ``http-equiv`` / ``<?xml encoding?>`` in the first bytes, then detection.
+GB2312 and GBK are read as GB18030, their superset, because portals label pages
+GB2312 and then use characters only GBK/GB18030 have.
+
+A label is only a hint: servers and templates lie. So a label is dropped when
+the bytes contradict it in a way no real page does: UTF-16/32 without any NUL
+byte (ASCII markup in UTF-16 is half NULs), a legacy label on bytes that are
+valid multi-byte UTF-8, a UTF-8 label on bytes that are mostly invalid UTF-8.
+Codecs that are not character sets (``base64``, ``rot13``, ``idna``, ``utf-7``
+...) are refused, whatever a page declares. Only a bounded sample is examined,
+so the cost stays linear in the page size.
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from w3lib.encoding import html_to_unicode
+from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encoding, to_unicode
 
 _SUPERSETS = {
     "gb2312": "gb18030",
@@ -19,64 +27,163 @@ _SUPERSETS = {
     "x-gbk": "gb18030",
     "cp936": "gb18030",
     "euc-cn": "gb18030",
+    "hz": "gb18030",
     "ascii": "cp1252",
     "us-ascii": "cp1252",
     "iso-8859-1": "cp1252",
+    "iso8859-1": "cp1252",
     "latin-1": "cp1252",
     "latin1": "cp1252",
+    "x-user-defined": "cp1252",
 }
+# Python codecs that are text codecs but not character sets a page can be in:
+# they raise on errors="replace" (idna, undefined), re-spell markup (utf-7), or
+# interpret escapes (unicode_escape).
+_REFUSED = frozenset(
+    {
+        "idna",
+        "punycode",
+        "undefined",
+        "utf-7",
+        "unicode-escape",
+        "raw-unicode-escape",
+        "mbcs",
+        "oem",
+    }
+)
+_WIDE = ("utf-16", "utf-32")
+_SAMPLE = 65536
 
 
 def normalize_encoding(name: str | None) -> str | None:
-    """A Python codec name for ``name``, widened to its superset, or None if unknown."""
-    if not name:
+    """A Python codec name for ``name``, widened to its superset, or None if unusable."""
+    if not name or not isinstance(name, str) or len(name) > 64:
         return None
     name = name.strip().strip("\"'").lower()
+    if not name:
+        return None
     name = _SUPERSETS.get(name, name)
     try:
-        codec = codecs.lookup(name).name
-    except LookupError:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError, TypeError):
+        resolved = resolve_encoding(name)
+        if resolved is None:
+            return None
+        info = codecs.lookup(resolved)
+    if not getattr(info, "_is_text_encoding", True):
         return None
-    return _SUPERSETS.get(codec, codec)
+    codec = _SUPERSETS.get(info.name, info.name)
+    if codec.replace("_", "-") in _REFUSED:
+        return None
+    return codec
 
 
-_CJK_LEGACY = ("gb18030", "big5", "shift_jis", "euc_jp", "euc_kr")
+def _utf8_counts(sample: bytes) -> tuple[int, int]:
+    """``(valid multi-byte sequences, invalid bytes)`` of ``sample`` read as UTF-8."""
+    text = sample.decode("utf-8", errors="replace")
+    bad = max(0, text.count("\ufffd") - sample.count(b"\xef\xbf\xbd"))
+    non_ascii = len(text) - len(text.encode("ascii", errors="ignore"))
+    # A multi-byte sequence cut by the end of the sample is not an error.
+    if bad and text.endswith("\ufffd") and any(b >= 0xC0 for b in sample[-3:]):
+        bad -= 1
+        non_ascii -= 1
+    return non_ascii - bad, bad
 
 
-def _detect(data: bytes) -> str | None:
-    """Guess an encoding for bytes that declare none (cheap, no extra dependency)."""
-    sample = data[:65536]
+_CJK_LEGACY = ("gb18030", "big5hkscs", "cp932", "euc_jp", "cp949")
+_HIGH_PAIR = re.compile(rb"[\x81-\xfe][\x80-\xfe]")
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+
+
+def _normalizer_guess(sample: bytes) -> str | None:
+    """charset-normalizer's answer (it comes with Scrapy through requests), if installed."""
     try:
-        sample.decode("utf-8")
-        return "utf-8"
-    except UnicodeDecodeError as exc:
-        # A cut multi-byte sequence at the end of the sample is still UTF-8.
-        if exc.start > len(sample) - 4:
-            return "utf-8"
-    if re.search(rb"[\x81-\xfe][\x40-\xfe]", sample):
-        best, best_bad = None, None
-        for enc in _CJK_LEGACY:
-            bad = len(sample.decode(enc, errors="replace").split("\ufffd")) - 1
-            if best_bad is None or bad < best_bad:
-                best, best_bad = enc, bad
+        from charset_normalizer import from_bytes
+    except ImportError:  # pragma: no cover - Scrapy's dependencies bring it
+        return None
+    try:
+        best = from_bytes(sample).best()
+    except Exception:  # noqa: BLE001 - a detector bug must not lose the page
+        return None
+    return normalize_encoding(best.encoding) if best is not None else None
+
+
+def _detect(data: bytes) -> str:
+    """Guess an encoding for bytes that declare none (on a bounded sample)."""
+    sample = data[:_SAMPLE]
+    good, bad = _utf8_counts(sample)
+    if bad == 0 or good >= 4 * bad:
+        return "utf-8"  # pure ASCII, UTF-8, or UTF-8 with a few stray legacy bytes
+    high = len(sample) - len(sample.translate(None, _HIGH_BYTES))
+    # Western legacy text has isolated accented letters between ASCII ones; the
+    # browsers' default, windows-1252, is the right guess there.
+    paired = len(_HIGH_PAIR.findall(sample))
+    if paired * 2 < high // 2:
+        return "cp1252"
+    # Cyrillic, Greek, CJK...: runs of high bytes need a real detector.
+    guess = _normalizer_guess(sample)
+    if guess is not None and not guess.startswith(_WIDE):
+        return guess
+    best, best_bad = "cp1252", None
+    for enc in _CJK_LEGACY:
+        errors = sample.decode(enc, errors="replace").count("\ufffd")
+        if best_bad is None or errors < best_bad:
+            best, best_bad = enc, errors
+    if best_bad is not None and best_bad * 50 <= high:
         return best
     return "cp1252"
 
 
-def decode_html(data: bytes | str, encoding: str | None = None) -> tuple[str, str]:
+def _plausible(label: str, data: bytes) -> bool:
+    """Whether the bytes can be in ``label`` (see the module docstring)."""
+    head = data[:1024]
+    if label.startswith(_WIDE):
+        return b"\x00" in head
+    sample = data[:_SAMPLE]
+    good, bad = _utf8_counts(sample)
+    if label == "utf-8":
+        return bad <= max(8, good)
+    # A legacy single- or double-byte label on clean multi-byte UTF-8: the
+    # template says latin-1 but the CMS writes UTF-8.
+    return not (bad == 0 and good >= 4)
+
+
+def _decode(data: bytes, encoding: str) -> str:
+    try:
+        return to_unicode(data, encoding)
+    except (UnicodeError, LookupError, TypeError, ValueError):
+        return data.decode("utf-8", errors="replace")
+
+
+def choose_encoding(data: bytes, encoding: str | None = None) -> tuple[str, int]:
+    """``(codec, bytes to skip)``: the encoding to read ``data`` with (BOM length skipped)."""
+    bom_encoding, bom = read_bom(data)
+    if bom_encoding is not None and bom is not None:
+        return bom_encoding, len(bom)
+    header = normalize_encoding(encoding)
+    if header is not None and _plausible(header, data):
+        return header, 0
+    try:
+        declared = normalize_encoding(html_body_declared_encoding(data))
+    except (ValueError, TypeError, LookupError):
+        declared = None
+    if declared is not None and declared.startswith(_WIDE):
+        # WHATWG: a <meta> readable as ASCII cannot be in UTF-16/32.
+        declared = "utf-8"
+    if declared is not None and _plausible(declared, data):
+        return declared, 0
+    return _detect(data), 0
+
+
+def decode_html(
+    data: bytes | bytearray | memoryview | str, encoding: str | None = None
+) -> tuple[str, str]:
     """Return ``(text, encoding)``; never raises on bad bytes (they become U+FFFD)."""
     if isinstance(data, str):
         return data, "unicode"
-    header = f"text/html; charset={encoding}" if normalize_encoding(encoding) else None
-    enc, text = html_to_unicode(
-        header,
-        data,
-        default_encoding="utf-8",
-        auto_detect_fun=_detect,
-    )
-    enc_name = normalize_encoding(enc) or enc
-    if enc_name != enc:
-        text = data.decode(enc_name, errors="replace")
-        if text.startswith("\ufeff"):
-            text = text[1:]
-    return text, enc_name
+    data = bytes(data)
+    codec, skip = choose_encoding(data, encoding)
+    text = _decode(data[skip:] if skip else data, codec)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text, codec

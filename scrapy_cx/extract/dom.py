@@ -1,31 +1,163 @@
-"""One lxml parse per page, robust to whatever the web sends."""
+"""One lxml parse per page, robust to whatever the web sends.
+
+libxml2 gives up in three ways on real pages, each repaired here at a cost
+linear in the page size:
+
+* it stops at the first NUL and rejects lone surrogates: both are removed or
+  replaced before parsing;
+* it stops for good at a nesting depth of about 2048 (``Excessive depth``), so
+  a page of 100 000 nested ``<div>`` loses everything after that point: on
+  such an error the page is parsed again with the deepest start tags (and
+  their end tags) dropped, which keeps every word of text;
+* an unclosed ``<title>`` swallows the rest of the page as its text, as it does
+  in a browser: the title is closed at the next tag and the page parsed again.
+
+The parser object is per thread: lxml parsers must not be shared across threads.
+"""
 
 from __future__ import annotations
 
 import re
+import threading
+from collections import Counter
 
 from lxml import etree, html
 
-_PARSER = html.HTMLParser(
-    remove_comments=True,
-    remove_pis=True,
-    collect_ids=False,
-    huge_tree=True,
-    default_doctype=False,
-)
-# lxml refuses str input that carries an encoding declaration; NULs truncate libxml2 input.
+# lxml refuses str input that carries an encoding declaration.
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+# A start or end tag; attributes stop at the next "<" so an unterminated tag
+# cannot make the scan quadratic.
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_-]*)([^<>]*)>")
+_TITLE_OPEN = re.compile(r"<title\b[^<>]*>", re.I)
+_VOID = frozenset(
+    "area base basefont bgsound br col embed frame hr image img input keygen link meta param "
+    "source track wbr".split()
+)
+# Elements the parser closes by itself, or that never nest: counting them would
+# overstate the depth of ordinary pages.
+_NOT_NESTING = frozenset(
+    "html head body p li dt dd tr td th tbody thead tfoot colgroup option optgroup rb rt rp "
+    "script style title textarea xmp noscript noembed noframes iframe plaintext".split()
+)
+MAX_DEPTH = 1024  # kept start tags; libxml2's own limit is 2048
+_SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
+_MARKUP = re.compile(r"</?[A-Za-z]")
+
+_local = threading.local()
+
+
+def _parser() -> html.HTMLParser:
+    parser: html.HTMLParser | None = getattr(_local, "parser", None)
+    if parser is None:
+        parser = html.HTMLParser(
+            remove_comments=True,
+            remove_pis=True,
+            collect_ids=False,
+            huge_tree=True,
+            default_doctype=False,
+        )
+        _local.parser = parser
+    return parser
+
+
+def clean_text(text: str) -> str:
+    """Remove what libxml2 cannot take from str input: an XML declaration, NULs, surrogates."""
+    text = _XML_DECL.sub("", text, count=1)
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if not text.isascii() and _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def cap_depth(text: str, limit: int = MAX_DEPTH) -> str:
+    """Drop start tags nested deeper than ``limit`` (and the matching end tags).
+
+    A plain count of start and end tags, blind to implied end tags; only used
+    once libxml2 has refused the page, where losing some structure beats
+    losing the text.
+    """
+    depth = 0
+    dropped: Counter[str] = Counter()
+    out: list[str] = []
+    pos = 0
+    for m in _TAG.finditer(text):
+        name = m.group(2).lower()
+        if name in _VOID or name in _NOT_NESTING or m.group(3).endswith("/"):
+            continue
+        drop = False
+        if not m.group(1):
+            if depth >= limit:
+                dropped[name] += 1
+                drop = True
+            else:
+                depth += 1
+        elif dropped[name]:
+            dropped[name] -= 1
+            drop = True
+        elif depth:
+            depth -= 1
+        if drop:
+            out.append(text[pos : m.start()])
+            pos = m.end()
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _close_title(text: str) -> str | None:
+    """Close the first ``<title>`` at the next tag, or None if there is none."""
+    m = _TITLE_OPEN.search(text)
+    if m is None:
+        return None
+    end = text.find("<", m.end())
+    if end < 0:
+        return None
+    return text[:end] + "</title>" + text[end:]
+
+
+def _parse(text: str) -> tuple[html.HtmlElement | None, bool]:
+    """``(root or None, whether libxml2 stopped early on a fatal error)``."""
+    parser = _parser()
+    try:
+        root = html.document_fromstring(text, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None, False
+    fatal = any(e.level == etree.ErrorLevels.FATAL for e in parser.error_log)
+    return root, fatal
+
+
+def _empty() -> html.HtmlElement:
+    return html.Element("html")
+
+
+def _swallowing_title(root: html.HtmlElement) -> bool:
+    title = root.find("head/title")
+    if title is None:
+        title = root.find(".//title")
+    text = title.text if title is not None else None
+    return text is not None and len(text) > _SWALLOWING_TITLE and bool(_MARKUP.search(text))
 
 
 def parse_html(text: str) -> html.HtmlElement:
     """Parse ``text`` into an ``<html>`` root; an empty or unparsable page gives an empty root."""
-    text = _XML_DECL.sub("", text, count=1).replace("\x00", "")
-    if not text.strip():
-        return html.Element("html")
-    try:
-        root = html.document_fromstring(text, parser=_PARSER)
-    except (etree.ParserError, ValueError):
-        return html.Element("html")
+    text = clean_text(text)
+    if not text or text.isspace():
+        return _empty()
+    root, fatal = _parse(text)
+    if fatal:
+        capped = cap_depth(text)
+        if capped is not text:
+            text = capped
+            retry, _ = _parse(text)
+            root = retry if retry is not None else root
+    if root is not None and _swallowing_title(root):
+        closed = _close_title(text)
+        if closed is not None:
+            retry, _ = _parse(closed)
+            root = retry if retry is not None else root
     if root is None:
-        return html.Element("html")
+        return _empty()
     return root

@@ -1,0 +1,138 @@
+"""parse_html: one lxml parse that keeps the page's text whatever the markup."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from lxml import html
+
+from scrapy_cx.extract.dom import MAX_DEPTH, cap_depth, clean_text, parse_html
+
+BODY = "The minister announced the new budget on Tuesday morning. "
+
+
+def text_of(root: html.HtmlElement) -> str:
+    return root.text_content()
+
+
+@pytest.mark.parametrize("text", ["", " \n\t ", "<!-- only a comment -->", "<?php echo 1; ?>"])
+def test_empty_pages_give_an_empty_html_root(text: str) -> None:
+    root = parse_html(text)
+    assert root.tag == "html"
+    assert text_of(root).strip() == ""
+
+
+def test_nul_does_not_truncate_the_page() -> None:
+    nuls = "\x00" * 50
+    root = parse_html(f"<html><body><p>before\x00</p>{nuls}<p>{BODY}</p></body></html>")
+    assert "before" in text_of(root)
+    assert BODY in text_of(root)
+
+
+def test_lone_surrogates_are_replaced_not_fatal() -> None:
+    root = parse_html(f"<html><body><p>\ud800 x \udfff</p><p>{BODY}</p></body></html>")
+    assert BODY in text_of(root)
+    assert "\ufffd x \ufffd" in text_of(root)
+
+
+@pytest.mark.parametrize(
+    "decl", ["<?xml version='1.0' encoding='iso-8859-1'?>", '  <?xml version="1.0"?>\n']
+)
+def test_xml_declaration_in_str_is_accepted(decl: str) -> None:
+    root = parse_html(f"{decl}<html><body><p>{BODY}</p></body></html>")
+    assert BODY in text_of(root)
+
+
+def test_control_characters_are_kept_or_dropped_but_not_fatal() -> None:
+    root = parse_html(f"<p>\x01\x02\x0b\x0c\x7f\x80\x9f\ufffe\uffff</p><p>{BODY}</p>")
+    assert BODY in text_of(root)
+
+
+@pytest.mark.parametrize("depth", [3000, 100_000])
+def test_deep_nesting_keeps_the_text_after_it(depth: int) -> None:
+    page = (
+        f"<html><head><title>Deep</title></head><body>{'<div>' * depth}<p>{BODY}</p>"
+        f"{'</div>' * depth}<p>after the divs</p></body></html>"
+    )
+    root = parse_html(page)
+    assert BODY in text_of(root)
+    assert "after the divs" in text_of(root)
+    assert root.findtext(".//title") == "Deep"
+
+
+def test_deep_unclosed_inline_tags_keep_the_text() -> None:
+    root = parse_html(f"<body>{'<b><span>' * 50_000}<p>{BODY}</p><p>tail</p>")
+    assert BODY in text_of(root)
+    assert "tail" in text_of(root)
+
+
+def test_cap_depth_only_drops_what_is_too_deep() -> None:
+    assert cap_depth("<div><div><p>x</p></div></div>", limit=1) == "<div><p>x</p></div>"
+    shallow = "<div><br><img src=x /><p>a<p>b</div>"
+    assert cap_depth(shallow, limit=1) is shallow
+    # Unterminated tags and stray "<" do not confuse it (nor make it slow).
+    assert cap_depth("<div <div <<<< x", limit=0) == "<div <div <<<< x"
+
+
+def test_cap_depth_is_linear_on_tag_soup() -> None:
+    soup = "<a <b " * 200_000 + "<div>" * 200_000
+    capped = cap_depth(soup, limit=MAX_DEPTH)
+    assert capped.count("<div>") == MAX_DEPTH
+
+
+def test_clean_text_leaves_ordinary_text_alone() -> None:
+    text = "<p>déjà vu 中文</p>"
+    assert clean_text(text) is text
+
+
+def test_unclosed_title_does_not_swallow_the_page() -> None:
+    root = parse_html(f"<html><head><title>Budget day<meta charset=utf-8><body>{'<p>' + BODY * 5}")
+    assert root.findtext(".//title") == "Budget day"
+    assert BODY in text_of(root.body)
+
+
+def test_a_long_plain_title_is_kept() -> None:
+    title = "A very long headline " * 30
+    root = parse_html(f"<title>{title}</title><p>{BODY}</p>")
+    assert root.findtext(".//title") == title
+
+
+@pytest.mark.parametrize(
+    "soup",
+    [
+        f"<p><b><i>{BODY}</b></i><table><p>x<td>y</form></div></span></body></html></html>z",
+        f"<frameset><frame src=x></frameset><p>{BODY}",
+        f"<table><tr><td><table><tr><td>{BODY}</table>",
+        f"<p>{BODY}<!-- unterminated comment",
+        f"<p>{BODY}<![CDATA[ never closed",
+        f"<p>{BODY}<script>var never_closed = 1;",
+        f"<p>{BODY}<div class='{'x' * 100_000}",
+        f'<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x">'
+        f'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>{BODY}</p></body></html>',
+        f"<svg><foreignObject><p>{BODY}</p></foreignObject></svg><p>{BODY}</p>",
+        f"<p>{BODY}</p>" + "<" * 10_000,
+    ],
+)
+def test_broken_markup_keeps_the_text(soup: str) -> None:
+    root = parse_html(soup)
+    assert root.tag == "html"
+    assert BODY in text_of(root)
+
+
+def test_parsing_in_threads_gives_the_same_trees() -> None:
+    pages = [f"<p>{BODY} {i}</p>{'<div>' * (i * 700)}<p>end {i}</p>" for i in range(6)]
+    results: dict[int, str] = {}
+
+    def work(i: int) -> None:
+        for _ in range(5):
+            results[i] = text_of(parse_html(pages[i]))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i in range(6):
+        assert f"{BODY} {i}" in results[i]
+        assert f"end {i}" in results[i]
