@@ -17,6 +17,7 @@ __all__ = [
     "ArticleItem",
     "ArticleMiddleware",
     "ArticlePipeline",
+    "ArticleSpiderMiddleware",
     "extract_article",
 ]
 __version__ = "0.1.0"
@@ -26,6 +27,7 @@ _LAZY = {
     "ArticleItem": "scrapy_cx.items",
     "ArticleMiddleware": "scrapy_cx.middleware",
     "ArticlePipeline": "scrapy_cx.pipeline",
+    "ArticleSpiderMiddleware": "scrapy_cx.spidermw",
 }
 
 

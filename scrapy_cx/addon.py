@@ -1,0 +1,54 @@
+"""The Scrapy add-on: ``ADDONS = {"scrapy_cx.Addon": 500}`` enables everything.
+
+It adds the three components at their orders unless the project already lists
+them (at any order, or as ``None`` to switch one off), and writes every
+``CX_*`` default with the ``addon`` priority, below project, spider and
+command-line settings, so any of them can be overridden as usual.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from scrapy.settings import BaseSettings
+from scrapy.utils.misc import load_object
+
+from . import middleware, pipeline, spidermw
+from .settings import DEFAULTS
+
+__all__ = ["Addon", "COMPONENTS"]
+
+#: (setting, import path, order) of every component the add-on enables.
+COMPONENTS: tuple[tuple[str, str, int], ...] = (
+    ("DOWNLOADER_MIDDLEWARES", "scrapy_cx.ArticleMiddleware", middleware.ORDER),
+    ("SPIDER_MIDDLEWARES", "scrapy_cx.ArticleSpiderMiddleware", spidermw.ORDER),
+    ("ITEM_PIPELINES", "scrapy_cx.ArticlePipeline", pipeline.ORDER),
+)
+
+
+def _listed(components: Any, cls: type) -> bool:
+    """Whether ``cls`` is a key of a component dict, as a class or any import path."""
+    for key in components:
+        try:
+            if load_object(key) is cls:
+                return True
+        except (ImportError, NameError, AttributeError, ValueError):
+            continue  # a broken entry is Scrapy's to report, not ours
+    return False
+
+
+class Addon:
+    """Enable scrapy-cx in a project with one line."""
+
+    def update_settings(self, settings: BaseSettings) -> None:
+        for name, value in DEFAULTS.items():
+            settings.set(name, copy.deepcopy(value), "addon")
+        for setting, path, order in COMPONENTS:
+            components = settings[setting]
+            if _listed(components, load_object(path)):
+                continue
+            if isinstance(components, BaseSettings):
+                components.set(path, order, "addon")
+            else:
+                components[path] = order

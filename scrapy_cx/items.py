@@ -1,0 +1,69 @@
+"""The article as a Scrapy item, and filling any item type from an Article."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import scrapy
+from itemadapter import ItemAdapter
+
+from .article import Article
+
+__all__ = ["ArticleItem", "fill_item", "is_empty"]
+
+
+class ArticleItem(scrapy.Item):
+    """An :class:`~scrapy_cx.Article` as a Scrapy item; fields in export order."""
+
+    url = scrapy.Field()
+    title = scrapy.Field()
+    published = scrapy.Field()
+    published_raw = scrapy.Field()
+    content = scrapy.Field()
+    authors = scrapy.Field()
+    keywords = scrapy.Field()
+    description = scrapy.Field()
+    language = scrapy.Field()
+    canonical_url = scrapy.Field()
+
+    @classmethod
+    def from_article(cls, article: Article) -> ArticleItem:
+        """Every field of ``article``, in export order (tuples become lists)."""
+        return cls(**article.to_dict())
+
+
+# Scrapy < 2.13 builds ``fields`` from dir() (alphabetical), and CSV and XML
+# exports take their columns from it: restore declaration order (= Article order).
+ArticleItem.fields = {name: ArticleItem.fields[name] for name in Article.field_names()}
+
+
+def is_empty(value: Any) -> bool:
+    """Whether a field counts as not filled in (None, blank text, empty collection)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return not value
+    return False
+
+
+def fill_item(item: Any, article: Article) -> int:
+    """Copy ``article`` into the empty fields of ``item`` that it can hold.
+
+    A dict takes every field; a :class:`scrapy.Item`, dataclass, attrs or
+    pydantic item only the fields its class declares (itemadapter raises
+    KeyError for the others). Fields the spider already filled are kept.
+    Returns how many fields were set.
+    """
+    adapter = ItemAdapter(item)
+    filled = 0
+    for name, value in article.to_dict().items():
+        if is_empty(value) or not is_empty(adapter.get(name)):
+            continue
+        try:
+            adapter[name] = value
+        except KeyError:  # the item's class does not declare this field
+            continue
+        filled += 1
+    return filled

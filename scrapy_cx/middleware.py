@@ -1,0 +1,163 @@
+"""Downloader middleware: one extraction per HTML response, attached to its meta.
+
+It sits below HttpCompressionMiddleware (590), MetaRefreshMiddleware (580) and
+RetryMiddleware (550) in ``DOWNLOADER_MIDDLEWARES``, so ``process_response``
+sees decompressed bodies of final pages only: a redirect, a meta refresh or a
+retried error never costs an extraction.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from scrapy import Request, Spider
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Response
+from w3lib.encoding import http_content_type_encoding
+
+from .extract import extract_article
+from .settings import CxSettings
+from .stats import CxStats
+
+__all__ = ["ArticleMiddleware", "META_ARTICLE", "META_SKIPPED", "skip_reason"]
+
+logger = logging.getLogger(__name__)
+
+#: ``request.meta`` / ``response.meta`` key holding the extracted Article.
+META_ARTICLE = "cx_article"
+#: ``response.meta`` key holding why a response was not extracted.
+META_SKIPPED = "cx_skipped"
+#: Scrapy's own priority for this middleware (the add-on uses it).
+ORDER = 540
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+# Magic numbers of formats servers like to label text/html.
+_BINARY_MAGIC = (
+    b"%PDF-",
+    b"\x89PNG",
+    b"GIF8",
+    b"\xff\xd8\xff",  # JPEG
+    b"PK\x03\x04",  # zip, docx, xlsx, epub
+    b"\x1f\x8b",  # gzip that nobody decompressed
+    b"BZh",
+    b"\xd0\xcf\x11\xe0",  # MS Office 97
+    b"RIFF",
+    b"OggS",
+    b"ID3",
+    b"\x00\x00\x00",  # mp4 / ISO media box
+    b"wOFF",
+    b"wOF2",
+    b"\x7fELF",
+)
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+_CONTROL = frozenset(range(0, 9)) | frozenset(range(14, 27)) | frozenset(range(28, 32))
+
+
+def _content_type(response: Response) -> str:
+    raw = response.headers.get(b"Content-Type") or b""
+    return raw.split(b";", 1)[0].strip().lower().decode("latin-1")
+
+
+def looks_binary(body: bytes) -> bool:
+    """A known binary format, or a head mostly made of control bytes."""
+    head = body[:1024].lstrip(b" \t\r\n")
+    if head.startswith(_BINARY_MAGIC):
+        return True
+    if head.startswith(_BOMS):  # UTF-16 text has NUL bytes and is still text
+        return False
+    if not head:
+        return False
+    control = sum(1 for byte in head if byte in _CONTROL)
+    return control / len(head) > 0.1
+
+
+def skip_reason(response: Response, max_body_size: int) -> str | None:
+    """Why ``response`` is not extracted, or None if it is an HTML page to extract."""
+    if response.status != 200:
+        return "status"
+    content_type = _content_type(response)
+    if content_type:
+        if content_type not in HTML_TYPES:
+            return "not_html"
+    elif not isinstance(response, HtmlResponse):
+        return "not_html"
+    body = response.body
+    if max_body_size and len(body) > max_body_size:
+        return "too_large"
+    if not body.strip():
+        return "empty"
+    if looks_binary(body):
+        return "binary"
+    return None
+
+
+def declared_encoding(response: Response) -> str | None:
+    """The charset of the Content-Type header, if any.
+
+    Only the server's declaration is passed on: with none, the core reads
+    ``<meta charset>`` and detects legacy CJK encodings itself, which Scrapy's
+    own fallback (UTF-8, then cp1252) would get wrong.
+    """
+    raw = response.headers.get(b"Content-Type")
+    if not raw:
+        return None
+    return http_content_type_encoding(raw.decode("latin-1"))
+
+
+class ArticleMiddleware:
+    """Attach ``extract_article(body, url)`` to every HTML response's meta.
+
+    Skipped responses get ``meta["cx_skipped"] = reason`` instead (``status``,
+    ``not_html``, ``empty``, ``too_large``, ``binary``, ``error``). The
+    response itself is returned unchanged, whatever happens.
+    """
+
+    def __init__(self, crawler: Crawler, settings: CxSettings) -> None:
+        self.crawler = crawler
+        self.settings = settings
+        self.stats = CxStats(crawler)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
+        settings = CxSettings.from_settings(crawler.settings)
+        if not settings.enabled:
+            raise NotConfigured("CX_ENABLED is False")
+        return cls(crawler, settings)
+
+    def process_response(
+        self, request: Request, response: Response, spider: Spider | None = None
+    ) -> Response:
+        meta = request.meta
+        # A spider that copies meta into a follow-up request must not carry the
+        # previous page's article over to this one.
+        meta.pop(META_ARTICLE, None)
+        meta.pop(META_SKIPPED, None)
+        reason = skip_reason(response, self.settings.max_body_size)
+        if reason is None:
+            reason = self._extract(response, meta)
+        if reason is not None:
+            meta[META_SKIPPED] = reason
+            if reason != "error":
+                self.stats.skipped(reason)
+        return response
+
+    def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:
+        try:
+            article = extract_article(
+                response.body,
+                response.url,
+                encoding=declared_encoding(response),
+                date_languages=self.settings.date_languages,
+                **self.settings.line_options,
+            )
+        except Exception:
+            # The core promises not to raise on bad pages: this is a bug to report,
+            # with the URL to reproduce it. The crawl goes on.
+            logger.exception("scrapy-cx: extraction failed for %s", response.url)
+            self.stats.error()
+            return "error"
+        meta[META_ARTICLE] = article
+        self.stats.page()
+        return None

@@ -1,0 +1,149 @@
+"""Item pipeline: extract from raw HTML items carry, then keep only real articles.
+
+Two ways in: items the spider middleware already completed, and items that
+carry the page's raw HTML in a field (``CX_HTML_FIELD``, default ``html``):
+spiders that store pages, re-process a dump, or receive HTML from elsewhere.
+Items whose class has no ``content`` field are not articles of ours and pass
+through untouched, so a project can yield other item types alongside.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date, datetime
+from typing import Any
+
+from itemadapter import ItemAdapter
+from scrapy import Item, Spider
+from scrapy.crawler import Crawler
+from scrapy.exceptions import DropItem, NotConfigured
+
+from .article import Article
+from .extract import extract_article
+from .items import ArticleItem, fill_item, is_empty
+from .settings import CxSettings
+from .stats import CxStats
+
+__all__ = ["ArticlePipeline", "invalid_reason"]
+
+logger = logging.getLogger(__name__)
+
+#: Scrapy's own priority for this pipeline (the add-on uses it): before the
+#: project's pipelines (300 in the project template), so they get complete
+#: items and never see what is dropped.
+ORDER = 100
+
+
+def is_iso_date(value: Any) -> bool:
+    """ISO 8601 date or date-time (``2009-11-09``, ``2009-11-09T13:57:00+08:00``)."""
+    if isinstance(value, (date, datetime)):
+        return True
+    if not isinstance(value, str) or len(value) < 10:
+        return False
+    text = value.strip()
+    if text.endswith(("Z", "z")):  # Python < 3.11 does not read the Z suffix
+        text = text[:-1] + "+00:00"
+    try:
+        if len(text) == 10:
+            date.fromisoformat(text)
+        else:
+            datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _can_hold(adapter: ItemAdapter, name: str) -> bool:
+    """Whether the item's type has a ``name`` field (dicts have them all)."""
+    if isinstance(adapter.item, dict):
+        return True
+    names = ItemAdapter.get_field_names_from_class(type(adapter.item))
+    return names is None or name in names
+
+
+def invalid_reason(
+    adapter: ItemAdapter, min_content_length: int, require_published: bool
+) -> str | None:
+    """Why the item is not a usable article (a stats key), or None."""
+    content = adapter.get("content")
+    if content is None or is_empty(content):
+        return "no_content"
+    if isinstance(content, str):
+        text = content
+    elif isinstance(content, (list, tuple)):  # paragraphs
+        text = "\n".join(map(str, content))
+    else:
+        text = str(content)
+    if len(text.strip()) < min_content_length:
+        return "short_content"
+    if is_empty(adapter.get("title")):
+        return "no_title"
+    published = adapter.get("published")
+    if is_empty(published):
+        return "no_published" if require_published else None
+    if not is_iso_date(published):
+        return "bad_published"
+    return None
+
+
+class ArticlePipeline:
+    """Complete items from raw HTML, validate, drop non-articles, count."""
+
+    def __init__(self, crawler: Crawler, settings: CxSettings) -> None:
+        self.crawler = crawler
+        self.settings = settings
+        self.stats = CxStats(crawler)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
+        settings = CxSettings.from_settings(crawler.settings)
+        if not settings.enabled:
+            raise NotConfigured("CX_ENABLED is False")
+        return cls(crawler, settings)
+
+    def process_item(self, item: Any, spider: Spider | None = None) -> Any:
+        if isinstance(item, Article):  # frozen: make it an item later stages can edit
+            item = ArticleItem.from_article(item)
+        if not ItemAdapter.is_item(item):
+            return item
+        adapter = ItemAdapter(item)
+        if not _can_hold(adapter, "content"):
+            return item
+        self._extract_html(adapter)
+        reason = invalid_reason(
+            adapter, self.settings.min_content_length, self.settings.require_published
+        )
+        if reason is None:
+            self.stats.article()
+        elif self.settings.drop_non_articles:
+            self.stats.dropped(reason)
+            raise DropItem(f"scrapy-cx: not an article ({reason}): {adapter.get('url')}")
+        return item
+
+    def _extract_html(self, adapter: ItemAdapter) -> None:
+        """Fill the item from its raw HTML field, if it has one."""
+        name = self.settings.html_field
+        if not name or name not in adapter:
+            return
+        html = adapter.get(name)
+        if isinstance(html, (str, bytes)) and html:
+            url = adapter.get("url") or None
+            try:
+                article = extract_article(
+                    html,
+                    url if isinstance(url, str) else None,
+                    date_languages=self.settings.date_languages,
+                    **self.settings.line_options,
+                )
+            except Exception:
+                logger.exception("scrapy-cx: extraction failed for %s", url)
+                self.stats.error()
+            else:
+                self.stats.page()
+                fill_item(adapter.item, article)
+        if self.settings.keep_html:
+            return
+        if isinstance(adapter.item, (dict, Item)):
+            del adapter[name]
+        else:  # a dataclass or attrs field must stay (exporters read every field)
+            adapter[name] = None

@@ -1,0 +1,96 @@
+"""Every ``CX_*`` setting, its default, and one typed read of them per crawler.
+
+Defaults live here (not in the project's settings) so a project that only adds
+the add-on line gets a working configuration, and so the README table has one
+source to be checked against (``tests/test_settings.py`` does).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from scrapy.settings import BaseSettings
+
+from .extract import LineOptions
+
+DEFAULTS: dict[str, Any] = {
+    # Turn every scrapy-cx component off without removing it (NotConfigured).
+    "CX_ENABLED": True,
+    # Bodies larger than this many bytes are not extracted (0: no limit).
+    "CX_MAX_BODY_SIZE": 5 * 1024 * 1024,
+    # Fewer main-text characters than this and an item is not an article.
+    "CX_MIN_CONTENT_LENGTH": 200,
+    # Drop items that fail validation (no title, short text, bad date).
+    "CX_DROP_NON_ARTICLES": True,
+    # Also drop articles without a publication date.
+    "CX_REQUIRE_PUBLISHED": False,
+    # Languages for dateparser (e.g. ["en", "zh"]); None lets it detect.
+    "CX_DATE_LANGUAGES": None,
+    # LineOptions fields passed to extract_article (block_size, line_cost, ...).
+    "CX_LINE_OPTIONS": {},
+    # Fill empty fields of items yielded by callbacks from the response's article.
+    "CX_FILL_ITEMS": True,
+    # Item field holding raw HTML that the pipeline extracts from.
+    "CX_HTML_FIELD": "html",
+    # Keep that raw HTML field on the item after extraction.
+    "CX_KEEP_HTML": False,
+}
+
+_LINE_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(LineOptions))
+
+
+@dataclass(frozen=True)
+class CxSettings:
+    """The ``CX_*`` settings of one crawler, read and checked once."""
+
+    enabled: bool = DEFAULTS["CX_ENABLED"]
+    max_body_size: int = DEFAULTS["CX_MAX_BODY_SIZE"]
+    min_content_length: int = DEFAULTS["CX_MIN_CONTENT_LENGTH"]
+    drop_non_articles: bool = DEFAULTS["CX_DROP_NON_ARTICLES"]
+    require_published: bool = DEFAULTS["CX_REQUIRE_PUBLISHED"]
+    date_languages: list[str] | None = None
+    line_options: dict[str, Any] = field(default_factory=dict)
+    fill_items: bool = DEFAULTS["CX_FILL_ITEMS"]
+    html_field: str = DEFAULTS["CX_HTML_FIELD"]
+    keep_html: bool = DEFAULTS["CX_KEEP_HTML"]
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> CxSettings:
+        """Read the ``CX_*`` settings; a wrong value fails the crawl start, loudly."""
+
+        def get(name: str) -> Any:
+            return settings.get(name, DEFAULTS[name])
+
+        languages = get("CX_DATE_LANGUAGES")
+        if languages is not None:
+            languages = settings.getlist("CX_DATE_LANGUAGES") or None
+        line_options = settings.getdict("CX_LINE_OPTIONS", DEFAULTS["CX_LINE_OPTIONS"])
+        unknown = set(line_options) - _LINE_OPTION_NAMES
+        if unknown:
+            raise ValueError(
+                f"CX_LINE_OPTIONS: unknown option(s) {sorted(unknown)}; "
+                f"known: {sorted(_LINE_OPTION_NAMES)}"
+            )
+        max_body_size = settings.getint("CX_MAX_BODY_SIZE", DEFAULTS["CX_MAX_BODY_SIZE"])
+        min_length = settings.getint("CX_MIN_CONTENT_LENGTH", DEFAULTS["CX_MIN_CONTENT_LENGTH"])
+        if max_body_size < 0 or min_length < 0:
+            raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
+        html_field = str(get("CX_HTML_FIELD") or "")
+        return cls(
+            enabled=settings.getbool("CX_ENABLED", DEFAULTS["CX_ENABLED"]),
+            max_body_size=max_body_size,
+            min_content_length=min_length,
+            drop_non_articles=settings.getbool(
+                "CX_DROP_NON_ARTICLES", DEFAULTS["CX_DROP_NON_ARTICLES"]
+            ),
+            require_published=settings.getbool(
+                "CX_REQUIRE_PUBLISHED", DEFAULTS["CX_REQUIRE_PUBLISHED"]
+            ),
+            date_languages=languages,
+            line_options=dict(line_options),
+            fill_items=settings.getbool("CX_FILL_ITEMS", DEFAULTS["CX_FILL_ITEMS"]),
+            html_field=html_field,
+            keep_html=settings.getbool("CX_KEEP_HTML", DEFAULTS["CX_KEEP_HTML"]),
+        )

@@ -1,0 +1,103 @@
+"""Spider middleware: complete the items a callback yields from its response's article.
+
+The article travels on the response (``meta["cx_article"]``) and is copied
+into items as they leave the callback, so nothing is cached per URL in the
+process: memory stays flat on long crawls, and it works unchanged when
+requests come from a shared queue (scrapy-redis) on many machines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable, Iterator
+from typing import Any
+
+from itemadapter import ItemAdapter
+from scrapy import Request, Spider
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import Response
+
+from .article import Article
+from .items import ArticleItem, fill_item
+from .middleware import META_ARTICLE
+from .settings import CxSettings
+
+__all__ = ["ArticleSpiderMiddleware"]
+
+#: Scrapy's own priority for this middleware (the add-on uses it): close to the
+#: spider, so project spider middlewares already see complete items.
+ORDER = 950
+
+
+def _response_article(response: Response | None) -> Article | None:
+    if response is None:
+        return None
+    try:
+        meta = response.meta
+    except AttributeError:  # a response built without a request has no meta
+        return None
+    article = meta.get(META_ARTICLE)
+    return article if isinstance(article, Article) else None
+
+
+def _urls(response: Response, article: Article) -> set[str]:
+    urls = {response.url, article.url or "", article.canonical_url or ""}
+    if response.request is not None:
+        urls.add(response.request.url)
+    urls.discard("")
+    return urls
+
+
+class ArticleSpiderMiddleware:
+    """Turn ``{"url": response.url}`` (or a yielded Article) into a full article item.
+
+    Only empty fields the item can hold are filled, and only for items about
+    this page: an item whose ``url`` is set to another address (a listing
+    page yielding one item per link) is left alone. Requests pass through.
+    """
+
+    def __init__(self, settings: CxSettings) -> None:
+        self.settings = settings
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticleSpiderMiddleware:
+        settings = CxSettings.from_settings(crawler.settings)
+        if not settings.enabled:
+            raise NotConfigured("CX_ENABLED is False")
+        return cls(settings)
+
+    def process_spider_output(
+        self, response: Response | None, result: Iterable[Any], spider: Spider | None = None
+    ) -> Iterator[Any]:
+        article = _response_article(response)
+        for obj in result:
+            yield self.complete(response, article, obj)
+
+    async def process_spider_output_async(
+        self,
+        response: Response | None,
+        result: AsyncIterator[Any],
+        spider: Spider | None = None,
+    ) -> AsyncIterator[Any]:
+        article = _response_article(response)
+        async for obj in result:
+            yield self.complete(response, article, obj)
+
+    def complete(self, response: Response | None, article: Article | None, obj: Any) -> Any:
+        """``obj`` with the response's article filled in, where it belongs."""
+        if isinstance(obj, Request):
+            return obj
+        if isinstance(obj, Article):
+            return ArticleItem.from_article(obj)
+        if (
+            article is None
+            or response is None
+            or not self.settings.fill_items
+            or not ItemAdapter.is_item(obj)
+        ):
+            return obj
+        url = ItemAdapter(obj).get("url")
+        if url and url not in _urls(response, article):
+            return obj
+        fill_item(obj, article)
+        return obj
