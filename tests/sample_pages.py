@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from io import BytesIO
+from pathlib import Path
+
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+Record = tuple[str, str, list[tuple[str, str]] | None, bytes]
+
 PARAGRAPHS = [
     "The city council voted on Tuesday to extend the northern tram line by four kilometres, "
     "ending a debate that has divided residents of the harbour district for almost a decade.",
@@ -34,3 +42,51 @@ def listing_html() -> str:
     """A page with links only: not an article."""
     links = "".join(f"<li><a href='/a{i}'>Story {i}</a></li>" for i in range(20))
     return f"<html><head><title>Index</title></head><body><ul>{links}</ul></body></html>"
+
+
+def write_warc(
+    path: Path,
+    records: list[Record],
+    *,
+    compress: bool = True,
+) -> None:
+    """records: (url, WARC type, HTTP headers or None, payload)."""
+    with path.open("wb") as fh:
+        writer = WARCWriter(fh, gzip=compress)
+        for url, rec_type, headers, payload in records:
+            if rec_type == "response":
+                status = dict(headers or []).pop("Status", "200 OK")
+                http = StatusAndHeaders(
+                    status, [h for h in headers or [] if h[0] != "Status"], protocol="HTTP/1.1"
+                )
+                record = writer.create_warc_record(
+                    url,
+                    "response",
+                    payload=BytesIO(payload),
+                    length=len(payload),
+                    http_headers=http,
+                )
+            elif rec_type == "resource":
+                ctype = dict(headers or []).get("Content-Type")
+                record = writer.create_warc_record(
+                    url,
+                    "resource",
+                    payload=BytesIO(payload),
+                    length=len(payload),
+                    warc_content_type=ctype,
+                )
+            else:
+                record = writer.create_warc_record(
+                    url, rec_type, payload=BytesIO(payload), length=len(payload)
+                )
+            writer.write_record(record)
+
+
+def chunked(data: bytes) -> bytes:
+    return (
+        b"".join(
+            b"%x\r\n%s\r\n" % (len(data[i : i + 50]), data[i : i + 50])
+            for i in range(0, len(data), 50)
+        )
+        + b"0\r\n\r\n"
+    )

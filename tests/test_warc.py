@@ -4,70 +4,19 @@ from __future__ import annotations
 
 import gzip
 import sys
-from io import BytesIO
 from pathlib import Path
 
 import pytest
-from warcio.statusandheaders import StatusAndHeaders
-from warcio.warcwriter import WARCWriter
 
 from scrapy_cx.sources import Page, Skip
 from scrapy_cx.warc import MissingDependency, looks_like_html, parse_content_type, read_warc
 
-from .sample_pages import article_html
+from .sample_pages import Record, article_html, chunked, write_warc
 
 RUSSIAN = "Трамвайную линию продлят на четыре километра"
 
 
-def write_warc(
-    path: Path,
-    records: list[tuple[str, str, list[tuple[str, str]] | None, bytes]],
-    *,
-    compress: bool = True,
-) -> None:
-    """records: (url, WARC type, HTTP headers or None, payload)."""
-    with path.open("wb") as fh:
-        writer = WARCWriter(fh, gzip=compress)
-        for url, rec_type, headers, payload in records:
-            if rec_type == "response":
-                status = dict(headers or []).pop("Status", "200 OK")
-                http = StatusAndHeaders(
-                    status, [h for h in headers or [] if h[0] != "Status"], protocol="HTTP/1.1"
-                )
-                record = writer.create_warc_record(
-                    url,
-                    "response",
-                    payload=BytesIO(payload),
-                    length=len(payload),
-                    http_headers=http,
-                )
-            elif rec_type == "resource":
-                ctype = dict(headers or []).get("Content-Type")
-                record = writer.create_warc_record(
-                    url,
-                    "resource",
-                    payload=BytesIO(payload),
-                    length=len(payload),
-                    warc_content_type=ctype,
-                )
-            else:
-                record = writer.create_warc_record(
-                    url, rec_type, payload=BytesIO(payload), length=len(payload)
-                )
-            writer.write_record(record)
-
-
-def chunked(data: bytes) -> bytes:
-    return (
-        b"".join(
-            b"%x\r\n%s\r\n" % (len(data[i : i + 50]), data[i : i + 50])
-            for i in range(0, len(data), 50)
-        )
-        + b"0\r\n\r\n"
-    )
-
-
-def sample_records() -> list[tuple[str, str, list[tuple[str, str]] | None, bytes]]:
+def sample_records() -> list[Record]:
     html = article_html("Tram line extended").encode()
     return [
         ("http://news.test/", "warcinfo", None, b"software: test"),

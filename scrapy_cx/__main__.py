@@ -1,0 +1,152 @@
+"""Command line: ``scrapy-cx extract PATH... -o articles.jsonl`` (or ``python -m scrapy_cx``).
+
+Extracts articles from saved pages without crawling: HTML files, folders of
+them (``.gz`` too) and WARC archives, on all cores. One JSON object per line
+goes to the output; progress and a summary go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import sys
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import BinaryIO
+
+from .bulk import DEFAULT_MIN_CONTENT_LENGTH, Options, Summary, default_jobs, extract_all
+from .progress import Progress
+from .sources import DEFAULT_MAX_PAGE_BYTES, Sources
+from .warc import MissingDependency, require_warcio
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must not be negative")
+    return value
+
+
+def _encoding(text: str) -> str:
+    try:
+        return codecs.lookup(text).name
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"unknown encoding {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scrapy-cx", description="News article extraction (title, date, main text)."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    extract = commands.add_parser(
+        "extract",
+        help="extract articles from HTML files, folders and WARC archives",
+        description="Extract articles from HTML files (.html, .htm, also .gz), folders of them "
+        "(walked recursively) and WARC/ARC archives (.warc, .warc.gz). Writes one JSON object "
+        "per article per line.",
+    )
+    extract.add_argument("paths", nargs="+", metavar="PATH", help="file, folder or WARC archive")
+    extract.add_argument(
+        "-o", "--output", default="-", help="JSON lines file to write ('-' for stdout, default)"
+    )
+    extract.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=default_jobs(),
+        help="worker processes (default: all cores, %(default)s here)",
+    )
+    extract.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar and no summary"
+    )
+    extract.add_argument(
+        "--min-content-length",
+        type=_non_negative,
+        default=DEFAULT_MIN_CONTENT_LENGTH,
+        metavar="N",
+        help="skip pages whose main text has fewer characters (default %(default)s)",
+    )
+    extract.add_argument(
+        "--encoding",
+        type=_encoding,
+        metavar="ENC",
+        help="encoding for pages whose HTTP headers declare none (files always); by default "
+        "it is read from <meta charset> or detected",
+    )
+    extract.add_argument(
+        "--max-page-bytes",
+        type=_positive,
+        default=DEFAULT_MAX_PAGE_BYTES,
+        metavar="N",
+        help="skip pages larger than this (default %(default)s)",
+    )
+    return parser
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"scrapy-cx: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    sources = Sources(args.paths, args.max_page_bytes)
+    if sources.has_warc():
+        try:
+            require_warcio()
+        except MissingDependency as exc:
+            print(f"scrapy-cx: {exc}", file=sys.stderr)
+            return 2
+    options = Options(args.min_content_length, args.encoding)
+    to_stdout = args.output == "-"
+    show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
+    progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
+    summary = Summary()
+    with ExitStack() as stack:
+        out: BinaryIO = (
+            sys.stdout.buffer if to_stdout else stack.enter_context(open(args.output, "wb"))
+        )
+        try:
+            for outcome in extract_all(sources, options, args.jobs):
+                summary.add(outcome)
+                if outcome.line is not None:
+                    out.write(outcome.line.encode("utf-8") + b"\n")
+                progress.update(summary.pages, summary.articles, sources.done_bytes)
+            out.flush()
+        except MissingDependency as exc:  # a WARC found inside a folder, warcio absent
+            progress.close()
+            print(f"scrapy-cx: {exc}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            progress.close()
+            summary.stop()
+            print("interrupted\n" + summary.format(args.jobs), file=sys.stderr)
+            return 130
+    progress.close()
+    summary.stop()
+    if not args.quiet:
+        print(summary.format(args.jobs), file=sys.stderr)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``scrapy-cx`` console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "extract":
+            return run_extract(args)
+    except BrokenPipeError:  # e.g. `scrapy-cx extract ... | head`
+        sys.stderr.close()
+        return 141
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""Bulk extraction: one outcome per page, in order, bounded read-ahead, crashes survived."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from scrapy_cx import bulk
+from scrapy_cx.bulk import Options, Outcome, Summary, batches, extract_all, extract_one
+from scrapy_cx.sources import Page, Skip
+
+from .sample_pages import article_html, listing_html
+
+
+def page(i: int, html: str | None = None) -> Page:
+    body = (html or article_html(f"Story number {i}")).encode()
+    return Page(f"p{i}", f"http://news.test/{i}", body)
+
+
+def test_article_becomes_one_json_line() -> None:
+    outcome = extract_one(page(1), Options())
+    assert outcome.reason is None and outcome.line is not None
+    record = json.loads(outcome.line)
+    assert record["url"] == "http://news.test/1"
+    assert record["title"] == "Story number 1"
+    assert record["published"].startswith("2024-03-05")
+    assert "northern tram line" in record["content"]
+    assert list(record) == [
+        "url",
+        "title",
+        "published",
+        "published_raw",
+        "content",
+        "authors",
+        "keywords",
+        "description",
+        "language",
+        "canonical_url",
+    ]
+
+
+def test_non_ascii_is_written_as_is() -> None:
+    html = article_html("Трамвай", charset="windows-1251").encode("cp1251")
+    outcome = extract_one(Page("ru", None, html), Options())
+    assert outcome.line is not None and '"title": "Трамвай"' in outcome.line
+
+
+def test_encoding_option_applies_when_nothing_is_declared() -> None:
+    html = article_html("Ça coûte cher").replace('<meta charset="utf-8">', "")
+    body = html.encode("cp1252")
+    forced = extract_one(Page("f", None, body), Options(encoding="cp1252"))
+    assert forced.line is not None and json.loads(forced.line)["title"] == "Ça coûte cher"
+    header_wins = extract_one(Page("f", None, body, "cp1252"), Options(encoding="koi8-r"))
+    assert header_wins.line is not None and "Ça coûte" in header_wins.line
+
+
+def test_short_or_untitled_pages_are_skipped_with_a_reason() -> None:
+    assert extract_one(page(1, listing_html()), Options()).reason == (
+        "no article (main text too short)"
+    )
+    assert extract_one(page(1), Options(min_content_length=100_000)).reason == (
+        "no article (main text too short)"
+    )
+    assert extract_one(page(1), Options(min_content_length=0)).line is not None
+    skip = Skip("x", "page too large")
+    assert extract_one(skip, Options()) == Outcome("x", reason="page too large")
+
+
+def test_min_content_length_matches_the_crawl_default() -> None:
+    from scrapy_cx.settings import DEFAULTS
+
+    assert bulk.DEFAULT_MIN_CONTENT_LENGTH == DEFAULTS["CX_MIN_CONTENT_LENGTH"]
+
+
+def test_extraction_error_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RecursionError("deep")
+
+    monkeypatch.setattr(bulk, "extract_article", broken)
+    assert extract_one(page(1), Options()).reason == "extraction error (RecursionError)"
+
+
+def test_batches_cut_by_count_and_bytes() -> None:
+    items: list[Page | Skip] = [Page(str(i), None, b"x" * 10) for i in range(7)]
+    assert [len(b) for b in batches(items, 3, 10**6)] == [3, 3, 1]
+    assert [len(b) for b in batches(items, 100, 25)] == [3, 3, 1]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_outcomes_keep_input_order(jobs: int) -> None:
+    items: list[Page | Skip] = []
+    for i in range(40):
+        items.append(page(i) if i % 5 else Skip(f"s{i}", "empty page"))
+    outcomes = list(extract_all(items, Options(), jobs, batch_size=3))
+    assert [o.source for o in outcomes] == [i.source for i in items]
+    titles = [json.loads(o.line)["title"] for o in outcomes if o.line]
+    assert titles == [f"Story number {i}" for i in range(40) if i % 5]
+
+
+def test_pool_reads_only_a_bounded_window_ahead() -> None:
+    consumed = 0
+
+    def endless() -> Iterator[Page]:
+        nonlocal consumed
+        i = 0
+        while True:
+            consumed += 1
+            yield page(i)
+            i += 1
+
+    results = extract_all(endless(), Options(), 2, batch_size=4, in_flight=3)
+    first = [next(results) for _ in range(10)]
+    results.close()  # shuts the pool down
+    assert [o.source for o in first] == [f"p{i}" for i in range(10)]
+    assert consumed <= 4 * 3 + 4 * 3  # the window plus the batches replaced since
+
+
+def crash_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
+    if b"CRASH" in html:
+        os._exit(3)  # what a segfault or the OOM killer does to a worker
+    from scrapy_cx.extract import extract_article
+
+    return extract_article(html, url, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_page_that_kills_its_worker_is_skipped_and_the_rest_survives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bulk, "extract_article", crash_on_marker)
+    items: list[Page | Skip] = [page(i) for i in range(12)]
+    items[5] = Page("p5", None, b"<html>CRASH</html>")
+    outcomes = list(
+        extract_all(
+            items, Options(), 2, batch_size=2, mp_context=multiprocessing.get_context("fork")
+        )
+    )
+    assert [o.source for o in outcomes] == [f"p{i}" for i in range(12)]
+    assert outcomes[5].reason == "worker process died on page"
+    assert all(o.line for i, o in enumerate(outcomes) if i != 5)
+
+
+def test_summary_counts_and_formats() -> None:
+    summary = Summary()
+    for outcome in [
+        Outcome("a", line="{}"),
+        Outcome("b", reason="empty page"),
+        Outcome("c", reason="HTTP status 404"),
+        Outcome("d", reason="empty page"),
+    ]:
+        summary.add(outcome)
+    summary.stop()
+    summary.seconds = 2.0
+    assert summary.pages == 4 and summary.articles == 1
+    assert summary.format(2).splitlines() == [
+        "4 pages, 1 articles in 2.0 s (2.0 pages/s, 2 jobs)",
+        "skipped 3:",
+        "         2  empty page",
+        "         1  HTTP status 404",
+    ]

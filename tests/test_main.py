@@ -1,0 +1,161 @@
+"""The command line, run as a user runs it: on a folder, on a WARC, to stdout, on a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from scrapy_cx.__main__ import main
+
+from .sample_pages import article_html, listing_html, write_warc
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scrapy_cx", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def make_site(folder: Path, articles: int = 6) -> None:
+    (folder / "news" / "2024").mkdir(parents=True)
+    for i in range(articles):
+        (folder / "news" / "2024" / f"story-{i}.html").write_text(
+            article_html(f"Story {i} about the tram"), encoding="utf-8"
+        )
+    (folder / "index.html").write_text(listing_html(), encoding="utf-8")
+    (folder / "style.css").write_text("body { color: black }", encoding="utf-8")
+
+
+def read_lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_extract_a_folder_on_two_processes(tmp_path: Path) -> None:
+    make_site(tmp_path / "site")
+    out = tmp_path / "articles.jsonl"
+    proc = run_cli("extract", "site", "-o", str(out), "-j", "2", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    records = read_lines(out)
+    assert [r["title"] for r in records] == [f"Story {i} about the tram" for i in range(6)]
+    assert all(str(r["url"]).startswith("file:///") for r in records)
+    assert "8 pages, 6 articles in" in proc.stderr
+    assert "1  no article (main text too short)" in proc.stderr
+    assert "1  not an HTML or WARC file name" in proc.stderr
+    assert "\r" not in proc.stderr  # not a terminal: no progress bar
+
+
+def test_extract_a_warc_to_stdout(tmp_path: Path) -> None:
+    records = [
+        ("http://news.test/", "response", [("Content-Type", "text/html")], listing_html().encode()),
+    ]
+    for i in range(5):
+        html = article_html(f"Ünïcode story {i}", charset="iso-8859-1").encode("latin-1")
+        headers = [("Content-Type", "text/html; charset=ISO-8859-1")]
+        records.append((f"http://news.test/{i}", "response", headers, html))
+    records.append(("http://news.test/x", "response", [("Status", "500 Oops")], b"<html>"))
+    write_warc(tmp_path / "crawl.warc.gz", records)
+    proc = run_cli("extract", "crawl.warc.gz", "-o", "-", "-j", "2", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [(r["url"], r["title"]) for r in lines] == [
+        (f"http://news.test/{i}", f"Ünïcode story {i}") for i in range(5)
+    ]
+    assert "7 pages, 5 articles" in proc.stderr
+    assert "1  HTTP status 500" in proc.stderr
+
+
+def test_options_reach_the_extraction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    make_site(tmp_path / "site", articles=2)
+    out = tmp_path / "out.jsonl"
+    assert (
+        main(
+            [
+                "extract",
+                str(tmp_path / "site"),
+                "-o",
+                str(out),
+                "-j",
+                "1",
+                "--min-content-length",
+                "100000",
+            ]
+        )
+        == 0
+    )
+    assert out.read_text() == ""
+    assert "4 pages, 0 articles" in capsys.readouterr().err
+    assert main(["extract", str(tmp_path / "site"), "-o", str(out), "-q", "-j", "1"]) == 0
+    assert len(read_lines(out)) == 2
+    assert capsys.readouterr().err == ""  # -q: no summary
+
+
+def test_missing_path_is_an_error_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["extract", str(tmp_path / "nope"), "-o", str(tmp_path / "o")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
+
+
+def test_missing_warcio_is_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a.warc.gz").write_bytes(b"")
+    monkeypatch.setitem(sys.modules, "warcio.archiveiterator", None)
+    assert main(["extract", str(tmp_path), "-o", str(tmp_path / "o")]) == 2
+    assert "pip install 'scrapy-cx[warc]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [["-j", "0"], ["--encoding", "klingon"], []])
+def test_bad_arguments_exit_2(bad: list[str], tmp_path: Path) -> None:
+    args = ["extract", *bad] + ([str(tmp_path)] if bad else [])
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+
+
+def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    make_site(tmp_path / "site", articles=3)
+    controller, terminal = pty.openpty()
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "scrapy_cx", "extract", "site", "-o", "out.jsonl", "-j", "1"],
+            cwd=tmp_path,
+            stderr=terminal,
+            stdout=subprocess.DEVNULL,
+            timeout=120,
+            check=False,
+        )
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:  # EIO: the terminal's other end is closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(controller)
+    assert proc.returncode == 0
+    text = shown.decode()
+    assert "\r" in text and "pages/s" in text and "[" in text
+    assert "5 pages, 3 articles" in text
+
+
+def test_console_script_is_declared() -> None:
+    (script,) = entry_points(group="console_scripts", name="scrapy-cx")
+    assert script.value == "scrapy_cx.__main__:main"
