@@ -27,6 +27,9 @@ SKIP_TAGS = frozenset(
 )
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
+# Content containers: their class names describe the post ("author-jane",
+# "tag-news" in WordPress), so they never make them boilerplate.
+CONTENT_TAGS = frozenset("html body article main".split())
 BOILERPLATE_ROLES = frozenset("navigation banner contentinfo complementary".split())
 # Words that mark an element as boilerplate when they are a whole part of one of
 # its class or id names ("share-bar", "relatedPosts"), never a substring
@@ -36,7 +39,8 @@ BOILERPLATE_WORDS = frozenset(
     share sharing sharebar social comment comments related recommend recommended
     recommendations promo promos advert adverts advertisement ad ads adsense banner
     cookie cookies popup modal newsletter subscribe subscription copyright toolbar
-    pagination pager tags tagcloud widget widgets outbrain taboola disqus""".split()
+    pagination pager tags tagcloud widget widgets outbrain taboola disqus
+    caption credit byline author meta gallery""".split()
 )
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
@@ -90,6 +94,7 @@ class LineOptions:
     line_cost: int = 40
     max_link_density: float = 0.5
     boilerplate_guard: float = 0.5
+    link_penalty: float = 1.0
 
 
 def _nonspace_len(text: str) -> int:
@@ -110,8 +115,12 @@ def _names_kind(names: str) -> int:
 
 def _kind(el: etree._Element, tag: str) -> int:
     kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
+    named = tag not in CONTENT_TAGS
     for key, value in el.items():
-        if key == "class" or key == "id":
+        if key == "itemprop" and value == "articleBody":
+            named = False
+            kind = _PLAIN
+        elif named and (key == "class" or key == "id"):
             found = _names_kind(value)
             if found == _HIDDEN:
                 return _HIDDEN
@@ -231,11 +240,14 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
         line.boilerplate = depth > 0
 
 
-def _weights(lines: list[Line], options: LineOptions) -> list[int]:
+def _weights(lines: list[Line], options: LineOptions) -> list[float]:
+    beta = options.link_penalty
     return [
         0
-        if (line.boilerplate or line.link_density > options.max_link_density)
-        else line.length - line.link_length
+        if line.boilerplate
+        else -beta * line.link_length
+        if line.link_density > options.max_link_density
+        else line.length - (1 + beta) * line.link_length
         for line in lines
     ]
 
@@ -263,9 +275,9 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
         if run_sum > best_sum:
             best_sum, best = run_sum, (run_start, i + 1)
     start, end = best
-    while start < end and weights[start] == 0:
+    while start < end and weights[start] <= 0:
         start += 1
-    while end > start and weights[end - 1] == 0:
+    while end > start and weights[end - 1] <= 0:
         end -= 1
     return start, end
 
