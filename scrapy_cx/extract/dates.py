@@ -24,6 +24,8 @@ _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 4  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 40
+_ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
+_LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
 
 _MONTHS: dict[str, int] = {}
 for _num, _names in enumerate(
@@ -98,17 +100,37 @@ _RELATIVE = re.compile(
 _UNIT_SECONDS = {"s": 1, "秒": 1, "m": 60, "分": 60, "h": 3600, "小": 3600, "d": 86400, "天": 86400}
 
 # Labels in the text just before a date.
-_PUBLISHED_LABEL = re.compile(
-    r"(?:发布|發布|发表|發表|出版|刊发|刊登|时间|時間|日期|posted|published|publié|veröffentlicht|"
-    r"publicado|pubblicato|опубликовано|date|on)\s?[:：]?\s?$",
+_LABELS = re.compile(
+    r"(?P<pub>发布|發布|发表|發表|出版|刊发|刊登|时间|時間|日期|\b(?:posted|published|publi[ée]e?|"
+    r"veröffentlicht|publicado|pubblicato|опубликовано|date)\b)"
+    r"|(?P<weak>\b(?:on|am|le|el)\b|于)"
+    r"|(?P<reject>更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|建立|注册|加入|"
+    r"\b(?:updated?|modified|edited|revised|last|accessed|retrieved|copyright|expires?|"
+    r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member)\b|©)",
     re.I,
 )
-_REJECT_LABEL = re.compile(
-    r"(?:更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|updated?|modified|"
-    r"edited|revised|last|accessed|retrieved|copyright|©|expires?|deadline|reply|replied)"
-    r"[^\d]{0,20}$",
-    re.I,
-)
+
+
+def _label(before: str) -> str | None:
+    """'pub', 'reject' or None: what the words just before a date say it is."""
+    last: re.Match[str] | None = None
+    rejected = False
+    for m in _LABELS.finditer(before):
+        last = m
+        if m.group("reject"):
+            rejected = True
+        elif m.group("pub"):
+            rejected = False
+    if last is None:
+        return None
+    gap = before[last.end() :]
+    if len(gap) > 12 or any(c.isdigit() for c in gap):
+        return "reject" if rejected else None
+    if last.group("reject") or (last.group("weak") and rejected):
+        return "reject"
+    return "pub"
+
+
 _URL_DATE = re.compile(
     r"(?<!\d)(?P<y>(?:19|20)\d\d)(?P<sep>[-/_]?)(?P<m>[01]\d)(?P=sep)(?P<d>[0-3]\d)(?!\d)"
     r"|/(?P<y2>(?:19|20)\d\d)/(?P<m2>[01]?\d)/(?:(?P<d2>[0-3]?\d)/)?"
@@ -301,13 +323,34 @@ def _visible(
         text = line.text[:_MAX_LINE]
         for pos, found in scan_dates(text, month_first):
             before = text[max(0, pos - 24) : pos]
-            if _REJECT_LABEL.search(before) or not _valid(found, now):
+            label = _label(before)
+            if label == "reject" or not _valid(found, now):
                 continue
-            if _PUBLISHED_LABEL.search(before):
+            if label == "pub":
                 return _Visible(found, True)
             if first is None:
                 first = _Visible(found, False)
     return first
+
+
+_LABEL_WORD = re.compile(
+    r"发布|發布|发表|發表|posted|published|publié|veröffentlicht|publicado|pubblicato", re.I
+)
+
+
+def _labelled(
+    lines: list[Line], lo: int, hi: int, month_first: bool, now: datetime
+) -> Found | None:
+    """The first date in lines[lo:hi] that a publication label introduces."""
+    for line in lines[lo:hi]:
+        text = line.text[:_MAX_LINE]
+        if not _LABEL_WORD.search(text):
+            continue
+        for pos, found in scan_dates(text, month_first):
+            before = text[max(0, pos - 24) : pos]
+            if _label(before) == "pub" and _valid(found, now):
+                return found
+    return None
 
 
 def _from_url(url: str | None, now: datetime) -> Found | None:
@@ -363,6 +406,10 @@ def find_published(
         lo = max(0, main_start - _WINDOW_BEFORE)
     hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
     visible = _visible(lines, lo, hi, month_first, now)
+    if visible is None and title_index is not None and lo == title_index + 1:
+        # Bylines sit above the headline on some sites (and forums): a few lines only,
+        # so the page header's "today" stays out.
+        visible = _visible(lines, max(0, title_index - _ABOVE_TITLE), title_index, month_first, now)
 
     declared: Found | None = None
     for raw, _source in meta.published[:10]:
@@ -386,6 +433,10 @@ def find_published(
     from_url = _from_url(url, now)
     if from_url is not None:
         return from_url.iso(), from_url.raw
+    # Forums and blogs label the post's date below it ("发布时间 2005/05/17 22:11").
+    later = _labelled(lines, hi, min(len(lines), hi + _LABELLED_SCAN), month_first, now)
+    if later is not None:
+        return later.iso(), later.raw
     for line in lines[lo:hi]:
         found = _relative(line.text, now)
         if found is not None and _valid(found, now):

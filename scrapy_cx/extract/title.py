@@ -15,6 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .dates import scan_dates
 from .lines import Line
 from .meta import PageMeta
 
@@ -26,10 +27,14 @@ _ABOVE = 40  # how far above the main text a headline may sit (lines)
 _BELOW = 3  # ... and how far into it
 _NEAR_ABOVE = 12  # lines above the main text searched for a heading-like line
 _HEADING_RANK = {"h1": 3.0, "h2": 2.0, "h3": 1.5, "h4": 1.2, "h5": 1.1, "h6": 1.1}
+_LINKABLE = frozenset(("h1", "h2", "h3"))
 _WS = re.compile(r"\s+")
+_LABEL = re.compile(r"^(?:主题|標題|标题|题目|title)\s?[:：]\s?", re.I)
+_STAT = re.compile(r"[:：]\s?\d|^\S{1,6}[:：]\S{0,7}$|^\d+(?:[.,]\d+)?[kKmM万]?$")
 _NOT_HEADLINE = re.compile(
     r"当前位置|您的位置|你的位置|来源[:：]|作者[:：]|发布[时日]|时间[:：]|日期[:：]|点击[:：]|"
-    r"首页|^(?:by|posted|updated|home|menu|share|log ?in|sign ?in|search)\b|>|»|\d{4}[-/年.]\d",
+    r"首页|欢迎|^[—\-－–]|^[一二三四五六七八九十\d]{1,3}[、.．]|"
+    r"^(?:by|posted|updated|home|menu|share|log ?in|sign ?in|search)\b|>|»|\d{4}[-/年.]\d",
     re.I,
 )
 _SITE_LIKE = re.compile(
@@ -40,9 +45,12 @@ _SITE_LIKE = re.compile(
 _DECORATION = re.compile(r"(?:\s*[-_—]\s*[-_—]\s*)+$")  # blog templates add "- -"
 
 
+_FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "－": "-"})
+
+
 def _key(text: str) -> str:
-    """Comparison form: NFKC, casefold, no whitespace."""
-    return _WS.sub("", unicodedata.normalize("NFKC", text).casefold())
+    """Comparison form: NFKC, casefold, one kind of quote and dash, no whitespace."""
+    return _WS.sub("", unicodedata.normalize("NFKC", text).casefold().translate(_FOLD))
 
 
 def _clean(text: str) -> str:
@@ -87,9 +95,14 @@ def _looks_like_site(text: str, sites: set[str]) -> bool:
     return key in sites or bool(_SITE_LIKE.search(key)) or any(key in s for s in sites if s)
 
 
+def _linked(line: Line) -> bool:
+    """Mostly link text: a menu item, unless it is a heading linking to itself."""
+    return line.link_length * 2 > line.length and line.tag not in _LINKABLE
+
+
 def _line_weight(line: Line, index: int, start: int, end: int) -> float:
     """How plausible a headline this line's position and tag make it."""
-    if line.length and line.link_length * 2 > line.length:
+    if _linked(line):
         return 0.0
     weight = _HEADING_RANK.get(line.tag, 1.0)
     if start - _ABOVE <= index <= start + _BELOW:
@@ -105,36 +118,45 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
     """The best body line that shows one run of a title source's parts."""
     if not sources:
         return None
-    index: dict[str, list[int]] = {}
-    for i, line in enumerate(lines[: end + _BELOW]):
-        if 0 < line.length <= _MAX_LINE and line.link_length * 2 <= line.length:
-            index.setdefault(_key(line.text), []).append(i)
+    spans = {_key(span): span for source in sources for span in title_spans(source)}
+    spans.pop("", None)
     best: _Match | None = None
-    for source in sources:
-        for span in title_spans(source):
-            key = _key(span)
-            if len(key) < 2:
+
+    def offer(text: str, index: int, score: float) -> None:
+        nonlocal best
+        if score > 0 and (best is None or score > best.score):
+            best = _Match(text, index, score)
+
+    keys = [""] * len(lines)
+    for i, line in enumerate(lines[: end + _BELOW]):
+        if 0 < line.length <= _MAX_LINE:
+            keys[i] = _key(line.text)
+            key = keys[i]
+            if len(key) >= 2 and key in spans:
+                offer(_clean(line.text), i, len(key) * _line_weight(line, i, start, end))
+    lo, hi = max(0, start - _ABOVE), min(len(lines) - 1, start + _BELOW)
+    whole = {_key(source) for source in sources}
+    for i in range(lo, hi + 1):
+        key, line = keys[i], lines[i]
+        if len(key) < 4 or _linked(line):
+            continue
+        weight = _line_weight(line, i, start, end)
+        # A headline shown on two lines ("main title" / "——subtitle"): return <title>'s run.
+        if i < hi and keys[i + 1] and key + keys[i + 1] in spans:
+            pair = key + keys[i + 1]
+            offer(_clean(spans[pair]), i, len(pair) * weight)
+        if i < start - _NEAR_ABOVE:
+            continue
+        for span_key in spans:
+            if len(span_key) < 6 or span_key == key:
                 continue
-            for i in index.get(key, ()):
-                score = len(key) * _line_weight(lines[i], i, start, end)
-                if best is None or score > best.score:
-                    best = _Match(_clean(lines[i].text), i, score)
-    # A shown headline may carry a marker the title lacks: "(图)", "(转载)", a kicker.
-    lo, hi = max(0, start - _NEAR_ABOVE), min(len(lines), start + _BELOW)
-    for source in sources:
-        whole = _key(source)
-        for span in title_spans(source)[:_MAX_PARTS]:
-            key = _key(span)
-            if len(key) < 6:
-                continue
-            for i in range(lo, hi):
-                line = lines[i]
-                text_key = _key(line.text)
-                if len(text_key) > len(key) + 8 or key not in text_key or text_key in whole:
-                    continue
-                score = 0.9 * len(key) * _line_weight(line, i, start, end)
-                if best is None or score > best.score:
-                    best = _Match(_clean(line.text), i, score)
+            if span_key in key and len(key) <= len(span_key) + 8:
+                # The shown headline carries a marker the title lacks: "(图)", "(转载)".
+                if not any(key in w for w in whole):
+                    offer(_clean(line.text), i, 0.9 * len(span_key) * weight)
+            elif span_key.startswith(key) and len(key) * 10 >= 7 * len(span_key):
+                # The title carries a marker the page does not show: "(页 1)".
+                offer(_clean(line.text), i, 0.9 * len(key) * weight)
     return best
 
 
@@ -144,19 +166,39 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
     best: _Match | None = None
     for i in range(lo, min(len(lines), start + 2, end + 1)):
         line = lines[i]
-        if not (2 <= line.length <= 120) or line.link_length or line.boilerplate:
+        heading = line.tag in _HEADING_RANK
+        if not (2 <= line.length <= 120) or (line.boilerplate and not heading) or _linked(line):
             continue
-        if _NOT_HEADLINE.search(line.text) or line.text.endswith((":", "：")):
+        if line.link_length and not heading:
             continue
-        score = _HEADING_RANK.get(line.tag, 1.0) * 10
+        text = line.text
+        label = _LABEL.match(text)
+        if label:
+            text = text[label.end() :]
+        if _NOT_HEADLINE.search(text) or _STAT.search(text) or text.endswith((":", "：")):
+            continue
+        if scan_dates(text) or sum(c.isalpha() for c in text) < 2:
+            continue
+        if line.link_length and _SITE_LIKE.search(_key(text)):
+            continue  # the site's name as a link home
+        score = _HEADING_RANK.get(line.tag, 1.0) * 10 + (5 if label else 0)
         if i < start:
-            score -= (start - i) * 0.5
-        elif i == start and i + 1 < len(lines) and lines[i + 1].length <= line.length:
-            score -= 2  # the first of several short text lines is not a headline
+            score -= start - i
         elif i > start:
             score -= 4
+        if line.length < 4 and not heading:
+            score -= 3
+        if line.boilerplate:
+            score -= 5
+        if line.link_length:
+            score -= 5
+        following = lines[i + 1] if i + 1 < len(lines) else None
+        if following is not None and (
+            following.length >= 2 * line.length or scan_dates(following.text[:80])
+        ):
+            score += 2
         if best is None or score > best.score:
-            best = _Match(_clean(line.text), i, score)
+            best = _Match(_clean(text), i, score)
     return best
 
 
