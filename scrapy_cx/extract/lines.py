@@ -261,9 +261,11 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
     """
     weights = _weights(lines, options)
     k = max(1, options.block_size)
-    window = sum(weights[:k])
-    best_sum, best = 0, (0, 0)
-    run_sum, run_start = 0, 0
+    window: float = sum(weights[:k])
+    best_sum: float = 0
+    best = (0, 0)
+    run_sum: float = 0
+    run_start = 0
     for i in range(len(weights)):
         if i:
             window += (weights[i + k - 1] if i + k - 1 < len(weights) else 0) - weights[i - 1]
