@@ -74,6 +74,14 @@ class Line:
         return self.link_length / self.length if self.length else 0.0
 
 
+class PageLines(list[Line]):
+    """The lines of a page, with the line range ``(start, end)`` of every block element."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[tuple[int, int]] = []
+
+
 @dataclass(frozen=True, slots=True)
 class LineOptions:
     """Tunables of the line walk and the line-block selection.
@@ -95,6 +103,8 @@ class LineOptions:
     max_link_density: float = 0.5
     boilerplate_guard: float = 0.5
     link_penalty: float = 1.0
+    boilerplate_weight: float = 0.0
+    container_share: float = 0.85
 
 
 def _nonspace_len(text: str) -> int:
@@ -139,7 +149,7 @@ def _kind(el: etree._Element, tag: str) -> int:
     return kind
 
 
-def page_lines(root: etree._Element, options: LineOptions | None = None) -> list[Line]:
+def page_lines(root: etree._Element, options: LineOptions | None = None) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
     Boilerplate and hidden block elements are remembered as line ranges; after
@@ -148,14 +158,16 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> list
     lines as boilerplate. Hidden inline elements are dropped from the text.
     """
     options = options or LineOptions()
-    lines: list[Line] = []
+    lines = PageLines()
     parts: list[str] = []
     link_chars = 0
     block_stack: list[str] = []
     link_depth = 0
-    # Per open element: the index of the first line it may hold, or -1 if not marked.
-    marks: list[int] = []
+    # Per open element: the index of its first line (-1 inline, -2 skipped), and its kind.
+    starts: list[int] = []
+    kinds: list[int] = []
     ranges: list[tuple[int, int]] = []
+    blocks = lines.blocks
 
     def flush() -> None:
         nonlocal link_chars
@@ -188,33 +200,39 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> list
         if event == "start":
             if tag in SKIP_TAGS or not tag:
                 walker.skip_subtree()
-                marks.append(-2)
+                starts.append(-2)
+                kinds.append(_PLAIN)
                 continue
             kind = _kind(el, tag)
             if tag in BLOCK_TAGS:
                 flush()
                 block_stack.append(tag)
-                marks.append(len(lines) if kind else -1)
+                starts.append(len(lines))
             elif kind == _HIDDEN:
                 walker.skip_subtree()
-                marks.append(-2)
+                starts.append(-2)
+                kinds.append(_PLAIN)
                 continue
             else:
-                marks.append(-1)
+                starts.append(-1)
+            kinds.append(kind)
             if tag == "a":
                 link_depth += 1
             add(el.text)
         else:
-            mark = marks.pop()
-            if mark != -2:
+            start = starts.pop()
+            kind = kinds.pop()
+            if start != -2:
                 if tag == "a" and link_depth:
                     link_depth -= 1
-                if tag in BLOCK_TAGS:
+                if start >= 0:
                     flush()
                     if block_stack:
                         block_stack.pop()
-                    if mark >= 0 and len(lines) > mark:
-                        ranges.append((mark, len(lines)))
+                    if len(lines) > start:
+                        blocks.append((start, len(lines)))
+                        if kind:
+                            ranges.append((start, len(lines)))
             add(el.tail)
     flush()
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
@@ -242,9 +260,12 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
 
 def _weights(lines: list[Line], options: LineOptions) -> list[float]:
     beta = options.link_penalty
+    bw = options.boilerplate_weight
     return [
-        0
+        bw
         if line.boilerplate
+        else 0
+        if line.tag == "h1"
         else -beta * line.link_length
         if line.link_density > options.max_link_density
         else line.length - (1 + beta) * line.link_length
@@ -277,11 +298,30 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
         if run_sum > best_sum:
             best_sum, best = run_sum, (run_start, i + 1)
     start, end = best
+    blocks = getattr(lines, "blocks", None)
+    if blocks and options.container_share > 0 and end > start:
+        start, end = _container(weights, blocks, start, end, options.container_share)
     while start < end and weights[start] <= 0:
         start += 1
     while end > start and weights[end - 1] <= 0:
         end -= 1
     return start, end
+
+
+def _container(
+    weights: list[float], blocks: list[tuple[int, int]], start: int, end: int, share: float
+) -> tuple[int, int]:
+    """Narrow ``start..end`` to the smallest block element holding ``share`` of its weight."""
+    prefix = [0.0]
+    for w in weights:
+        prefix.append(prefix[-1] + (w if w > 0 else 0))
+    need = share * (prefix[end] - prefix[start])
+    best = (start, end)
+    for a, b in blocks:
+        lo, hi = max(a, start), min(b, end)
+        if hi > lo and b - a < best[1] - best[0] and prefix[hi] - prefix[lo] >= need:
+            best = (lo, hi)
+    return best
 
 
 def main_text(lines: Iterable[Line]) -> str:
