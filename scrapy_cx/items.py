@@ -51,7 +51,8 @@ def is_empty(value: Any) -> bool:
 def fill_item(item: Any, article: Article) -> int:
     """Copy ``article`` into the empty fields of ``item`` that it can hold.
 
-    A dict takes every field; a :class:`scrapy.Item`, dataclass, attrs or
+    A dict takes every field, empty ones too, so every exported line of a feed
+    has the same keys; a :class:`scrapy.Item`, dataclass, attrs or
     pydantic item only the fields its class declares (itemadapter raises
     KeyError for the others). Fields the spider already filled are kept.
     Returns how many fields were set.
@@ -59,8 +60,11 @@ def fill_item(item: Any, article: Article) -> int:
     adapter = ItemAdapter(item)
     filled = 0
     for name, value in article.to_dict().items():
-        if is_empty(value) or not is_empty(adapter.get(name)):
-            continue
+        if name in adapter:
+            if not is_empty(adapter[name]) or is_empty(value):
+                continue
+        elif is_empty(value) and not isinstance(item, dict):
+            continue  # a typed item exports its declared fields anyway
         try:
             adapter[name] = value
         except KeyError:  # the item's class does not declare this field

@@ -9,6 +9,7 @@ retried error never costs an extraction.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from scrapy import Request, Spider
@@ -17,6 +18,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Response
 from w3lib.encoding import http_content_type_encoding
 
+from .article import Article
 from .extract import extract_article
 from .settings import CxSettings
 from .stats import CxStats
@@ -119,6 +121,9 @@ class ArticleMiddleware:
         self.settings = settings
         self.stats = CxStats(crawler)
 
+    #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
+    extract: Callable[..., Article] = staticmethod(extract_article)
+
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
         settings = CxSettings.from_settings(crawler.settings)
@@ -145,7 +150,7 @@ class ArticleMiddleware:
 
     def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:
         try:
-            article = extract_article(
+            article = self.extract(
                 response.body,
                 response.url,
                 encoding=declared_encoding(response),

@@ -10,6 +10,7 @@ through untouched, so a project can yield other item types alongside.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
@@ -94,6 +95,9 @@ class ArticlePipeline:
         self.settings = settings
         self.stats = CxStats(crawler)
 
+    #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
+    extract: Callable[..., Article] = staticmethod(extract_article)
+
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
         settings = CxSettings.from_settings(crawler.settings)
@@ -129,7 +133,7 @@ class ArticlePipeline:
         if isinstance(html, (str, bytes)) and html:
             url = adapter.get("url") or None
             try:
-                article = extract_article(
+                article = self.extract(
                     html,
                     url if isinstance(url, str) else None,
                     date_languages=self.settings.date_languages,

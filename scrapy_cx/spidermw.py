@@ -41,9 +41,11 @@ def _response_article(response: Response | None) -> Article | None:
 
 
 def _urls(response: Response, article: Article) -> set[str]:
+    """Addresses an item may give for this page: final, canonical, before redirects."""
     urls = {response.url, article.url or "", article.canonical_url or ""}
     if response.request is not None:
         urls.add(response.request.url)
+        urls.update(response.request.meta.get("redirect_urls") or ())
     urls.discard("")
     return urls
 

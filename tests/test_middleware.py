@@ -1,0 +1,416 @@
+"""ArticleMiddleware and ArticleSpiderMiddleware with real Scrapy crawlers, requests, responses."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import warnings
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+import attrs
+import pytest
+import scrapy
+from scrapy import Request, Spider
+from scrapy.core.downloader.middleware import DownloaderMiddlewareManager
+from scrapy.core.spidermw import SpiderMiddlewareManager
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
+from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
+from scrapy.utils.test import get_crawler
+
+from scrapy_cx import Article, ArticleItem, ArticleMiddleware, ArticleSpiderMiddleware
+from scrapy_cx.middleware import looks_binary
+from tests.sample_pages import PARAGRAPHS, article_html
+
+pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
+
+URL = "http://news.example/2024/03/tram-line"
+TITLE = "Council extends the northern tram line"
+ZH_TITLE = "青河大桥今日正式通车"
+ZH_PARAGRAPHS = [
+    "本报讯 经过三年建设，青河大桥今天上午正式通车，市民从城东到城西的时间由四十分钟缩短到十分钟。",
+    "据市交通局介绍，大桥全长一千二百米，双向六车道，设计时速六十公里，并设有非机动车道和人行道。",
+    "通车仪式结束后，不少市民步行上桥参观，一位住在河边的老人说，他等这座桥已经等了二十年。",
+    "交通局表示，大桥通车后将同步调整十二条公交线路，具体方案将在本周内向社会公布并征求意见。",
+]
+
+
+def zh_html(charset_meta: str | None) -> str:
+    meta = f'<meta http-equiv="Content-Type" content="text/html; charset={charset_meta}">'
+    paragraphs = "".join(f"<p>{p}</p>" for p in ZH_PARAGRAPHS)
+    return (
+        f"<html><head>{meta if charset_meta else ''}<title>{ZH_TITLE}_青河日报</title></head>"
+        "<body><div class='nav'><a href='/'>首页</a> <a href='/news'>新闻</a></div>"
+        f"<h1>{ZH_TITLE}</h1><div>2009-11-09 13:57 来源：青河日报</div>{paragraphs}"
+        "<div class='footer'>版权所有 青河日报社</div></body></html>"
+    )
+
+
+def crawler(**settings: Any) -> Crawler:
+    return get_crawler(Spider, settings)
+
+
+def middleware(**settings: Any) -> tuple[ArticleMiddleware, Crawler]:
+    c = crawler(**settings)
+    return ArticleMiddleware.from_crawler(c), c
+
+
+def html_response(
+    body: bytes | None = None,
+    url: str = URL,
+    *,
+    headers: dict[str, str] | None = None,
+    status: int = 200,
+    cls: type[Response] = HtmlResponse,
+) -> Response:
+    request = Request(url)
+    if body is None:
+        body = article_html(TITLE).encode("utf-8")
+    if headers is None:
+        headers = {"Content-Type": "text/html; charset=utf-8"}
+    return cls(url, status=status, body=body, headers=headers, request=request)
+
+
+def run(mw: ArticleMiddleware, response: Response) -> Response:
+    assert response.request is not None
+    return mw.process_response(response.request, response)
+
+
+# --- ArticleMiddleware: what is extracted ------------------------------------------------
+
+
+def test_html_page_gets_its_article_and_stays_the_same_response() -> None:
+    mw, c = middleware()
+    response = html_response()
+    body = response.body
+    assert run(mw, response) is response
+    assert response.body == body
+    article = response.meta["cx_article"]
+    assert isinstance(article, Article)
+    assert article.url == URL
+    assert article.title == TITLE
+    assert PARAGRAPHS[1] in article.content
+    assert "cx_skipped" not in response.meta
+    assert c.stats is not None and c.stats.get_value("cx/pages") == 1
+
+
+def test_local_file_response_without_content_type_is_html_by_class() -> None:
+    # file:// responses carry no headers: Scrapy picks HtmlResponse from the name.
+    mw, _ = middleware()
+    response = html_response(url="file:///tmp/pages/tram.html", headers={})
+    run(mw, response)
+    assert response.meta["cx_article"].title == TITLE
+
+
+def test_xhtml_content_type_is_html_whatever_the_class() -> None:
+    mw, _ = middleware()
+    response = html_response(headers={"Content-Type": "application/xhtml+xml"}, cls=TextResponse)
+    run(mw, response)
+    assert response.meta["cx_article"].title == TITLE
+
+
+def test_header_charset_decodes_gbk() -> None:
+    mw, _ = middleware()
+    response = html_response(
+        zh_html(None).encode("gbk"), headers={"Content-Type": "text/html; charset=GBK"}
+    )
+    run(mw, response)
+    article = response.meta["cx_article"]
+    assert article.title == ZH_TITLE
+    assert ZH_PARAGRAPHS[2] in article.content
+
+
+def test_meta_charset_gb2312_with_bare_header_is_read_by_the_core() -> None:
+    mw, _ = middleware()
+    response = html_response(
+        zh_html("gb2312").encode("gb18030"), headers={"Content-Type": "text/html"}
+    )
+    run(mw, response)
+    assert response.meta["cx_article"].title == ZH_TITLE
+
+
+def test_utf16_page_with_bom_is_not_mistaken_for_binary() -> None:
+    mw, _ = middleware()
+    body = article_html(TITLE).encode("utf-16")  # BOM, then NUL-rich bytes
+    run_response = html_response(body, headers={"Content-Type": "text/html"})
+    run(mw, run_response)
+    assert run_response.meta.get("cx_skipped") is None
+    assert run_response.meta["cx_article"].title == TITLE
+
+
+def test_line_options_and_date_languages_reach_the_extractor() -> None:
+    # A line cost larger than any block: no block is worth keeping, so no main text.
+    mw, _ = middleware(CX_LINE_OPTIONS={"line_cost": 100_000}, CX_DATE_LANGUAGES=["en"])
+    response = html_response()
+    run(mw, response)
+    assert response.meta["cx_article"].content == ""
+
+
+# --- ArticleMiddleware: what is skipped ---------------------------------------------------
+
+PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n" + bytes(range(256))
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(200)
+
+
+@pytest.mark.parametrize(
+    ("response", "reason"),
+    [
+        (html_response(b'{"title": "x"}', headers={"Content-Type": "application/json"},
+                       cls=TextResponse), "not_html"),
+        (html_response(b"<?xml version='1.0'?><rss><channel/></rss>",
+                       headers={"Content-Type": "application/rss+xml"}, cls=XmlResponse),
+         "not_html"),
+        (html_response(PNG, headers={"Content-Type": "image/png"}, cls=Response), "not_html"),
+        (html_response(PDF, headers={"Content-Type": "application/pdf"}, cls=Response),
+         "not_html"),
+        (html_response(PDF, headers={"Content-Type": "text/html"}), "binary"),
+        (html_response(PNG, headers={}), "binary"),
+        (html_response(bytes(range(32)) * 20, headers={"Content-Type": "text/html"}), "binary"),
+        (html_response(b"", headers={"Content-Type": "text/html"}), "empty"),
+        (html_response(b" \r\n\t ", headers={"Content-Type": "text/html"}), "empty"),
+        (html_response(status=404), "status"),
+        (html_response(status=500), "status"),
+        (html_response(b"plain text", headers={}, cls=TextResponse), "not_html"),
+    ],
+    ids=["json", "rss", "image", "pdf", "pdf-as-html", "png-no-type", "control-bytes",
+         "empty", "blank", "404", "500", "text-no-type"],
+)
+def test_non_pages_pass_through_untouched_with_a_reason(response: Response, reason: str) -> None:
+    mw, c = middleware()
+    body = response.body
+    assert run(mw, response) is response
+    assert response.body == body
+    assert response.meta["cx_skipped"] == reason
+    assert "cx_article" not in response.meta
+    assert c.stats is not None
+    assert c.stats.get_value(f"cx/skipped/{reason}") == 1
+    assert c.stats.get_value("cx/pages") is None
+
+
+def test_pages_over_the_size_limit_are_skipped() -> None:
+    body = article_html(TITLE).encode()
+    mw, c = middleware(CX_MAX_BODY_SIZE=len(body) - 1)
+    response = html_response(body)
+    run(mw, response)
+    assert response.meta["cx_skipped"] == "too_large"
+    mw, c = middleware(CX_MAX_BODY_SIZE=len(body))
+    response = html_response(body)
+    run(mw, response)
+    assert response.meta["cx_article"].title == TITLE
+
+
+def test_size_limit_zero_means_no_limit() -> None:
+    mw, _ = middleware(CX_MAX_BODY_SIZE=0)
+    response = html_response()
+    run(mw, response)
+    assert "cx_article" in response.meta
+
+
+def test_looks_binary_keeps_ordinary_html() -> None:
+    assert not looks_binary(b"\n\n  <!DOCTYPE html><html><body>\x00 stray NUL</body></html>")
+    assert not looks_binary("<p>中文</p>".encode("gb18030"))
+    assert looks_binary(b"  %PDF-1.4 ...")
+
+
+def test_meta_copied_from_a_previous_page_is_replaced() -> None:
+    # A spider passing response.meta on to the next request must not inherit its article.
+    mw, _ = middleware()
+    stale = Article(url="http://news.example/old", title="Old")
+    request = Request(URL + ".json", meta={"cx_article": stale, "cx_skipped": "x"})
+    response = TextResponse(
+        request.url, body=b"{}", headers={"Content-Type": "application/json"}, request=request
+    )
+    mw.process_response(request, response)
+    assert "cx_article" not in response.meta
+    assert response.meta["cx_skipped"] == "not_html"
+
+
+class _FailingMiddleware(ArticleMiddleware):
+    """Plugs in an extractor that fails, as a bug in the core would."""
+
+    @staticmethod
+    def extract(*args: Any, **kwargs: Any) -> Article:
+        raise RuntimeError("boom")
+
+
+def test_extraction_error_is_logged_once_counted_and_the_response_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    c = crawler()
+    mw = _FailingMiddleware.from_crawler(c)
+    response = html_response()
+    with caplog.at_level(logging.WARNING):
+        assert run(mw, response) is response
+    records = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(records) == 1
+    assert URL in records[0].getMessage()
+    assert records[0].exc_info is not None
+    assert response.meta["cx_skipped"] == "error"
+    assert c.stats is not None
+    assert c.stats.get_value("cx/errors") == 1
+    assert c.stats.get_value("cx/pages") is None
+
+
+def test_disabled_middleware_is_not_configured() -> None:
+    with pytest.raises(NotConfigured):
+        ArticleMiddleware.from_crawler(crawler(CX_ENABLED=False))
+    with pytest.raises(NotConfigured):
+        ArticleSpiderMiddleware.from_crawler(crawler(CX_ENABLED=False))
+
+
+def test_managers_load_both_middlewares_without_deprecation_warnings() -> None:
+    c = crawler(
+        DOWNLOADER_MIDDLEWARES={"scrapy_cx.ArticleMiddleware": 540},
+        SPIDER_MIDDLEWARES={"scrapy_cx.ArticleSpiderMiddleware": 950},
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ScrapyDeprecationWarning)
+        downloader = DownloaderMiddlewareManager.from_crawler(c)
+        spider = SpiderMiddlewareManager.from_crawler(c)
+    assert any(isinstance(m, ArticleMiddleware) for m in downloader.middlewares)
+    assert any(isinstance(m, ArticleSpiderMiddleware) for m in spider.middlewares)
+    # Its output method is registered, not skipped as incompatible (Scrapy < 2.13
+    # registers a (sync, async) pair, later versions one method).
+    registered = [
+        method
+        for entry in spider.methods["process_spider_output"]
+        for method in (entry if isinstance(entry, tuple) else (entry,))
+        if method is not None
+    ]
+    assert any(isinstance(m.__self__, ArticleSpiderMiddleware) for m in registered)
+
+
+# --- ArticleSpiderMiddleware ------------------------------------------------------------
+
+
+def extracted_response(url: str = URL) -> Response:
+    mw, _ = middleware()
+    response = html_response(url=url)
+    run(mw, response)
+    return response
+
+
+def spider_output(
+    response: Response | None, outputs: list[Any], **settings: Any
+) -> list[Any]:
+    smw = ArticleSpiderMiddleware.from_crawler(crawler(**settings))
+    return list(smw.process_spider_output(response, iter(outputs)))
+
+
+def spider_output_async(
+    response: Response | None, outputs: list[Any], **settings: Any
+) -> list[Any]:
+    smw = ArticleSpiderMiddleware.from_crawler(crawler(**settings))
+
+    async def source() -> AsyncIterator[Any]:
+        for obj in outputs:
+            yield obj
+
+    async def collect() -> list[Any]:
+        return [obj async for obj in smw.process_spider_output_async(response, source())]
+
+    return asyncio.run(collect())
+
+
+BOTH = pytest.mark.parametrize("output", [spider_output, spider_output_async],
+                               ids=["sync", "async"])
+
+
+@BOTH
+def test_url_only_dict_becomes_a_complete_article(output: Any) -> None:
+    response = extracted_response()
+    (item,) = output(response, [{"url": response.url}])
+    article = response.meta["cx_article"]
+    assert item == article.to_dict()
+    assert list(item) == list(Article.field_names())
+
+
+@BOTH
+def test_yielded_article_becomes_an_article_item(output: Any) -> None:
+    response = extracted_response()
+    (item,) = output(response, [response.meta["cx_article"]])
+    assert isinstance(item, ArticleItem)
+    assert item["title"] == TITLE
+
+
+@BOTH
+def test_requests_pass_through_and_items_keep_spider_values(output: Any) -> None:
+    response = extracted_response()
+    follow = Request("http://news.example/next")
+    request, item = output(response, [follow, {"url": URL, "title": "Mine", "section": "city"}])
+    assert request is follow
+    assert item["title"] == "Mine"
+    assert item["section"] == "city"
+    assert PARAGRAPHS[0] in item["content"]
+
+
+@BOTH
+def test_items_about_other_pages_are_left_alone(output: Any) -> None:
+    response = extracted_response()
+    other = {"url": "http://news.example/other", "title": "Other story"}
+    assert output(response, [dict(other)]) == [other]
+
+
+def test_items_naming_the_canonical_or_pre_redirect_url_are_filled() -> None:
+    canonical = "http://news.example/tram-line"
+    link = f'<link rel="canonical" href="{canonical}">'
+    body = article_html(TITLE).replace("</head>", link + "</head>")
+    mw, _ = middleware()
+    response = html_response(body.encode())
+    assert response.request is not None
+    response.request.meta["redirect_urls"] = ["http://news.example/t/1"]
+    run(mw, response)
+    assert response.meta["cx_article"].canonical_url == canonical
+    items = spider_output(response, [{"url": canonical}, {"url": "http://news.example/t/1"}])
+    assert [item["title"] for item in items] == [TITLE, TITLE]
+
+
+class TitleOnly(scrapy.Item):
+    url = scrapy.Field()
+    title = scrapy.Field()
+    section = scrapy.Field()
+
+
+@dataclasses.dataclass
+class Story:
+    url: str = ""
+    title: str = ""
+    content: str = ""
+    section: str = "news"
+
+
+@attrs.define
+class StoryAttrs:
+    url: str = ""
+    published: str | None = None
+
+
+@BOTH
+def test_typed_items_get_only_their_fields(output: Any) -> None:
+    response = extracted_response()
+    scrapy_item, story, story_attrs = output(
+        response, [TitleOnly(url=URL), Story(url=URL), StoryAttrs(url=URL)]
+    )
+    assert dict(scrapy_item) == {"url": URL, "title": TITLE}
+    assert story.title == TITLE and PARAGRAPHS[3] in story.content and story.section == "news"
+    assert story_attrs.published == response.meta["cx_article"].published
+
+
+@BOTH
+def test_skipped_response_leaves_items_alone(output: Any) -> None:
+    mw, _ = middleware()
+    response = html_response(b"{}", headers={"Content-Type": "application/json"}, cls=TextResponse)
+    run(mw, response)
+    assert output(response, [{"url": URL}]) == [{"url": URL}]
+
+
+def test_fill_items_off_leaves_items_alone() -> None:
+    response = extracted_response()
+    assert spider_output(response, [{"url": URL}], CX_FILL_ITEMS=False) == [{"url": URL}]
+
+
+def test_output_without_a_response_passes() -> None:
+    outputs: Iterable[Any] = [{"url": URL}, Request(URL)]
+    assert spider_output(None, list(outputs))[0] == {"url": URL}
