@@ -25,6 +25,8 @@ SKIP_TAGS = frozenset(
     """script style noscript template svg math iframe object embed canvas video audio
     select option textarea button input head title map""".split()
 )
+CELL_TAGS = frozenset(("td", "th"))
+MAX_CELL = 80  # longer cells are layout, not data
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
 # Content containers: their class names describe the post ("author-jane",
@@ -229,6 +231,9 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                     flush()
                     if block_stack:
                         block_stack.pop()
+                    if tag == "tr" and len(lines) - start > 1 and _merge_row(lines, start):
+                        _clamp(blocks, start)
+                        _clamp(ranges, start)
                     if len(lines) > start:
                         blocks.append((start, len(lines)))
                         if kind:
@@ -237,6 +242,26 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     flush()
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
     return lines
+
+
+def _merge_row(lines: list[Line], start: int) -> bool:
+    """Make one line of a table row whose cells hold only short text (a data row)."""
+    row = lines[start:]
+    if any(line.tag not in CELL_TAGS or line.length > MAX_CELL for line in row):
+        return False
+    length = sum(line.length for line in row)
+    links = sum(line.link_length for line in row)
+    del lines[start:]
+    lines.append(Line(" ".join(line.text for line in row), length, links, "tr", False))
+    return True
+
+
+def _clamp(spans: list[tuple[int, int]], start: int) -> None:
+    """Spans recorded inside a merged row now cover its one line."""
+    i = len(spans) - 1
+    while i >= 0 and spans[i][0] >= start:
+        spans[i] = (start, start + 1)
+        i -= 1
 
 
 def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: float) -> None:
