@@ -22,7 +22,7 @@ MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in 
 _MAX_LINE = 300  # characters of one line scanned for a date
 _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
-_WINDOW_AFTER = 4  # lines of the main text itself scanned (dates often open the text)
+_WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 40
 _ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
@@ -104,7 +104,8 @@ _LABELS = re.compile(
     r"(?P<pub>发布|發布|发表|發表|出版|刊发|刊登|时间|時間|日期|\b(?:posted|published|publi[ée]e?|"
     r"veröffentlicht|publicado|pubblicato|опубликовано|date)\b)"
     r"|(?P<weak>\b(?:on|am|le|el)\b|于)"
-    r"|(?P<reject>更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|建立|注册|加入|"
+    r"|(?P<reject>(?:更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|建立|注册|加入)"
+    r"(?:日期|时间|時間)?|"
     r"\b(?:updated?|modified|edited|revised|last|accessed|retrieved|copyright|expires?|"
     r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member)\b|©)",
     re.I,
@@ -210,14 +211,18 @@ def _from_match(kind: str, m: re.Match[str], month_first: bool) -> Found | None:
 _PATTERNS = (("ymd", _YMD), ("dmy", _DMY), ("mdy", _MDY), ("dmony", _DMONY))
 
 
+_ISO_PREFIX = re.compile(r"[+-]?\d{4,}-\d")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def scan_dates(text: str, month_first: bool = True) -> list[tuple[int, Found]]:
     """All absolute dates in ``text`` with their offsets, in reading order."""
     text = text[:_MAX_LINE]
+    if _YEAR.search(text) is None:  # every shape here has a four-digit year
+        return []
     found: list[tuple[int, Found]] = []
     taken: list[tuple[int, int]] = []
     for kind, pattern in _PATTERNS:
-        if kind == "ymd" and "19" not in text and "20" not in text:
-            continue
         for m in pattern.finditer(text):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
@@ -243,6 +248,8 @@ def parse_date(
     found = scan_dates(text, month_first)
     if found:
         return found[0][1]
+    if _ISO_PREFIX.match(text):
+        return None  # an ISO shape the regexes refused is out of range ("0001-01-01")
     return _dateparser(text, languages)
 
 
@@ -312,25 +319,49 @@ class _Visible:
     labelled: bool
 
 
+_NOT_DATE_LINE = frozenset(("figcaption", "caption"))
+
+
 def _visible(
     lines: list[Line], lo: int, hi: int, month_first: bool, now: datetime
-) -> _Visible | None:
-    """The first publication-like date in lines[lo:hi]: labelled ones win."""
-    first: _Visible | None = None
+) -> list[_Visible]:
+    """Publication-like dates in lines[lo:hi], in reading order (captions and
+    dates labelled as updated, commented, ... left out)."""
+    out: list[_Visible] = []
     for line in lines[lo:hi]:
-        if line.boilerplate and line.length > 200:
+        if line.tag in _NOT_DATE_LINE or (line.boilerplate and line.length > 100):
             continue
         text = line.text[:_MAX_LINE]
         for pos, found in scan_dates(text, month_first):
-            before = text[max(0, pos - 24) : pos]
-            label = _label(before)
-            if label == "reject" or not _valid(found, now):
+            label = _label(text[max(0, pos - 24) : pos])
+            if label != "reject" and _valid(found, now):
+                out.append(_Visible(found, label == "pub"))
+    return out
+
+
+_MONTH_DAY = re.compile(_WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)(?:" + _TIME + r")?")
+
+
+def _no_year(
+    lines: list[Line], lo: int, hi: int, declared: Found, month_first: bool
+) -> list[_Visible]:
+    """Dates shown without a year ("Posted Nov 18, 8:19 PM"), in the metadata's year."""
+    out: list[_Visible] = []
+    for line in lines[lo:hi]:
+        if line.tag in _NOT_DATE_LINE or line.length > 100:
+            continue
+        for m in _MONTH_DAY.finditer(line.text[:_MAX_LINE]):
+            month = _month(m.group("mon"))
+            if month is None or _label(line.text[max(0, m.start() - 24) : m.start()]) == "reject":
                 continue
-            if label == "pub":
-                return _Visible(found, True)
-            if first is None:
-                first = _Visible(found, False)
-    return first
+            found = _build(declared.when.year, month, int(m.group("d")), m, m.group(0))
+            if found is not None:
+                out.append(_Visible(found, False))
+    return out
+
+
+def _is_utc(found: Found) -> bool:
+    return found.when.tzinfo is not None and found.when.utcoffset() == timedelta(0)
 
 
 _LABEL_WORD = re.compile(
@@ -405,40 +436,78 @@ def find_published(
     else:
         lo = max(0, main_start - _WINDOW_BEFORE)
     hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
-    visible = _visible(lines, lo, hi, month_first, now)
-    if visible is None and title_index is not None and lo == title_index + 1:
+    shown = _visible(lines, lo, hi, month_first, now)
+    if title_index is not None and lo == title_index + 1:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
         # so the page header's "today" stays out.
-        visible = _visible(lines, max(0, title_index - _ABOVE_TITLE), title_index, month_first, now)
+        above = max(0, title_index - _ABOVE_TITLE)
+        shown += _visible(lines, above, title_index, month_first, now)
 
-    declared: Found | None = None
-    for raw, _source in meta.published[:10]:
-        found = parse_date(raw, month_first, hints)
-        if found is not None and _valid(found, now):
-            declared = found
-            break
-
-    if visible is not None:
-        shown = visible.found
-        if declared is None:
-            return shown.iso(), shown.raw
-        gap = abs((_day(shown) - _day(declared)).days)
-        if gap == 0 and declared.has_time and not shown.has_time:
-            return declared.iso(), declared.raw
-        if gap <= 1 or visible.labelled:
-            return shown.iso(), shown.raw
-        return declared.iso(), declared.raw
+    declared = _declared(meta, url, month_first, hints, now)
     if declared is not None:
+        modified = _modified_days(meta, month_first)
+        shown += _no_year(lines, lo, hi, declared, month_first)
+        by_gap = sorted(shown, key=lambda c: abs((_day(c.found) - _day(declared)).days))
+        for candidate in by_gap:
+            gap = abs((_day(candidate.found) - _day(declared)).days)
+            if gap == 0:
+                if declared.has_time and not candidate.found.has_time:
+                    return declared.iso(), declared.raw
+                return candidate.found.iso(), candidate.found.raw
+            if gap == 1 and _day(candidate.found) not in modified:
+                return candidate.found.iso(), candidate.found.raw  # the page's local day
         return declared.iso(), declared.raw
-    from_url = _from_url(url, now)
-    if from_url is not None:
-        return from_url.iso(), from_url.raw
+    if shown:
+        best = next((c for c in shown if c.labelled), shown[0])
+        return best.found.iso(), best.found.raw
     # Forums and blogs label the post's date below it ("发布时间 2005/05/17 22:11").
     later = _labelled(lines, hi, min(len(lines), hi + _LABELLED_SCAN), month_first, now)
     if later is not None:
         return later.iso(), later.raw
-    for line in lines[lo:hi]:
-        found = _relative(line.text, now)
-        if found is not None and _valid(found, now):
-            return found.iso(), found.raw
+    if reference_time is not None:
+        for line in lines[lo:hi]:
+            found = _relative(line.text, now)
+            if found is not None and _valid(found, now):
+                return found.iso(), found.raw
     return None, None
+
+
+def _declared(
+    meta: PageMeta,
+    url: str | None,
+    month_first: bool,
+    hints: tuple[str, ...] | None,
+    now: datetime,
+) -> Found | None:
+    """The metadata's published date, else the URL's; a UTC timestamp a day off a
+    local one (another tag, the URL) gives way to it."""
+    candidates: list[Found] = []
+    for raw, _source in meta.published[:12]:
+        found = parse_date(raw, month_first, hints)
+        if found is not None and _valid(found, now):
+            candidates.append(found)
+    from_url = _from_url(url, now)
+    if from_url is not None:
+        candidates.append(from_url)
+    if not candidates:
+        return None
+    first = candidates[0]
+    if _is_utc(first):
+        near = [c for c in candidates[1:] if abs((_day(c) - _day(first)).days) <= 1]
+        # A local offset given by the page itself beats a naive value or the URL.
+        local = [c for c in near if c.when.tzinfo is not None and not _is_utc(c)]
+        if local:
+            return local[0]
+        for other in near:
+            if other.when.tzinfo is None and _day(other) != _day(first):
+                return other
+    return first
+
+
+def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
+    days = set()
+    for raw in meta.modified[:5]:
+        found = parse_date(raw, month_first)
+        if found is not None:
+            days.add(_day(found))
+    return days

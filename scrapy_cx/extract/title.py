@@ -127,14 +127,19 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
         if score > 0 and (best is None or score > best.score):
             best = _Match(text, index, score)
 
+    # Keys cost NFKC and more: only lines as long as a run (or a run plus a marker) get one.
+    shortest = min(map(len, spans), default=0) - 4
+    longest = max(map(len, spans), default=0) + 12
+    lo, hi = max(0, start - _ABOVE), min(len(lines) - 1, start + _BELOW)
     keys = [""] * len(lines)
     for i, line in enumerate(lines[: end + _BELOW]):
-        if 0 < line.length <= _MAX_LINE:
+        if shortest <= line.length <= min(longest, _MAX_LINE) or (
+            lo <= i <= hi and 2 <= line.length <= _MAX_LINE
+        ):
             keys[i] = _key(line.text)
             key = keys[i]
             if len(key) >= 2 and key in spans:
                 offer(_clean(line.text), i, len(key) * _line_weight(line, i, start, end))
-    lo, hi = max(0, start - _ABOVE), min(len(lines) - 1, start + _BELOW)
     whole = {_key(source) for source in sources}
     for i in range(lo, hi + 1):
         key, line = keys[i], lines[i]
@@ -175,9 +180,16 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
         label = _LABEL.match(text)
         if label:
             text = text[label.end() :]
+        dates = scan_dates(text)
+        if dates:
+            # A table row may hold the headline and its date: keep the headline.
+            pos, found = dates[0]
+            if pos < 4 or not text.rstrip().endswith(found.raw):
+                continue
+            text = text[:pos].strip()
         if _NOT_HEADLINE.search(text) or _STAT.search(text) or text.endswith((":", "：")):
             continue
-        if scan_dates(text) or sum(c.isalpha() for c in text) < 2:
+        if sum(c.isalpha() for c in text) < 2:
             continue
         if line.link_length and _SITE_LIKE.search(_key(text)):
             continue  # the site's name as a link home
