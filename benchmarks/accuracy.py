@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -25,11 +26,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .compare import render_pages, render_rows
 from .datasets import Page, available_sets, bench_dir, load_set
 from .metrics import (
+    NGRAM,
     Overlap,
     aggregate,
     calendar_day,
+    char_tokens,
     overlap,
     score_dates,
     shingles,
@@ -170,6 +174,36 @@ def with_speed_ratio(rows: list[Row]) -> list[Row]:
     return out
 
 
+def page_records(set_name: str, system: str, results: Sequence[Result]) -> list[dict[str, Any]]:
+    """Per-page figures for ``--json`` (no page text: the pages stay in the bench dir)."""
+    records = []
+    for r in results:
+        page, out = r.page, r.output
+        word = overlap(out.text, page.body, "word") if page.body is not None else None
+        char = overlap(out.text, page.body, "char") if page.body is not None else None
+        true_day = calendar_day(page.date)
+        records.append(
+            {
+                "set": set_name,
+                "system": system,
+                "id": page.id,
+                "level": text_level(page),
+                "f1": word.f1 if word else None,
+                "precision": word.precision if word else None,
+                "recall": word.recall if word else None,
+                "char_f1": char.f1 if char else None,
+                "title": out.title,
+                "title_exact": title_exact(out.title, page.title) if page.title else None,
+                "title_lenient": title_lenient(out.title, page.title) if page.title else None,
+                "date": out.date,
+                "date_ok": calendar_day(out.date) == true_day if true_day else None,
+                "ms": r.seconds * 1000,
+                "error": out.error,
+            }
+        )
+    return records
+
+
 # --- rendering ------------------------------------------------------------------------------
 
 COLUMNS: tuple[tuple[str, str, str], ...] = (
@@ -255,15 +289,32 @@ def _short(text: str | None, width: int = 110) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _unmatched_lines(text: str, other: str, limit: int = 3) -> list[str]:
-    """Lines of ``text`` whose word 4-grams are mostly absent from ``other``."""
-    pool = set(shingles(word_tokens(other)))
+def _tokens(text: str, level: str) -> list[str]:
+    return char_tokens(text) if level == "char" else word_tokens(text)
+
+
+def _unmatched_lines(text: str, other: str, level: str, limit: int = 3) -> list[str]:
+    """Lines of ``text`` whose grams are mostly absent from ``other``.
+
+    A line shorter than a gram is looked up among ``other``'s grams of its own
+    length, so a short heading is not reported just for being short.
+    """
+    other_tokens = _tokens(other, level)
+    pools: dict[int, set[tuple[str, ...]]] = {}
+
+    def pool(size: int) -> set[tuple[str, ...]]:
+        if size not in pools:
+            pools[size] = set(shingles(other_tokens, size))
+        return pools[size]
+
     found = []
     for line in text.splitlines():
-        grams = shingles(word_tokens(line))
-        if not grams:
+        tokens = _tokens(line, level)
+        if not tokens:
             continue
-        hit = sum(n for g, n in grams.items() if g in pool) / sum(grams.values())
+        grams = shingles(tokens, min(NGRAM, len(tokens)))
+        known = pool(min(NGRAM, len(tokens)))
+        hit = sum(n for g, n in grams.items() if g in known) / sum(grams.values())
         if hit < 0.5:
             found.append(line)
             if len(found) >= limit:
@@ -271,9 +322,19 @@ def _unmatched_lines(text: str, other: str, limit: int = 3) -> list[str]:
     return found
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def text_level(page: Page) -> str:
+    """``"char"`` for Chinese/Japanese/Korean pages (by label, else by the truth text)."""
+    if (page.lang or "")[:2] in CJK_LANGS:
+        return "char"
+    body = "".join((page.body or "").split())
+    return "char" if body and len(_CJK.findall(body)) > 0.3 * len(body) else "word"
+
+
 def _text_key(result: Result) -> float:
-    level = "char" if (result.page.lang or "")[:2] in CJK_LANGS else "word"
-    return overlap(result.output.text, result.page.body, level).f1
+    return overlap(result.output.text, result.page.body, text_level(result.page)).f1
 
 
 def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
@@ -297,9 +358,10 @@ def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
                 out.append(f"    url    {r.page.url}")
             out.append(f"    truth  {_short(body)}")
             out.append(f"    ours   {_short(r.output.text)}")
-            for line in _unmatched_lines(body, r.output.text):
+            level = text_level(r.page)
+            for line in _unmatched_lines(body, r.output.text, level):
                 out.append(f"    missed {_short(line)}")
-            for line in _unmatched_lines(r.output.text, body):
+            for line in _unmatched_lines(r.output.text, body, level):
                 out.append(f"    extra  {_short(line)}")
     elif kind == "title":
         for r in results:
@@ -347,6 +409,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--top", type=int, default=30, help="text misses shown per set (30)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table too")
+    parser.add_argument(
+        "--compare",
+        metavar="OLD_JSON",
+        help="compare with an earlier --json run: figures, and cx pages that changed",
+    )
     return parser.parse_args(argv)
 
 
@@ -414,6 +481,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nerrors:", file=sys.stderr)
         for s, sysname, page_id, error in errors:
             print(f"  {s}/{sysname} {page_id}: {error}", file=sys.stderr)
+    records = [rec for (s, n), res in results.items() for rec in page_records(s, n, res)]
+    if args.compare:
+        old = json.loads(Path(args.compare).read_text(encoding="utf-8"))
+        new_rows = [asdict(r) for r in rows]
+        print(f"\n== compared with {args.compare} ({old.get('time', '?')}) ==")
+        print(render_rows(old.get("rows", []), new_rows))
+        for name in (s.name for s in systems if s.name == "cx"):
+            print(render_pages(old.get("pages", []), records, name))
     if args.json:
         payload: dict[str, Any] = {
             "command": "python -m benchmarks.accuracy " + " ".join(argv or sys.argv[1:]),
@@ -422,6 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "rows": [asdict(r) for r in rows],
             "errors": [{"set": s, "system": n, "id": i, "error": e} for s, n, i, e in errors],
+            "pages": records,
         }
         Path(args.json).write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -215,6 +215,18 @@ def test_command_runs_cx_on_every_set_and_writes_json(
     for row in data["rows"]:
         assert 0.0 <= row["f1"] <= 1.0 and 0.0 <= row["char_f1"] <= 1.0
         assert row["median_ms"] > 0
+    pages = {(p["set"], p["id"]): p for p in data["pages"]}
+    assert sorted(pages) == [("aeb", "p1"), ("zh_set", "a"), ("zh_set", "b")]
+    assert pages[("zh_set", "a")]["level"] == "char"
+    assert pages[("zh_set", "b")]["level"] == "word"
+    assert pages[("zh_set", "a")]["date_ok"] is None  # no date label
+    assert "html" not in pages[("aeb", "p1")]  # no page content in the figures
+
+    # The same extractor on the same pages: nothing changed.
+    assert accuracy.main(["--bench", str(root), "--systems", "cx", "--compare", str(out)]) == 0
+    stdout = capsys.readouterr().out
+    assert "cx: text worse on 0 pages, better on 0; titles/dates changed on 0" in stdout
+    assert "aeb/cx: F1 " in stdout and "(+0.000)" in stdout
 
 
 def test_command_refuses_an_empty_bench_dir(tmp_path: Path) -> None:
