@@ -321,7 +321,7 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
         else:
             run_sum += score
         if run_sum > best_sum:
-            best_sum, best = run_sum, (run_start, i + 1)
+            best_sum, best = run_sum, (run_start, min(i + k, len(weights)))
     start, end = best
     blocks = getattr(lines, "blocks", None)
     if blocks and options.container_share > 0 and end > start:

@@ -1,0 +1,126 @@
+"""extract_article's main text, end to end on small pages written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_cx import extract_article
+
+STORY = [
+    "The council voted on Tuesday to rebuild the old river bridge, ending a debate "
+    "that had divided the town for almost ten years.",
+    "Engineers said the new span would carry twice the traffic of the current one, "
+    "which was closed to lorries last spring after cracks appeared in its piers.",
+    "Residents who opposed the plan worried about the cost, which the council put at "
+    "eleven million pounds, and about two years of detours through the market square.",
+    "Work is expected to begin in March, once the river is low enough for the crews "
+    "to reach the foundations without building a temporary dam.",
+    "The mayor said the town had waited long enough. \u201cWe will finally have a bridge "
+    "our grandchildren can rely on,\u201d she told reporters outside the hall.",
+    "A public meeting on the detours is planned for next month at the library, where "
+    "the engineers will present the timetable and answer questions.",
+]
+
+MENU = "".join(
+    f'<li><a href="/{name.lower()}">{name}</a></li>'
+    for name in ("Home", "News", "Sport", "Business", "Culture", "Weather", "Opinion", "Video")
+)
+RELATED = "".join(
+    f'<li><a href="/story/{i}">Another headline that readers also clicked, number {i}</a></li>'
+    for i in range(12)
+)
+
+
+def page(body: str, title: str = "Bridge to be rebuilt") -> str:
+    return (
+        f"<!DOCTYPE html><html><head><title>{title} | Town News</title></head><body>"
+        f"<header><ul class='menu'>{MENU}</ul></header>{body}"
+        f"<footer><p>Copyright Town News. All rights reserved.</p></footer></body></html>"
+    )
+
+
+def paragraphs(items: list[str]) -> str:
+    return "".join(f"<p>{p}</p>" for p in items)
+
+
+def test_minified_one_line_page() -> None:
+    html = page(
+        f"<div class='wrap'><ul>{MENU}</ul><div class='story'><h1>Bridge to be rebuilt</h1>"
+        f"{paragraphs(STORY)}</div><ul>{RELATED}</ul></div>"
+    )
+    assert "\n" not in html
+    assert extract_article(html).content == "\n".join(STORY)
+
+
+def test_article_split_by_an_ad_block_keeps_both_sides_and_drops_the_ad() -> None:
+    ad = (
+        '<div class="ad-container"><p>Advertisement</p><p><a href="https://ads.example/x">'
+        "Save forty percent on garden furniture this weekend only</a></p>"
+        "<p>Limited offer, terms apply to all purchases in participating stores</p></div>"
+    )
+    html = page(
+        f"<article><h1>Bridge</h1>{paragraphs(STORY[:3])}{ad}{paragraphs(STORY[3:])}</article>"
+    )
+    content = extract_article(html).content
+    assert content == "\n".join(STORY)
+    assert "Advertisement" not in content and "garden furniture" not in content
+
+
+def test_a_page_of_link_lists_gives_little_or_no_text() -> None:
+    lists = "".join(f"<h2>Section {s}</h2><ul>{RELATED}</ul>" for s in range(6))
+    content = extract_article(page(lists)).content
+    assert len(content) < 100
+
+
+def test_short_article_next_to_long_navigation() -> None:
+    html = page(f"<nav><ul>{MENU * 6}</ul></nav><div class='text'>{paragraphs(STORY[:2])}</div>")
+    assert extract_article(html).content == "\n".join(STORY[:2])
+
+
+def test_related_links_after_the_article_are_left_out() -> None:
+    html = page(
+        f"<div class='main'><div class='article'>{paragraphs(STORY)}</div>"
+        f"<h3>Read more</h3><ul>{RELATED}</ul></div>"
+    )
+    content = extract_article(html).content
+    assert content == "\n".join(STORY)
+
+
+def test_a_data_table_inside_the_article_is_kept() -> None:
+    table = (
+        "<table><tr><th>Option</th><th>Cost</th><th>Years</th></tr>"
+        "<tr><td>Repair</td><td>4m</td><td>1</td></tr>"
+        "<tr><td>Rebuild</td><td>11m</td><td>2</td></tr></table>"
+    )
+    html = page(f"<div class='story'>{paragraphs(STORY[:3])}{table}{paragraphs(STORY[3:])}</div>")
+    content = extract_article(html).content.split("\n")
+    assert "Rebuild 11m 2" in content
+    assert content[0] == STORY[0] and content[-1] == STORY[-1]
+
+
+def test_chinese_portal_layout_table() -> None:
+    nav = "".join(f'<a href="/{i}">频道{i}</a> | ' for i in range(15))
+    story = [
+        "本报讯 昨天上午，市政府召开新闻发布会，宣布今年将新建和改建城市道路一百二十公里，"
+        "重点解决城区交通拥堵问题。",
+        "据介绍，今年的道路建设项目共有三十六个，其中新建道路二十一条，改建道路十五条，"
+        "总投资约四十亿元。",
+        "市交通部门负责人表示，工程施工期间将采取分段施工、错峰作业等措施，尽量减少对市民出行的影响。",
+    ]
+    related = "".join(f'<li><a href="/n/{i}">相关新闻标题第{i}条</a></li>' for i in range(10))
+    html = (
+        "<html><head><title>我市今年新建道路百余公里_新闻中心</title></head><body>"
+        f"<table><tr><td>{nav}</td></tr></table>"
+        "<table><tr><td width='70%'><div id='artibody'>"
+        + "".join(f"<p>\u3000\u3000{p}</p>" for p in story)
+        + f"</div></td><td><ul>{related}</ul></td></tr></table></body></html>"
+    )
+    content = extract_article(html).content
+    assert content == "\n".join(story)
+
+
+def test_line_options_reach_the_selection() -> None:
+    html = page(paragraphs(STORY))
+    assert extract_article(html, line_cost=10**6).content == ""
+    with pytest.raises(TypeError):
+        extract_article(html, no_such_option=1)

@@ -1,0 +1,193 @@
+"""The line walk (one line per block element, boilerplate marks) and the line-block selection."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.lines import Line, LineOptions, main_text, page_lines, select_main
+
+PROSE = [
+    "The council voted on Tuesday to rebuild the old river bridge, ending a debate "
+    "that had divided the town for almost ten years.",
+    "Engineers said the new span would carry twice the traffic of the current one, "
+    "which was closed to lorries last spring after cracks appeared in its piers.",
+    "Residents who opposed the plan worried about the cost, which the council put at "
+    "eleven million pounds, and about two years of detours through the market square.",
+    "Work is expected to begin in March, once the river is low enough for the crews "
+    "to reach the foundations without building a temporary dam.",
+]
+
+
+def lines_of(html: str, **options: object) -> list[Line]:
+    return page_lines(parse_html(html), LineOptions(**options))  # type: ignore[arg-type]
+
+
+def texts(html: str) -> list[str]:
+    return [line.text for line in lines_of(html)]
+
+
+def selected(html: str) -> str:
+    lines = lines_of(html)
+    start, end = select_main(lines)
+    return main_text(lines[start:end])
+
+
+def paragraphs(items: list[str]) -> str:
+    return "".join(f"<p>{p}</p>" for p in items)
+
+
+# --- the walk ---------------------------------------------------------------------------
+
+
+def test_every_block_element_starts_a_line_on_a_one_line_page() -> None:
+    html = "<html><body><div>Top<p>First <b>bold</b> para.</p><p>Second</p>tail</div></body></html>"
+    assert texts(html) == ["Top", "First bold para.", "Second", "tail"]
+
+
+def test_br_breaks_a_line_and_whitespace_collapses() -> None:
+    assert texts("<p>one\n   line<br>next\tline</p>") == ["one line", "next line"]
+
+
+def test_scripts_styles_and_comments_give_no_text() -> None:
+    html = "<body><script>var a = 1;</script><style>p{}</style><!-- c --><p>Kept</p></body>"
+    assert texts(html) == ["Kept"]
+
+
+def test_lengths_count_non_space_characters_and_link_text() -> None:
+    (line,) = lines_of('<p>ab cd <a href="/x">ef gh</a></p>')
+    assert (line.length, line.link_length, line.tag) == (8, 4, "p")
+    assert line.link_density == 0.5
+
+
+def test_chinese_full_width_spaces_are_not_counted() -> None:
+    (line,) = lines_of("<p>\u3000\u3000中文段落。</p>")
+    assert line.length == 5
+
+
+@pytest.mark.parametrize(
+    "element",
+    [
+        "<nav>{}</nav>",
+        "<aside>{}</aside>",
+        "<footer>{}</footer>",
+        '<div class="share-bar">{}</div>',
+        '<div id="sidebar">{}</div>',
+        '<div class="relatedPosts">{}</div>',
+        '<div class="post comments">{}</div>',
+        '<div role="navigation">{}</div>',
+        '<figure><figcaption class="caption">{}</figcaption></figure>',
+    ],
+)
+def test_boilerplate_elements_mark_their_lines(element: str) -> None:
+    html = "<body>" + paragraphs(PROSE) + element.format("<p>Menu entry</p>") + "</body>"
+    marks = {line.text: line.boilerplate for line in lines_of(html)}
+    assert marks["Menu entry"] is True
+    assert marks[PROSE[0]] is False
+
+
+@pytest.mark.parametrize(
+    "names", ['class="shared-article"', 'class="navigator"', 'id="adventure"', 'class="badge"']
+)
+def test_boilerplate_words_match_whole_name_parts_only(names: str) -> None:
+    html = f"<body>{paragraphs(PROSE)}<div {names}><p>Own words</p></div></body>"
+    marks = {line.text: line.boilerplate for line in lines_of(html)}
+    assert marks["Own words"] is False
+
+
+def test_guard_keeps_a_boilerplate_named_wrapper_that_holds_most_of_the_text() -> None:
+    html = (
+        '<body><div class="page-ad-margins">' + paragraphs(PROSE) + "</div>"
+        '<div class="ad-slot"><p>Buy now</p></div></body>'
+    )
+    marks = {line.text: line.boilerplate for line in lines_of(html)}
+    assert marks[PROSE[0]] is False
+    assert marks["Buy now"] is True
+    # Without the guard the wrapper (and the article) would be dropped.
+    unguarded = lines_of(html, boilerplate_guard=1.0)
+    assert all(line.boilerplate for line in unguarded if line.text == PROSE[0])
+
+
+def test_article_main_and_article_body_are_never_boilerplate_by_name() -> None:
+    html = (
+        '<body><article class="post author-jane tag-news">' + paragraphs(PROSE[:2]) + "</article>"
+        '<div class="related" itemprop="articleBody">' + paragraphs(PROSE[2:]) + "</div>"
+        '<div class="related"><p>Other story</p></div></body>'
+    )
+    marks = {line.text: line.boilerplate for line in lines_of(html)}
+    assert not any(marks[p] for p in PROSE)
+    assert marks["Other story"] is True
+
+
+def test_hidden_inline_text_is_dropped_and_hidden_blocks_are_marked() -> None:
+    html = (
+        "<body><p>Visible <span style='display: none'>junk</span>words</p>"
+        "<div hidden><p>Secret block</p></div>"
+        "<p>Sized <span class='hidden-xs'>for phones</span> text</p></body>"
+    )
+    lines = {line.text: line.boilerplate for line in lines_of(html)}
+    assert lines == {"Visible words": False, "Secret block": True, "Sized for phones text": False}
+
+
+def test_a_data_table_row_is_one_line_and_a_layout_row_is_not() -> None:
+    long_cell = "x" * 120
+    html = (
+        "<table><tr><th>Pos.</th><th>Driver</th><th>Points</th></tr>"
+        "<tr><td>1</td><td>Kyle Busch</td><td>5040</td></tr></table>"
+        f"<table><tr><td>Menu</td><td>{long_cell}</td></tr></table>"
+    )
+    assert texts(html) == ["Pos. Driver Points", "1 Kyle Busch 5040", "Menu", long_cell]
+
+
+def test_marks_inside_a_merged_row_stay_on_that_row() -> None:
+    html = '<table><tr><td>1</td><td class="ad">Sponsored</td></tr></table>' + paragraphs(PROSE)
+    lines = lines_of(html)
+    assert [line.boilerplate for line in lines] == [True] + [False] * len(PROSE)
+
+
+# --- the selection ----------------------------------------------------------------------
+
+
+def test_selection_takes_the_dense_run_and_leaves_menus_out() -> None:
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(20))
+    html = f"<body><ul>{menu}</ul><div>{paragraphs(PROSE)}</div><ul>{menu}</ul></body>"
+    assert selected(html) == "\n".join(PROSE)
+
+
+def test_selection_is_empty_on_a_page_of_links() -> None:
+    items = "".join(
+        f'<li><a href="/{i}">A headline about item {i} today</a></li>' for i in range(60)
+    )
+    assert selected(f"<body><ul>{items}</ul></body>") == ""
+
+
+def test_the_h1_headline_is_not_main_text() -> None:
+    html = f"<body><h1>Bridge to be rebuilt</h1><div>{paragraphs(PROSE)}</div></body>"
+    assert selected(html) == "\n".join(PROSE)
+
+
+def test_region_narrows_to_the_article_container() -> None:
+    # A long photo caption just before the article lives outside the article's element.
+    caption = (
+        "A lorry crosses the old river bridge on Monday morning, a day before the council "
+        "vote, while pedestrians wait at the lights on the market side."
+    )
+    html = (
+        f'<body><div class="lead"><img src="x.jpg"><div>{caption}</div></div>'
+        f'<div class="body">{paragraphs(PROSE * 2)}</div></body>'
+    )
+    assert caption not in selected(html)
+    lines = lines_of(html)
+    start, end = select_main(lines, LineOptions(container_share=0.0))
+    assert caption in main_text(lines[start:end])
+
+
+def test_block_size_and_line_cost_are_honoured() -> None:
+    lines = lines_of(f"<body>{paragraphs(PROSE)}</body>")
+    assert select_main(lines, LineOptions(line_cost=10**6)) == (0, 0)
+    assert select_main(lines, LineOptions(block_size=1, line_cost=0)) == (0, len(PROSE))
+
+
+def test_selection_of_no_lines_is_empty() -> None:
+    assert select_main([]) == (0, 0)
+    assert main_text([]) == ""
