@@ -17,10 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import statistics
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -82,16 +85,52 @@ class Row:
     empty: int
 
 
-def run_system(system: System, pages: Sequence[Page], label: str) -> list[Result]:
+class PageTimeout(Exception):
+    """An extraction ran past ``--timeout``."""
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`PageTimeout` in the block after ``seconds`` (SIGALRM; main thread only).
+
+    A runaway page must cost one error, not the run; where SIGALRM is unavailable
+    the block simply runs unbounded.
+    """
+    if (
+        seconds is None
+        or seconds <= 0
+        or not hasattr(signal, "SIGALRM")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def expire(_signum: int, _frame: object) -> None:
+        raise PageTimeout(f"no result after {seconds:g}s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_system(
+    system: System, pages: Sequence[Page], label: str, timeout: float | None = None
+) -> list[Result]:
     """Extract every page, timing only ``system.run``; errors become empty outputs."""
     results = []
     errors = 0
     started = time.perf_counter()
     for i, page in enumerate(pages, 1):
-        arg = system.prepare(page)
         t0 = time.perf_counter()
         try:
-            output = system.run(arg)
+            arg = system.prepare(page)
+            with _deadline(timeout):
+                t0 = time.perf_counter()
+                output = system.run(arg)
         except Exception as exc:  # noqa: BLE001 - one bad page must not end the run
             output = Output(error=f"{type(exc).__name__}: {exc}"[:300])
         seconds = time.perf_counter() - t0
@@ -410,6 +449,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table too")
     parser.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,
+        help="seconds before one page counts as an error (30; 0 = none)",
+    )
+    parser.add_argument(
         "--compare",
         metavar="OLD_JSON",
         help="compare with an earlier --json run: figures, and cx pages that changed",
@@ -452,7 +497,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for system in systems:
         warm_up(system, first)
         for name, pages in pages_by_set.items():
-            results[(name, system.name)] = run_system(system, pages, f"{name}/{system.name}")
+            results[(name, system.name)] = run_system(
+                system, pages, f"{name}/{system.name}", args.timeout
+            )
 
     has_dates = {s.name: s.dates for s in systems}
     rows = with_speed_ratio([score(s, n, res, has_dates[n]) for (s, n), res in results.items()])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -147,6 +149,22 @@ def test_a_crashing_page_is_an_error_not_the_end_of_the_run() -> None:
     assert [r.output.error for r in results] == [None, "RuntimeError: parser exploded", None]
     assert all(r.seconds >= 0 for r in results)
     assert score("s", "fake", results).errors == 1
+
+
+def test_a_runaway_page_times_out_as_an_error() -> None:
+    def run(page_id: str) -> Output:
+        if page_id == "slow":
+            time.sleep(5)
+        return Output(text="done")
+
+    system = System("fake", "0", lambda page: page.id, run)
+    pages = [_page(pid, "done", None, None) for pid in ("slow", "fast")]
+    started = time.perf_counter()
+    results = run_system(system, pages, "s/fake", timeout=0.2)
+    assert time.perf_counter() - started < 2
+    assert results[0].output.error == "PageTimeout: no result after 0.2s"
+    assert results[1].output == Output(text="done")
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no alarm left behind
 
 
 def test_text_table_is_aligned() -> None:
