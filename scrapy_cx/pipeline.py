@@ -121,7 +121,10 @@ class ArticlePipeline:
             self.stats.article()
         elif self.settings.drop_non_articles:
             self.stats.dropped(reason)
-            raise DropItem(f"scrapy-cx: not an article ({reason}): {adapter.get('url')}")
+            drop = DropItem(f"scrapy-cx: not an article ({reason}): {adapter.get('url')}")
+            # An expected outcome, not a warning (newer Scrapy reads this; older ones log WARNING).
+            drop.log_level = "INFO"
+            raise drop
         return item
 
     def _extract_html(self, adapter: ItemAdapter) -> None:

@@ -1,0 +1,213 @@
+"""The add-on: what it enables and at which priority, and a real crawl wired by it."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scrapy import Spider
+from scrapy.core.downloader.middleware import DownloaderMiddlewareManager
+from scrapy.core.spidermw import SpiderMiddlewareManager
+from scrapy.pipelines import ItemPipelineManager
+from scrapy.settings import SETTINGS_PRIORITIES
+from scrapy.utils.conf import build_component_list
+from scrapy.utils.test import get_crawler
+
+from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, ArticleSpiderMiddleware
+from scrapy_cx.settings import DEFAULTS
+from tests.sample_pages import PARAGRAPHS, article_html
+from tests.support.server import Route, serve
+
+pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
+
+ADDON = {"ADDONS": {"scrapy_cx.Addon": 500}}
+COMPONENT_SETTINGS = ("DOWNLOADER_MIDDLEWARES", "SPIDER_MIDDLEWARES", "ITEM_PIPELINES")
+
+
+def enabled(settings: dict[str, Any]) -> dict[str, list[str]]:
+    crawler = get_crawler(Spider, settings)
+    return {
+        name: build_component_list(crawler.settings.getwithbase(name))
+        for name in COMPONENT_SETTINGS
+    }
+
+
+def test_one_line_enables_all_three_components_at_their_orders() -> None:
+    crawler = get_crawler(Spider, ADDON)
+    assert dict(crawler.settings["DOWNLOADER_MIDDLEWARES"]) == {"scrapy_cx.ArticleMiddleware": 540}
+    assert dict(crawler.settings["SPIDER_MIDDLEWARES"]) == {"scrapy_cx.ArticleSpiderMiddleware": 950}
+    assert dict(crawler.settings["ITEM_PIPELINES"]) == {"scrapy_cx.ArticlePipeline": 100}
+
+
+def test_downloader_middleware_sees_decompressed_final_responses() -> None:
+    # process_response runs from high to low order: ours must come after
+    # decompression (590), meta refresh (580) and retry (550).
+    order = enabled(ADDON)["DOWNLOADER_MIDDLEWARES"]
+    ours = order.index("scrapy_cx.ArticleMiddleware")
+    for name in ("HttpCompressionMiddleware", "MetaRefreshMiddleware", "RetryMiddleware",
+                 "RedirectMiddleware"):
+        (theirs,) = [i for i, path in enumerate(order) if path.endswith("." + name)]
+        assert ours < theirs, name
+
+
+def test_defaults_are_written_with_addon_priority() -> None:
+    crawler = get_crawler(Spider, ADDON)
+    for name, value in DEFAULTS.items():
+        assert crawler.settings.getpriority(name) == SETTINGS_PRIORITIES["addon"], name
+        assert crawler.settings[name] == value
+
+
+def test_project_settings_override_the_addon() -> None:
+    crawler = get_crawler(Spider, {**ADDON, "CX_MIN_CONTENT_LENGTH": 40, "CX_KEEP_HTML": True})
+    assert crawler.settings.getint("CX_MIN_CONTENT_LENGTH") == 40
+    assert crawler.settings.getbool("CX_KEEP_HTML") is True
+    pipeline = ArticlePipeline.from_crawler(crawler)
+    assert pipeline.settings.min_content_length == 40
+
+
+def test_spider_custom_settings_override_the_addon() -> None:
+    class Quiet(Spider):
+        name = "quiet"
+        custom_settings = {"CX_DROP_NON_ARTICLES": False}
+
+    crawler = get_crawler(Quiet, ADDON)
+    assert crawler.settings.getbool("CX_DROP_NON_ARTICLES") is False
+
+
+def test_a_component_switched_off_by_the_project_stays_off() -> None:
+    lists = enabled({**ADDON, "ITEM_PIPELINES": {"scrapy_cx.ArticlePipeline": None}})
+    assert not [p for p in lists["ITEM_PIPELINES"] if "scrapy_cx" in p]
+    assert "scrapy_cx.ArticleMiddleware" in lists["DOWNLOADER_MIDDLEWARES"]
+
+
+def test_a_component_the_project_lists_itself_keeps_its_order_once() -> None:
+    settings = {
+        **ADDON,
+        "DOWNLOADER_MIDDLEWARES": {"scrapy_cx.middleware.ArticleMiddleware": 530},
+        "SPIDER_MIDDLEWARES": {ArticleSpiderMiddleware: 600},
+    }
+    crawler = get_crawler(Spider, settings)
+    assert dict(crawler.settings["DOWNLOADER_MIDDLEWARES"]) == {
+        "scrapy_cx.middleware.ArticleMiddleware": 530
+    }
+    assert dict(crawler.settings["SPIDER_MIDDLEWARES"]) == {ArticleSpiderMiddleware: 600}
+    # No duplicate entry for Scrapy to reject when it builds the chains.
+    lists = enabled(settings)
+    assert lists["DOWNLOADER_MIDDLEWARES"].count("scrapy_cx.middleware.ArticleMiddleware") == 1
+
+
+def test_cx_enabled_false_leaves_every_chain_without_scrapy_cx() -> None:
+    crawler = get_crawler(Spider, {**ADDON, "CX_ENABLED": False})
+    downloader = DownloaderMiddlewareManager.from_crawler(crawler)
+    spider = SpiderMiddlewareManager.from_crawler(crawler)
+    items = ItemPipelineManager.from_crawler(crawler)
+    assert not any(isinstance(m, ArticleMiddleware) for m in downloader.middlewares)
+    assert not any(isinstance(m, ArticleSpiderMiddleware) for m in spider.middlewares)
+    assert not any(isinstance(m, ArticlePipeline) for m in items.middlewares)
+
+
+# --- a real crawl, in a subprocess, against a server on 127.0.0.1 -------------------------
+
+SPIDER = '''
+import scrapy
+
+SETTINGS = {settings!r}
+if tuple(int(p) for p in scrapy.__version__.split(".")[:2]) < (2, 12):
+    SETTINGS["REQUEST_FINGERPRINTER_IMPLEMENTATION"] = "2.7"
+
+
+class GlueSpider(scrapy.Spider):
+    name = "glue"
+    start_urls = [{start!r}]
+    custom_settings = SETTINGS
+
+    def parse(self, response):
+        yield {{"url": response.url}}
+        if response.url.endswith("/index.html"):
+            for href in response.css("a::attr(href)").getall():
+                yield response.follow(href)
+'''
+
+SUMMARY = re.compile(
+    r"scrapy-cx: (\d+) pages, (\d+) articles, skipped (\{.*?\}), dropped (\{.*?\}), errors (\d+)"
+)
+PDF = b"%PDF-1.4\n%\xc7\xec\x8f\xa2\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"
+
+
+def routes() -> dict[str, Route]:
+    links = "".join(
+        f"<li><a href='{path}'>{path}</a></li>"
+        for path in ("/a.html", "/moved", "/b.json", "/c.pdf", "/missing", "/short.html")
+    )
+    short = "<html><head><title>Note</title></head><body><p>Back soon.</p></body></html>"
+    return {
+        "/index.html": Route(
+            f"<html><head><title>Latest</title></head><body><ul>{links}</ul></body></html>".encode()
+        ),
+        "/a.html": Route(
+            gzip.compress(article_html("Tram line extended").encode()),
+            headers={"Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip"},
+        ),
+        "/moved": Route(b"", status=301, headers={"Location": "/a2.html"}),
+        "/a2.html": Route(article_html("Ferry terminal reopens").encode()),
+        "/b.json": Route(b'{"title": "not a page"}', headers={"Content-Type": "application/json"}),
+        "/c.pdf": Route(PDF, headers={"Content-Type": "text/html"}),
+        "/short.html": Route(short.encode()),
+    }
+
+
+def crawl(tmp_path: Path, settings: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    with serve(routes()) as (base, _hits):
+        script = tmp_path / "glue_spider.py"
+        script.write_text(SPIDER.format(settings=settings, start=base + "/index.html"))
+        out = tmp_path / "items.jsonl"
+        proc = subprocess.run(
+            [sys.executable, "-m", "scrapy", "runspider", str(script), "-O", str(out),
+             "-s", "LOG_LEVEL=INFO", "-s", "ROBOTSTXT_OBEY=False", "-s", "TELNETCONSOLE_ENABLED=0"],
+            cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+        )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    items = [json.loads(line) for line in out.read_text("utf-8").splitlines() if line]
+    return proc.stderr, items
+
+
+MANUAL = {
+    "DOWNLOADER_MIDDLEWARES": {"scrapy_cx.ArticleMiddleware": 540},
+    "SPIDER_MIDDLEWARES": {"scrapy_cx.ArticleSpiderMiddleware": 950},
+    "ITEM_PIPELINES": {"scrapy_cx.ArticlePipeline": 100},
+}
+
+
+@pytest.mark.parametrize("settings", [ADDON, MANUAL], ids=["addon", "manual-entries"])
+def test_real_crawl_yields_only_articles_with_stats_and_summary(
+    tmp_path: Path, settings: dict[str, Any]
+) -> None:
+    log, items = crawl(tmp_path, {**settings, "FEED_EXPORT_ENCODING": "utf-8"})
+    assert "Traceback" not in log
+    assert "DeprecationWarning" not in log
+
+    by_title = {item["title"]: item for item in items}
+    assert sorted(by_title) == ["Ferry terminal reopens", "Tram line extended"]
+    for item in items:
+        assert list(item) == list(Article.field_names())
+        assert PARAGRAPHS[1] in item["content"]
+        assert item["published"].startswith("2024-03-05")
+    assert by_title["Tram line extended"]["url"].endswith("/a.html")  # gzip body was read
+    assert by_title["Ferry terminal reopens"]["url"].endswith("/a2.html")  # after the redirect
+
+    (summary,) = SUMMARY.findall(log)
+    pages, articles, skipped, dropped, errors = summary
+    assert int(articles) == 2
+    # index, a, a2, short: four HTML pages extracted; JSON, PDF and the 404 skipped.
+    assert int(pages) == 4
+    assert ast.literal_eval(skipped) == {"binary": 1, "not_html": 1, "status": 1}
+    dropped_counts = ast.literal_eval(dropped)
+    assert sum(dropped_counts.values()) == 4  # index, short page, JSON, PDF
+    assert int(errors) == 0

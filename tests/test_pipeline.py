@@ -1,0 +1,276 @@
+"""ArticlePipeline: extraction from raw HTML, validation, drops, stats, item types."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import warnings
+from datetime import date, datetime
+from typing import Any
+
+import attrs
+import pytest
+import scrapy
+from scrapy import Spider, signals
+from scrapy.crawler import Crawler
+from scrapy.exceptions import DropItem, NotConfigured, ScrapyDeprecationWarning
+from scrapy.pipelines import ItemPipelineManager
+from scrapy.utils.test import get_crawler
+
+from scrapy_cx import Article, ArticleItem, ArticlePipeline
+from scrapy_cx.pipeline import is_iso_date
+from tests.sample_pages import PARAGRAPHS, article_html, listing_html
+
+pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
+
+URL = "http://news.example/2024/03/tram-line"
+TITLE = "Council extends the northern tram line"
+CONTENT = "\n".join(PARAGRAPHS)
+
+
+def pipeline(**settings: Any) -> tuple[ArticlePipeline, Crawler]:
+    crawler = get_crawler(Spider, settings)
+    return ArticlePipeline.from_crawler(crawler), crawler
+
+
+def stats(crawler: Crawler) -> dict[str, Any]:
+    assert crawler.stats is not None
+    return {k: v for k, v in crawler.stats.get_stats().items() if k.startswith("cx/")}
+
+
+def complete(**overrides: Any) -> ArticleItem:
+    article = Article(
+        url=URL, title=TITLE, published="2024-03-05T09:30:00+01:00", content=CONTENT
+    )
+    item = ArticleItem.from_article(article)
+    item.update(overrides)
+    return item
+
+
+def test_complete_article_passes_and_is_counted() -> None:
+    pipe, crawler = pipeline()
+    item = complete()
+    assert pipe.process_item(item) is item
+    assert stats(crawler) == {"cx/articles": 1}
+
+
+def test_scrapy_211_style_call_with_a_spider_argument_works() -> None:
+    pipe, crawler = pipeline()
+    assert crawler.spidercls is not None
+    spider = crawler.spidercls(name="news")
+    item = complete()
+    assert pipe.process_item(item, spider) is item
+
+
+@pytest.mark.parametrize(
+    ("overrides", "reason"),
+    [
+        ({"content": ""}, "no_content"),
+        ({"content": None}, "no_content"),
+        ({"content": "Too short to be news."}, "short_content"),
+        ({"title": "  "}, "no_title"),
+        ({"title": None}, "no_title"),
+        ({"published": "yesterday"}, "bad_published"),
+        ({"published": "05/03/2024"}, "bad_published"),
+    ],
+)
+def test_non_articles_are_dropped_with_a_reason(overrides: dict[str, Any], reason: str) -> None:
+    pipe, crawler = pipeline()
+    with pytest.raises(DropItem, match=rf"not an article \({reason}\): {URL}") as dropped:
+        pipe.process_item(complete(**overrides))
+    assert dropped.value.log_level == "INFO"  # expected, not a warning
+    assert stats(crawler) == {f"cx/dropped/{reason}": 1}
+
+
+def test_minimum_length_is_a_setting() -> None:
+    pipe, _ = pipeline(CX_MIN_CONTENT_LENGTH=len(CONTENT) + 1)
+    with pytest.raises(DropItem, match="short_content"):
+        pipe.process_item(complete())
+    pipe, _ = pipeline(CX_MIN_CONTENT_LENGTH=len(CONTENT))
+    pipe.process_item(complete())
+
+
+def test_missing_date_is_fine_unless_required() -> None:
+    pipe, _ = pipeline()
+    pipe.process_item(complete(published=None))
+    pipe, crawler = pipeline(CX_REQUIRE_PUBLISHED=True)
+    with pytest.raises(DropItem, match="no_published"):
+        pipe.process_item(complete(published=None))
+    assert stats(crawler) == {"cx/dropped/no_published": 1}
+
+
+def test_drop_off_keeps_invalid_items_without_counting_them_as_articles() -> None:
+    pipe, crawler = pipeline(CX_DROP_NON_ARTICLES=False)
+    item = complete(content="")
+    assert pipe.process_item(item) is item
+    assert stats(crawler) == {}
+
+
+def test_dict_with_raw_html_is_extracted_and_the_html_removed() -> None:
+    pipe, crawler = pipeline()
+    item = pipe.process_item({"url": URL, "html": article_html(TITLE)})
+    assert item["title"] == TITLE
+    assert PARAGRAPHS[2] in item["content"]
+    assert item["published"].startswith("2024-03-05")
+    assert "html" not in item
+    assert stats(crawler) == {"cx/pages": 1, "cx/articles": 1}
+
+
+def test_raw_html_bytes_and_kept_html() -> None:
+    pipe, _ = pipeline(CX_KEEP_HTML=True)
+    html = article_html(TITLE).encode("utf-8")
+    item = pipe.process_item({"url": URL, "html": html})
+    assert item["title"] == TITLE
+    assert item["html"] == html
+
+
+def test_html_field_name_is_a_setting() -> None:
+    pipe, _ = pipeline(CX_HTML_FIELD="body")
+    item = pipe.process_item({"url": URL, "body": article_html(TITLE)})
+    assert item["title"] == TITLE
+    assert "body" not in item
+
+
+def test_raw_html_of_a_listing_page_is_dropped() -> None:
+    pipe, crawler = pipeline()
+    with pytest.raises(DropItem, match="content"):
+        pipe.process_item({"url": URL, "html": listing_html()})
+    assert stats(crawler)["cx/pages"] == 1
+
+
+def test_spider_values_win_over_extracted_ones() -> None:
+    pipe, _ = pipeline()
+    item = pipe.process_item({"url": URL, "title": "Spider title", "html": article_html(TITLE)})
+    assert item["title"] == "Spider title"
+
+
+@dataclasses.dataclass
+class StoredPage:
+    url: str
+    html: str | None = None
+    title: str | None = None
+    content: str = ""
+
+
+@attrs.define
+class StoredPageAttrs:
+    url: str
+    html: bytes | None = None
+    content: str = ""
+    title: str = ""
+
+
+def test_dataclass_and_attrs_items_keep_their_html_field_emptied() -> None:
+    pipe, _ = pipeline()
+    page = pipe.process_item(StoredPage(URL, html=article_html(TITLE)))
+    assert page == StoredPage(URL, None, TITLE, page.content)
+    assert PARAGRAPHS[0] in page.content
+    page_attrs = pipe.process_item(StoredPageAttrs(URL, html=article_html(TITLE).encode()))
+    assert page_attrs.html is None
+    assert page_attrs.title == TITLE
+
+
+class RawArticle(ArticleItem):
+    html = scrapy.Field()
+
+
+def test_article_item_subclass_with_html_field() -> None:
+    pipe, _ = pipeline()
+    item = pipe.process_item(RawArticle(url=URL, html=article_html(TITLE)))
+    assert item["title"] == TITLE
+    assert "html" not in item
+
+
+def test_yielded_article_becomes_an_editable_item() -> None:
+    pipe, _ = pipeline()
+    item = pipe.process_item(
+        Article(url=URL, title=TITLE, content=CONTENT, authors=("A. Writer",))
+    )
+    assert isinstance(item, ArticleItem)
+    assert item["authors"] == ["A. Writer"]
+
+
+class Product(scrapy.Item):
+    name = scrapy.Field()
+    price = scrapy.Field()
+
+
+def test_items_that_cannot_hold_an_article_pass_untouched() -> None:
+    pipe, crawler = pipeline()
+    product = Product(name="Kettle", price=20)
+    assert pipe.process_item(product) is product
+    assert stats(crawler) == {}
+
+
+class _FailingPipeline(ArticlePipeline):
+    @staticmethod
+    def extract(*args: Any, **kwargs: Any) -> Article:
+        raise RuntimeError("boom")
+
+
+def test_extraction_error_is_logged_counted_and_the_item_judged_as_it_is(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    crawler = get_crawler(Spider)
+    pipe = _FailingPipeline.from_crawler(crawler)
+    with caplog.at_level(logging.WARNING), pytest.raises(DropItem, match="no_content"):
+        pipe.process_item({"url": URL, "html": article_html(TITLE)})
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        f"scrapy-cx: extraction failed for {URL}"
+    ]
+    assert stats(crawler) == {"cx/errors": 1, "cx/dropped/no_content": 1}
+
+
+def test_disabled_pipeline_is_not_configured() -> None:
+    with pytest.raises(NotConfigured):
+        pipeline(CX_ENABLED=False)
+
+
+def test_pipeline_manager_loads_it_without_deprecation_warnings() -> None:
+    crawler = get_crawler(Spider, {"ITEM_PIPELINES": {"scrapy_cx.ArticlePipeline": 100}})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ScrapyDeprecationWarning)
+        manager = ItemPipelineManager.from_crawler(crawler)
+    assert any(isinstance(m, ArticlePipeline) for m in manager.middlewares)
+
+
+def test_summary_line_once_per_crawler_when_the_spider_closes(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    crawler = get_crawler(Spider, {"ADDONS": {"scrapy_cx.Addon": 500}})
+    pipe = ArticlePipeline.from_crawler(crawler)
+    ArticlePipeline.from_crawler(crawler)  # a second component: still one line
+    pipe.process_item(complete())
+    with pytest.raises(DropItem):
+        pipe.process_item(complete(content="short"))
+    assert crawler.stats is not None
+    crawler.stats.inc_value("cx/skipped/not_html", 3)
+    spider = Spider.from_crawler(crawler, name="news")
+    with caplog.at_level(logging.INFO, logger="scrapy_cx"):
+        crawler.signals.send_catch_log(signals.spider_closed, spider=spider, reason="finished")
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("scrapy-cx:")]
+    assert lines == [
+        "scrapy-cx: 0 pages, 1 articles, skipped {'not_html': 3}, "
+        "dropped {'short_content': 1}, errors 0"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [
+        ("2024-03-05", True),
+        ("2024-03-05T09:30:00", True),
+        ("2024-03-05T09:30:00+01:00", True),
+        ("2024-03-05T09:30:00Z", True),
+        ("2024-03-05T09:30:00.123+08:00", True),
+        (date(2024, 3, 5), True),
+        (datetime(2024, 3, 5, 9, 30), True),
+        ("2024-13-05", False),
+        ("5 March 2024", False),
+        ("2024", False),
+        (20240305, False),
+        ("", False),
+    ],
+)
+def test_is_iso_date(value: object, ok: bool) -> None:
+    assert is_iso_date(value) is ok

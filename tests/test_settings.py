@@ -1,0 +1,92 @@
+"""CX_* settings: defaults, command-line strings, loud failures, and the README table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from scrapy.settings import Settings
+
+from scrapy_cx.settings import DEFAULTS, CxSettings
+
+pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
+
+README = Path(__file__).resolve().parents[1] / "README.rst"
+
+
+def test_defaults_when_nothing_is_set() -> None:
+    cx = CxSettings.from_settings(Settings())
+    assert cx == CxSettings()
+    assert cx.enabled is True
+    assert cx.max_body_size == DEFAULTS["CX_MAX_BODY_SIZE"]
+    assert cx.min_content_length == DEFAULTS["CX_MIN_CONTENT_LENGTH"]
+    assert cx.drop_non_articles is True
+    assert cx.date_languages is None
+    assert cx.line_options == {}
+    assert cx.html_field == "html"
+    assert cx.keep_html is False
+
+
+def test_command_line_strings_are_parsed() -> None:
+    # What `scrapy crawl -s NAME=VALUE` stores: strings, at cmdline priority.
+    settings = Settings(
+        {
+            "CX_ENABLED": "False",
+            "CX_MAX_BODY_SIZE": "1000",
+            "CX_MIN_CONTENT_LENGTH": "50",
+            "CX_DROP_NON_ARTICLES": "0",
+            "CX_REQUIRE_PUBLISHED": "true",
+            "CX_DATE_LANGUAGES": "en,zh",
+            "CX_LINE_OPTIONS": '{"block_size": 4, "line_cost": 25}',
+            "CX_FILL_ITEMS": "false",
+            "CX_HTML_FIELD": "body",
+            "CX_KEEP_HTML": "1",
+        },
+        priority="cmdline",
+    )
+    cx = CxSettings.from_settings(settings)
+    assert cx == CxSettings(
+        enabled=False,
+        max_body_size=1000,
+        min_content_length=50,
+        drop_non_articles=False,
+        require_published=True,
+        date_languages=["en", "zh"],
+        line_options={"block_size": 4, "line_cost": 25},
+        fill_items=False,
+        html_field="body",
+        keep_html=True,
+    )
+
+
+def test_python_values_are_taken_as_they_are() -> None:
+    cx = CxSettings.from_settings(
+        Settings({"CX_DATE_LANGUAGES": ["zh"], "CX_LINE_OPTIONS": {"max_link_density": 0.3}})
+    )
+    assert cx.date_languages == ["zh"]
+    assert cx.line_options == {"max_link_density": 0.3}
+
+
+def test_unknown_line_option_fails_at_start_with_the_known_ones() -> None:
+    with pytest.raises(ValueError, match=r"blocksize.*block_size"):
+        CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": {"blocksize": 4}}))
+
+
+@pytest.mark.parametrize("name", ["CX_MAX_BODY_SIZE", "CX_MIN_CONTENT_LENGTH"])
+def test_negative_sizes_fail_at_start(name: str) -> None:
+    with pytest.raises(ValueError, match=">= 0"):
+        CxSettings.from_settings(Settings({name: -1}))
+
+
+def _readme_table() -> dict[str, str]:
+    """``CX_NAME -> default`` from the settings table in README.rst."""
+    row = re.compile(r"^\s*\* - ``(CX_[A-Z_]+)``\n\s*- ``([^`]*)``", re.M)
+    return dict(row.findall(README.read_text("utf-8")))
+
+
+def test_readme_table_documents_every_setting_with_its_default() -> None:
+    table = _readme_table()
+    assert sorted(table) == sorted(DEFAULTS)
+    for name, default in DEFAULTS.items():
+        assert table[name] == repr(default), name
