@@ -189,7 +189,9 @@ def _zone(text: str) -> timezone | None:
     return None if offset is None else timezone(timedelta(minutes=offset))
 
 
-def _from_match(kind: str, m: re.Match[str], month_first: bool) -> Found | None:
+def _from_match(
+    kind: str, m: re.Match[str], month_first: bool, languages: tuple[str, ...] | None = None
+) -> Found | None:
     raw = m.group(0)
     if kind == "ymd":
         month = m.group("m") or m.group("m2")
@@ -204,6 +206,9 @@ def _from_match(kind: str, m: re.Match[str], month_first: bool) -> Found | None:
         return _build(int(m.group("y")), a, b, m, raw)
     month_num = _month(m.group("mon"))
     if month_num is None:
+        # A month name the table lacks ("Kasım"): dateparser, only when told the language.
+        if languages and any(not lang.startswith("en") for lang in languages):
+            return _dateparser(raw.strip(" ,"), languages)
         return None
     return _build(int(m.group("y")), month_num, int(m.group("d")), m, raw)
 
@@ -215,7 +220,9 @@ _ISO_PREFIX = re.compile(r"[+-]?\d{4,}-\d")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
-def scan_dates(text: str, month_first: bool = True) -> list[tuple[int, Found]]:
+def scan_dates(
+    text: str, month_first: bool = True, languages: tuple[str, ...] | None = None
+) -> list[tuple[int, Found]]:
     """All absolute dates in ``text`` with their offsets, in reading order."""
     text = text[:_MAX_LINE]
     if _YEAR.search(text) is None:  # every shape here has a four-digit year
@@ -226,7 +233,7 @@ def scan_dates(text: str, month_first: bool = True) -> list[tuple[int, Found]]:
         for m in pattern.finditer(text):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
-            result = _from_match(kind, m, month_first)
+            result = _from_match(kind, m, month_first, languages)
             if result is not None:
                 found.append((m.start(), result))
                 taken.append((m.start(), m.end()))
@@ -245,7 +252,7 @@ def parse_date(
         seconds = int(text[:10])
         when = datetime.fromtimestamp(seconds, tz=timezone.utc)
         return Found(when, text, True)
-    found = scan_dates(text, month_first)
+    found = scan_dates(text, month_first, languages)
     if found:
         return found[0][1]
     if _ISO_PREFIX.match(text):
@@ -323,7 +330,12 @@ _NOT_DATE_LINE = frozenset(("figcaption", "caption"))
 
 
 def _visible(
-    lines: list[Line], lo: int, hi: int, month_first: bool, now: datetime
+    lines: list[Line],
+    lo: int,
+    hi: int,
+    month_first: bool,
+    now: datetime,
+    hints: tuple[str, ...] | None = None,
 ) -> list[_Visible]:
     """Publication-like dates in lines[lo:hi], in reading order (captions and
     dates labelled as updated, commented, ... left out)."""
@@ -332,7 +344,7 @@ def _visible(
         if line.tag in _NOT_DATE_LINE or (line.boilerplate and line.length > 100):
             continue
         text = line.text[:_MAX_LINE]
-        for pos, found in scan_dates(text, month_first):
+        for pos, found in scan_dates(text, month_first, hints):
             label = _label(text[max(0, pos - 24) : pos])
             if label != "reject" and _valid(found, now):
                 out.append(_Visible(found, label == "pub"))
@@ -436,12 +448,12 @@ def find_published(
     else:
         lo = max(0, main_start - _WINDOW_BEFORE)
     hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
-    shown = _visible(lines, lo, hi, month_first, now)
+    shown = _visible(lines, lo, hi, month_first, now, hints)
     if title_index is not None and lo == title_index + 1:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
         # so the page header's "today" stays out.
         above = max(0, title_index - _ABOVE_TITLE)
-        shown += _visible(lines, above, title_index, month_first, now)
+        shown += _visible(lines, above, title_index, month_first, now, hints)
 
     declared = _declared(meta, url, month_first, hints, now)
     if declared is not None:

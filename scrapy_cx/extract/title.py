@@ -191,6 +191,8 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
             continue
         if sum(c.isalpha() for c in text) < 2:
             continue
+        if not heading and (text.endswith((".", "。")) or (i >= start and line.length > 60)):
+            continue  # a sentence of the text, not a headline above it
         if line.link_length and _SITE_LIKE.search(_key(text)):
             continue  # the site's name as a link home
         score = _HEADING_RANK.get(line.tag, 1.0) * 10 + (5 if label else 0)
@@ -232,7 +234,8 @@ def find_title(
     near = _heading_near(lines, main_start, end)
     if matched is not None and matched.index is not None:
         far = not (main_start - _ABOVE <= matched.index <= main_start + _BELOW)
-        if not (far and near is not None and len(_key(matched.text)) < 16):
+        shown_as_h1 = lines[matched.index].tag == "h1"
+        if shown_as_h1 or not (far and near is not None and len(_key(matched.text)) < 16):
             return matched.text, matched.index
     if near is not None and (near.score >= 8 or not sources):
         return near.text, near.index

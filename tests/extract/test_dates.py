@@ -1,0 +1,200 @@
+"""The publication date: shapes, orders, labels, metadata, URL, relative dates, bounds."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from scrapy_cx import extract_article
+from scrapy_cx.extract.dates import parse_date, scan_dates
+
+NOW = datetime(2022, 2, 14, 12, 0, 0)
+PARAGRAPHS = "".join(
+    f"<p>{text}</p>"
+    for text in (
+        "The city council voted on Tuesday to extend the night bus service to the airport, "
+        "after a year of complaints from workers on the early shifts.",
+        "The new lines start in March and will run every twenty minutes between midnight "
+        "and five in the morning, the transport office said in a statement.",
+        "Members of the opposition said the plan came too late and cost too much, but "
+        "voted for it in the end so the service would not be delayed again.",
+    )
+)
+ZH_PARAGRAPHS = "".join(
+    f"<p>{text}</p>"
+    for text in (
+        "本报讯 记者从市交通局获悉，今年三月起，本市将开通三条通往机场的夜间公交线路，"
+        "方便早班职工出行。"
+        "这三条线路每二十分钟一班，运营时间为午夜至凌晨五点，票价与日间公交相同。",
+        "市交通局有关负责人表示，夜间公交开通后，将根据客流情况适时调整发车间隔，"
+        "并在主要站点增设候车亭和照明设施，保障乘客夜间出行安全。",
+    )
+)
+
+
+def page(byline: str = "", head: str = "", lang: str = "en", paragraphs: str = PARAGRAPHS) -> str:
+    return (
+        f"<html lang='{lang}'><head><title>Night buses approved | Daily Example</title>{head}"
+        "</head><body><nav><a href='/'>Home</a> <a href='/city'>City</a></nav>"
+        f"<h1>Night buses approved</h1><div class='byline'>{byline}</div>{paragraphs}"
+        "</body></html>"
+    )
+
+
+def published(html: str, url: str | None = None, **kwargs: object) -> str | None:
+    return extract_article(html, url, **kwargs).published  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2009-11-09 13:57", "2009-11-09T13:57:00"),
+        ("2016年03月02日 10:20", "2016-03-02T10:20:00"),
+        ("2016年3月2日", "2016-03-02"),
+        ("2016/3/2", "2016-03-02"),
+        ("2016.03.02", "2016-03-02"),
+        ("7/5/2005 9:23:57 PM", "2005-07-05T21:23:57"),
+        ("March 2, 2016", "2016-03-02"),
+        ("Nov. 19, 2019, 10:31 pm CST", "2019-11-19T22:31:00-06:00"),
+        ("2 March 2016", "2016-03-02"),
+        ("19. November 2019", "2019-11-19"),
+        ("19 de noviembre de 2019", "2019-11-19"),
+        ("19 ноября 2019", "2019-11-19"),
+        ("19.11.2019", "2019-11-19"),
+        ("2019-11-19T07:03:00Z", "2019-11-19T07:03:00+00:00"),
+        ("2019-11-19T07:03:00.123+08:00", "2019-11-19T07:03:00+08:00"),
+    ],
+)
+def test_shapes(text: str, expected: str) -> None:
+    found = parse_date(text)
+    assert found is not None
+    assert found.iso() == expected
+
+
+def test_us_and_day_first_orders() -> None:
+    us = scan_dates("Posted 11/12/2019", month_first=True)
+    day_first = scan_dates("Publié le 11/12/2019", month_first=False)
+    assert us[0][1].iso() == "2019-11-12"
+    assert day_first[0][1].iso() == "2019-12-11"
+    # A day above 12 decides by itself, whatever the language says.
+    assert scan_dates("19/11/2019", month_first=True)[0][1].iso() == "2019-11-19"
+
+
+def test_impossible_dates_are_refused() -> None:
+    assert parse_date("2019-02-30") is None
+    assert parse_date("0001-01-01T00:00:00Z") is None
+    assert scan_dates("version 13/45/2019") == []
+
+
+def test_visible_date_between_title_and_text() -> None:
+    assert published(page("By Ann Lee · March 2, 2016 10:20 AM")) == "2016-03-02T10:20:00"
+
+
+def test_chinese_visible_date_with_label() -> None:
+    html = page("来源：示例网 发布时间：2016年03月02日 10:20", lang="zh", paragraphs=ZH_PARAGRAPHS)
+    assert published(html) == "2016-03-02T10:20:00"
+
+
+def test_modified_date_beside_published_one() -> None:
+    html = page("Updated: March 9, 2016 08:00 AM | Published: March 2, 2016 10:20 AM")
+    assert published(html) == "2016-03-02T10:20:00"
+
+
+def test_issued_date_is_not_the_publication_date() -> None:
+    byline = "成文日期：2022年01月27日 发布日期：2022年01月28日"
+    assert published(page(byline, lang="zh", paragraphs=ZH_PARAGRAPHS)) == "2022-01-28"
+
+
+def test_no_date_gives_none() -> None:
+    assert published(page("By Ann Lee")) is None
+    assert extract_article(page("By Ann Lee")).published_raw is None
+
+
+def test_meta_published_time_keeps_time_and_offset() -> None:
+    head = (
+        "<meta property='article:modified_time' content='2016-03-05T09:00:00+01:00'>"
+        "<meta property='article:published_time' content='2016-03-02T10:20:00+01:00'>"
+    )
+    article = extract_article(page(head=head))
+    assert article.published == "2016-03-02T10:20:00+01:00"
+    assert article.published_raw == "2016-03-02T10:20:00+01:00"
+
+
+def test_json_ld_and_itemprop() -> None:
+    head = (
+        '<script type="application/ld+json">'
+        '{"@type": "NewsArticle", "datePublished": "2016-03-02"}</script>'
+    )
+    assert published(page(head=head)) == "2016-03-02"
+    html = page("<time itemprop='datePublished' datetime='2016-03-04'>4 March</time>")
+    assert published(html) == "2016-03-04"
+
+
+def test_local_visible_day_beats_utc_timestamp() -> None:
+    head = "<meta property='article:published_time' content='2019-11-19T04:31:00Z'>"
+    html = page("Nov 18, 2019, 10:31 pm CST", head=head)
+    assert published(html) == "2019-11-18T22:31:00-06:00"
+
+
+def test_dates_in_the_url() -> None:
+    base = "https://example.com/news/"
+    assert published(page(), base + "2009-11-09/buses.html") == "2009-11-09"
+    assert published(page(), base + "20091109/buses.html") == "2009-11-09"
+    assert published(page(), base + "2009/11/09/buses.html") == "2009-11-09"
+    assert published(page(), base + "2009/11/buses.html") is None  # no day, no guess
+
+
+def test_header_today_date_is_not_the_publication_date() -> None:
+    html = (
+        "<html><body><div class='top'>Monday, February 14, 2022</div>"
+        + "".join(f"<div><a href='/s{i}'>Section {i}</a></div>" for i in range(12))
+        + f"<h1>Night buses approved</h1><div>By Ann Lee</div>{PARAGRAPHS}</body></html>"
+    )
+    assert published(html) is None
+
+
+def test_relative_dates_against_the_reference_time() -> None:
+    assert published(page("Ann Lee · 3 hours ago"), reference_time=NOW) == "2022-02-14T09:00:00"
+    zh = page("昨天 10:20 来源：示例网", lang="zh", paragraphs=ZH_PARAGRAPHS)
+    assert published(zh, reference_time=NOW) == "2022-02-13T10:20:00"
+    # Without a reference time a relative date is not turned into a guess.
+    assert published(page("Ann Lee · 3 hours ago")) is None
+
+
+def test_future_dates_are_refused() -> None:
+    assert published(page("March 2, 2030"), reference_time=NOW) is None
+    tomorrow = (datetime.now(timezone.utc) + timedelta(days=3)).strftime("%Y-%m-%d")
+    assert published(page(tomorrow)) is None
+
+
+def test_month_names_in_other_languages_via_dateparser() -> None:
+    html = page("19 Kasım 2019", lang="tr")
+    assert published(html, date_languages=["tr"]) == "2019-11-19"
+
+
+def test_forum_post_date_labelled_below_the_text() -> None:
+    html = page(
+        paragraphs=ZH_PARAGRAPHS + "<p>〓 示例论坛 发布时间 2005/05/17 22:11:42 by 某人 〓</p>",
+        lang="zh",
+    )
+    assert published(html) == "2005-05-17T22:11:42"
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "2019-" * 400_000,
+        "1/" * 1_000_000,
+        "November " * 250_000,
+        "19 " * 700_000,
+        "发布时间：" * 400_000,
+        " " * 2_000_000 + "2019-11-19",
+    ],
+)
+def test_scanning_is_bounded_and_linear(hostile: str) -> None:
+    started = time.perf_counter()
+    scan_dates(hostile)
+    parse_date(hostile)
+    assert time.perf_counter() - started < 1

@@ -1,0 +1,159 @@
+"""The headline: <title> runs matched against the body, site-name titles, no-title pages."""
+
+from __future__ import annotations
+
+import time
+
+from scrapy_cx import extract_article
+from scrapy_cx.extract.title import title_spans
+
+PARAGRAPHS = "".join(
+    f"<p>{text}</p>"
+    for text in (
+        "The city council voted on Tuesday to extend the night bus service to the airport, "
+        "after a year of complaints from workers on the early shifts.",
+        "The new lines start in March and will run every twenty minutes between midnight "
+        "and five in the morning, the transport office said in a statement.",
+        "Members of the opposition said the plan came too late and cost too much, but "
+        "voted for it in the end so the service would not be delayed again.",
+        "Tickets will cost the same as on day buses, and monthly passes will be valid.",
+    )
+)
+NAV = (
+    "<nav><ul>"
+    + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8))
+    + "</ul></nav>"
+)
+
+ZH_PARAGRAPHS = "".join(
+    f"<p>{text}</p>"
+    for text in (
+        "本报讯 记者从市交通局获悉，今年三月起，本市将开通三条通往机场的夜间公交线路，"
+        "方便早班职工出行。"
+        "这三条线路每二十分钟一班，运营时间为午夜至凌晨五点，票价与日间公交相同。",
+        "市交通局有关负责人表示，夜间公交开通后，将根据客流情况适时调整发车间隔，"
+        "并在主要站点增设候车亭和照明设施，保障乘客夜间出行安全。",
+        "不少市民对此表示欢迎。在机场工作的王先生说，以前上早班只能打车，每月要多花好几百元。",
+    )
+)
+
+
+def page(head: str, body: str, lang: str = "en") -> str:
+    return (
+        f"<html lang='{lang}'><head><meta charset='utf-8'>{head}</head><body>{body}</body></html>"
+    )
+
+
+def test_title_spans_rejoin_neighbouring_parts() -> None:
+    spans = title_spans("Russia: U.S.-backed forces | Daily Example")
+    assert "Russia: U.S.-backed forces" in spans
+    assert "U.S.-backed forces" in spans
+    assert "Daily Example" in spans
+    assert spans[0] == "Russia: U.S.-backed forces | Daily Example"  # longest first
+
+
+def test_site_suffix_dropped_and_headline_kept_whole() -> None:
+    headline = "Night buses to the airport approved: service starts in March"
+    html = page(
+        f"<title>{headline} | Daily Example</title>",
+        f"{NAV}<h1>{headline}</h1>{PARAGRAPHS}",
+    )
+    assert extract_article(html).title == headline
+
+
+def test_headline_containing_separators() -> None:
+    headline = "Russia and Syria: U.S.-backed forces block refugee return - report"
+    html = page(
+        f"<title>{headline} - World - Daily Example</title>",
+        f"{NAV}<div class='story'><h1>{headline}</h1>{PARAGRAPHS}</div>",
+    )
+    assert extract_article(html).title == headline
+
+
+def test_chinese_title_with_underscore_suffix() -> None:
+    html = page(
+        "<title>本市开通三条机场夜间公交线路_新闻中心_示例网</title>",
+        "<div><a href='/'>示例网</a> &gt; <a href='/news'>新闻中心</a></div>"
+        "<div class='title'>本市开通三条机场夜间公交线路</div>"
+        f"<div>发布时间：2016年03月02日 10:20</div>{ZH_PARAGRAPHS}",
+        lang="zh-CN",
+    )
+    assert extract_article(html).title == "本市开通三条机场夜间公交线路"
+
+
+def test_title_that_is_only_the_site_name() -> None:
+    # Old portals put only the site name in <title>; the headline is a plain cell.
+    html = page(
+        "<title>示例新闻网</title>",
+        "<table><tr><td><a href='/'>首页</a></td><td><a href='/n'>新闻</a></td></tr></table>"
+        "<h1><a href='/'>示例新闻网</a></h1>"
+        "<table><tr><td>当前位置：<a href='/'>首页</a> &gt; 新闻</td></tr>"
+        "<tr><td>机场夜间公交下月开通(图)</td></tr>"
+        f"<tr><td>2005-06-14 03:25:55</td></tr><tr><td>{ZH_PARAGRAPHS}</td></tr></table>",
+        lang="zh",
+    )
+    assert extract_article(html).title == "机场夜间公交下月开通(图)"
+
+
+def test_no_title_element_uses_the_heading_above_the_text() -> None:
+    html = page("", f"{NAV}<h2>Night buses approved</h2>{PARAGRAPHS}")
+    assert extract_article(html).title == "Night buses approved"
+
+
+def test_no_title_and_no_heading_gives_none_not_a_sentence() -> None:
+    assert extract_article(page("", f"{NAV}{PARAGRAPHS}")).title is None
+
+
+def test_shown_headline_beats_a_different_seo_title() -> None:
+    html = page(
+        "<title>Airport night bus plan: what commuters need to know | Daily Example</title>",
+        f"{NAV}<h1>Council approves night buses to the airport</h1>{PARAGRAPHS}",
+    )
+    assert extract_article(html).title == "Council approves night buses to the airport"
+
+
+def test_headline_shown_on_two_lines() -> None:
+    html = page(
+        "<title>为现代化建设凝聚力量——热烈祝贺市政协会议开幕_示例市人民政府</title>",
+        "<div>首页&gt;政务动态</div><p>为现代化建设凝聚力量</p><div>——热烈祝贺市政协会议开幕</div>"
+        f"<div>2022-02-11 09:52</div>{ZH_PARAGRAPHS}",
+        lang="zh",
+    )
+    assert extract_article(html).title == "为现代化建设凝聚力量——热烈祝贺市政协会议开幕"
+
+
+def test_headline_with_a_marker_the_title_lacks() -> None:
+    html = page(
+        "<title>机场夜间公交下月开通 - 示例网</title>",
+        f"<div>机场夜间公交下月开通(图)</div><div>2005-03-31</div>{ZH_PARAGRAPHS}",
+        lang="zh",
+    )
+    assert extract_article(html).title == "机场夜间公交下月开通(图)"
+
+
+def test_linked_h1_headline_is_found() -> None:
+    headline = "Council approves night buses to the airport"
+    html = page(
+        f"<title>{headline} - Daily Example</title>",
+        f"{NAV}<h1><a href='/story'>{headline}</a></h1>{PARAGRAPHS}",
+    )
+    assert extract_article(html).title == headline
+
+
+def test_og_title_used_when_nothing_matches_and_no_heading() -> None:
+    html = page(
+        "<title>Daily Example</title>"
+        "<meta property='og:title' content='Council approves night buses'>"
+        "<meta property='og:site_name' content='Daily Example'>",
+        f"{NAV}{PARAGRAPHS}",
+    )
+    assert extract_article(html).title == "Council approves night buses"
+
+
+def test_huge_title_is_bounded() -> None:
+    title = " | ".join(["part"] * 200_000)
+    html = page(f"<title>{title}</title>", f"<h1>Headline here</h1>{PARAGRAPHS}")
+    started = time.perf_counter()
+    extract_article(html)
+    assert time.perf_counter() - started < 5
+    assert len(title_spans(title)) <= 12 * 13
