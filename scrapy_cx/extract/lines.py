@@ -51,7 +51,6 @@ HIDDEN_CLASSES = frozenset(
 )
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _WS = re.compile(r"\s+")
-_SPACES = " \t\n\r\f\v\u3000\xa0"
 
 # What an element is, as far as the walk cares.
 _PLAIN, _BOILER, _HIDDEN = 0, 1, 2
@@ -110,7 +109,8 @@ class LineOptions:
 
 
 def _nonspace_len(text: str) -> int:
-    return len(text) - sum(text.count(c) for c in _SPACES)
+    # str.split() cuts on every Unicode space (\u3000, \xa0 ...), in C.
+    return len("".join(text.split()))
 
 
 @lru_cache(maxsize=4096)
@@ -165,81 +165,74 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     link_chars = 0
     block_stack: list[str] = []
     link_depth = 0
-    # Per open element: the index of its first line (-1 inline, -2 skipped), and its kind.
-    starts: list[int] = []
-    kinds: list[int] = []
+    # Per open element: -2 skipped, -1 inline, else 3 * (index of its first line) + kind.
+    stack: list[int] = []
     ranges: list[tuple[int, int]] = []
     blocks = lines.blocks
 
     def flush() -> None:
         nonlocal link_chars
-        if parts:
-            text = _WS.sub(" ", "".join(parts)).strip()
-            parts.clear()
-            if text:
-                length = _nonspace_len(text)
-                lines.append(
-                    Line(
-                        text,
-                        length,
-                        min(link_chars, length),
-                        block_stack[-1] if block_stack else "body",
-                        False,
-                    )
+        text = _WS.sub(" ", "".join(parts)).strip()
+        parts.clear()
+        if text:
+            length = len(text) - text.count(" ")  # _WS left single spaces only
+            lines.append(
+                Line(
+                    text,
+                    length,
+                    min(link_chars, length),
+                    block_stack[-1] if block_stack else "body",
+                    False,
                 )
+            )
         link_chars = 0
 
-    def add(text: str | None) -> None:
-        nonlocal link_chars
+    walker = etree.iterwalk(root, events=("start", "end"))
+    for event, el in walker:
+        tag = el.tag
+        if event == "start":
+            if tag in SKIP_TAGS or not isinstance(tag, str):
+                walker.skip_subtree()
+                stack.append(-2)
+                continue
+            kind = _kind(el, tag)
+            if tag in BLOCK_TAGS:
+                if parts:
+                    flush()
+                block_stack.append(tag)
+                stack.append(3 * len(lines) + kind)
+            elif kind == _HIDDEN:
+                walker.skip_subtree()
+                stack.append(-2)
+                continue
+            else:
+                stack.append(-1)
+                if tag == "a":
+                    link_depth += 1
+            text = el.text
+        else:
+            mark = stack.pop()
+            if mark >= 0:
+                if parts:
+                    flush()
+                block_stack.pop()
+                start = mark // 3
+                if tag == "tr" and len(lines) - start > 1 and _merge_row(lines, start):
+                    _clamp(blocks, start)
+                    _clamp(ranges, start)
+                if len(lines) > start:
+                    blocks.append((start, len(lines)))
+                    if mark % 3:
+                        ranges.append((start, len(lines)))
+            elif mark == -1 and tag == "a":
+                link_depth -= 1
+            text = el.tail
         if text:
             parts.append(text)
             if link_depth:
                 link_chars += _nonspace_len(text)
-
-    walker = etree.iterwalk(root, events=("start", "end"))
-    for event, el in walker:
-        tag = el.tag if isinstance(el.tag, str) else ""
-        if event == "start":
-            if tag in SKIP_TAGS or not tag:
-                walker.skip_subtree()
-                starts.append(-2)
-                kinds.append(_PLAIN)
-                continue
-            kind = _kind(el, tag)
-            if tag in BLOCK_TAGS:
-                flush()
-                block_stack.append(tag)
-                starts.append(len(lines))
-            elif kind == _HIDDEN:
-                walker.skip_subtree()
-                starts.append(-2)
-                kinds.append(_PLAIN)
-                continue
-            else:
-                starts.append(-1)
-            kinds.append(kind)
-            if tag == "a":
-                link_depth += 1
-            add(el.text)
-        else:
-            start = starts.pop()
-            kind = kinds.pop()
-            if start != -2:
-                if tag == "a" and link_depth:
-                    link_depth -= 1
-                if start >= 0:
-                    flush()
-                    if block_stack:
-                        block_stack.pop()
-                    if tag == "tr" and len(lines) - start > 1 and _merge_row(lines, start):
-                        _clamp(blocks, start)
-                        _clamp(ranges, start)
-                    if len(lines) > start:
-                        blocks.append((start, len(lines)))
-                        if kind:
-                            ranges.append((start, len(lines)))
-            add(el.tail)
-    flush()
+    if parts:
+        flush()
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
     return lines
 
