@@ -1,22 +1,105 @@
-"""The page language: declared, else a cheap guess from the script of the text."""
+"""The page language: declared, else a cheap guess from the script of the text.
+
+A declaration is trusted unless the text plainly contradicts it: old Chinese
+portals ship templates saying ``lang="en"``. The guess reads the script of a few
+thousand characters, and for Latin script counts a handful of function words.
+"""
 
 from __future__ import annotations
 
+import re
+
+_SAMPLE = 4000  # characters of text looked at
+_WORDS = re.compile(r"[a-zà-ÿ]+")
+_FUNCTION_WORDS = {
+    "en": frozenset("the and of to is in that with for was".split()),
+    "de": frozenset("der die und das ist nicht mit sich den von".split()),
+    "fr": frozenset("le la les et des est une dans pour qui".split()),
+    "es": frozenset("el la los las y que del por una con".split()),
+    "it": frozenset("il di che la per non una sono gli della".split()),
+    "pt": frozenset("o de que e do da não uma para os".split()),
+    "nl": frozenset("de het een en van is niet dat op zijn".split()),
+    "id": frozenset("yang dan di ini itu dengan untuk tidak dari dalam".split()),
+}
+# Codes for the scripts one language owns; Latin and Cyrillic need more than the script.
+_SCRIPTS = (
+    ("ja", "\u3040", "\u30ff"),  # kana (checked before Han: Japanese mixes both)
+    ("ko", "\uac00", "\ud7af"),
+    ("zh", "\u4e00", "\u9fff"),
+    ("ru", "\u0400", "\u04ff"),
+    ("ar", "\u0600", "\u06ff"),
+    ("he", "\u0590", "\u05ff"),
+    ("el", "\u0370", "\u03ff"),
+    ("th", "\u0e00", "\u0e7f"),
+    ("hi", "\u0900", "\u097f"),
+)
+
+
+def _script_counts(sample: str) -> dict[str, int]:
+    counts = dict.fromkeys([code for code, _lo, _hi in _SCRIPTS] + ["latin"], 0)
+    for char in sample:
+        if char.isascii():
+            if char.isalpha():
+                counts["latin"] += 1
+            continue
+        for code, lo, hi in _SCRIPTS:
+            if lo <= char <= hi:
+                counts[code] += 1
+                break
+        else:
+            if char.isalpha() and char < "\u0250":
+                counts["latin"] += 1
+    return counts
+
+
+def _latin_language(sample: str) -> str | None:
+    words = _WORDS.findall(sample.lower())
+    scores = {code: sum(w in stop for w in words) for code, stop in _FUNCTION_WORDS.items()}
+    best = max(scores, key=lambda code: scores[code])
+    return best if scores[best] >= 3 else None
+
+
+def guess_from_text(text: str) -> str | None:
+    """A language code from the script (and for Latin, the function words) of ``text``."""
+    sample = text[:_SAMPLE]
+    counts = _script_counts(sample)
+    total = sum(counts.values())
+    if not total:
+        return None
+    # Han is shared: kana at all means Japanese.
+    if counts["ja"] and counts["ja"] * 10 >= counts["zh"]:
+        counts["ja"] += counts["zh"]
+        counts["zh"] = 0
+    best = max(counts, key=lambda code: counts[code])
+    if best == "latin":
+        return _latin_language(sample)
+    return best
+
+
+def _normalize(declared: str) -> str | None:
+    code = declared.strip().replace("_", "-").split(",")[0].split(";")[0].strip().lower()
+    primary = code.split("-")[0]
+    if not primary.isalpha() or not 2 <= len(primary) <= 3 or primary in ("und", "mul", "zxx"):
+        return None
+    return primary
+
+
+_SCRIPT_OF = {
+    "zh": "zh", "ja": "ja", "ko": "ko", "ru": "ru", "uk": "ru", "bg": "ru", "sr": "ru",
+    "ar": "ar", "fa": "ar", "ur": "ar", "he": "he", "el": "el", "th": "th", "hi": "hi",
+}  # fmt: skip
+
 
 def guess_language(declared: str | None, text: str) -> str | None:
-    """A BCP 47-ish code: the declared one normalized, else guessed from letters."""
-    if declared:
-        code = declared.strip().replace("_", "-").split(",")[0]
-        if code and code.lower() not in ("und", "x-default"):
-            return code.split("-")[0].lower() if len(code) > 1 else None
-    sample = text[:4000]
-    if not sample:
-        return None
-    cjk = sum(1 for c in sample if "\u4e00" <= c <= "\u9fff")
-    kana = sum(1 for c in sample if "\u3040" <= c <= "\u30ff")
-    hangul = sum(1 for c in sample if "\uac00" <= c <= "\ud7af")
-    cyr = sum(1 for c in sample if "\u0400" <= c <= "\u04ff")
-    latin = sum(1 for c in sample if c.isascii() and c.isalpha())
-    counts = {"zh": cjk, "ja": kana * 3, "ko": hangul, "ru": cyr, "en": latin}
-    best = max(counts, key=lambda k: counts[k])
-    return best if counts[best] else None
+    """An ISO 639 code: the declared one (primary subtag), else guessed from the text."""
+    code = _normalize(declared) if declared else None
+    if code is None:
+        return guess_from_text(text)
+    guessed = guess_from_text(text)
+    if guessed is None:
+        return code
+    declared_script = _SCRIPT_OF.get(code, "latin")
+    guessed_script = _SCRIPT_OF.get(guessed, "latin")
+    if declared_script != guessed_script and len(text) >= 100:
+        return guessed  # a template's lang="en" on a Chinese page
+    return code

@@ -1,0 +1,98 @@
+"""Page metadata: meta tags, JSON-LD, microdata, canonical URL, authors and keywords."""
+
+from __future__ import annotations
+
+from scrapy_cx import extract_article
+from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.meta import read_meta
+
+BODY = (
+    "<body><h1>Night buses approved</h1><p>"
+    + "The council voted for night buses. " * 8
+    + "</p></body>"
+)
+
+
+def meta_of(head: str, url: str | None = None, html_attrs: str = "") -> object:
+    return read_meta(parse_html(f"<html {html_attrs}><head>{head}</head>{BODY}</html>"), url)
+
+
+def test_published_candidates_ranked_explicit_first() -> None:
+    meta = read_meta(
+        parse_html(
+            "<html><head><meta name='date' content='2016-03-01'>"
+            "<meta property='article:published_time' content='2016-03-02T10:20:00Z'>"
+            "<meta property='article:modified_time' content='2016-03-09'></head></html>"
+        )
+    )
+    assert meta.published[0] == ("2016-03-02T10:20:00Z", "meta:article:published_time")
+    assert ("2016-03-01", "meta:date") in meta.published
+    assert meta.modified == ["2016-03-09"]
+
+
+def test_json_ld_graph_gives_date_headline_authors_keywords() -> None:
+    head = """<script type="application/ld+json">
+    {"@context": "https://schema.org", "@graph": [
+      {"@type": "WebSite", "name": "Daily Example"},
+      {"@type": "NewsArticle", "headline": "Night buses approved",
+       "datePublished": "2016-03-02T10:20:00+01:00", "dateModified": "2016-03-03",
+       "author": [{"@type": "Person", "name": "Ann Lee"}, {"name": "Bo Chen"}],
+       "keywords": "transport, night buses"}]}
+    </script>"""
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert meta.published[0] == ("2016-03-02T10:20:00+01:00", "jsonld:datePublished")
+    assert ("Night buses approved", "jsonld") in meta.titles
+    assert meta.authors == ["Ann Lee", "Bo Chen"]
+    assert meta.keywords == ["transport", "night buses"]
+    assert meta.site_name == "Daily Example"
+    assert meta.modified == ["2016-03-03"]
+
+
+def test_broken_json_ld_is_ignored() -> None:
+    head = '<script type="application/ld+json">{"datePublished": "2016-03-02",</script>'
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert meta.published == []
+
+
+def test_article_fields() -> None:
+    html = (
+        "<html lang='en-GB'><head><title>Night buses approved | Daily Example</title>"
+        "<meta name='author' content='By Ann Lee'>"
+        "<meta name='author' content='https://example.com/ann'>"
+        "<meta name='keywords' content='transport, night buses;airport，夜间公交'>"
+        "<meta name='description' content='The council voted for night buses.'>"
+        "<link rel='canonical' href='/news/night-buses'>"
+        f"</head>{BODY}</html>"
+    )
+    article = extract_article(html, "https://example.com/news/night-buses?utm=x")
+    assert article.authors == ("Ann Lee",)
+    assert article.keywords == ("transport", "night buses", "airport", "夜间公交")
+    assert article.description == "The council voted for night buses."
+    assert article.canonical_url == "https://example.com/news/night-buses"
+    assert article.language == "en"
+
+
+def test_og_url_is_the_canonical_fallback() -> None:
+    html = (
+        f"<html><head><meta property='og:url' content='https://example.com/a'></head>{BODY}</html>"
+    )
+    assert (
+        extract_article(html, "https://example.com/a?x=1").canonical_url == "https://example.com/a"
+    )
+
+
+def test_microdata_date_and_time_pubdate() -> None:
+    html = (
+        "<html><body><h1>Night buses</h1>"
+        "<span itemprop='datePublished' content='2016-03-02'>2 March</span>"
+        "<time pubdate datetime='2016-03-04'>4 March</time></body></html>"
+    )
+    meta = read_meta(parse_html(html))
+    sources = [source for _raw, source in meta.published]
+    assert "itemprop:datePublished" in sources and "time:pubdate" in sources
+
+
+def test_huge_meta_values_are_cut() -> None:
+    head = f"<meta name='description' content='{'x' * 1_000_000}'>"
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert meta.description is not None and len(meta.description) <= 2000
