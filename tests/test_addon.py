@@ -40,10 +40,10 @@ def enabled(settings: dict[str, Any]) -> dict[str, list[str]]:
 
 
 def test_one_line_enables_all_three_components_at_their_orders() -> None:
-    crawler = get_crawler(Spider, ADDON)
-    assert dict(crawler.settings["DOWNLOADER_MIDDLEWARES"]) == {"scrapy_cx.ArticleMiddleware": 540}
-    assert dict(crawler.settings["SPIDER_MIDDLEWARES"]) == {"scrapy_cx.ArticleSpiderMiddleware": 950}
-    assert dict(crawler.settings["ITEM_PIPELINES"]) == {"scrapy_cx.ArticlePipeline": 100}
+    settings = get_crawler(Spider, ADDON).settings
+    assert dict(settings["DOWNLOADER_MIDDLEWARES"]) == {"scrapy_cx.ArticleMiddleware": 540}
+    assert dict(settings["SPIDER_MIDDLEWARES"]) == {"scrapy_cx.ArticleSpiderMiddleware": 950}
+    assert dict(settings["ITEM_PIPELINES"]) == {"scrapy_cx.ArticlePipeline": 100}
 
 
 def test_downloader_middleware_sees_decompressed_final_responses() -> None:
