@@ -41,6 +41,25 @@ DEFAULTS: dict[str, Any] = {
 _LINE_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(LineOptions))
 
 
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float))
+
+
+def _check_languages(languages: list[str]) -> None:
+    """Fail at start-up on a language dateparser does not know.
+
+    The date step treats dateparser errors as "no date", so a typo here would
+    otherwise silently cost every date of the crawl.
+    """
+    try:
+        from dateparser.data.languages_info import language_order
+    except ImportError:  # layout of another dateparser version: let it be
+        return
+    unknown = [lang for lang in languages if lang not in language_order]
+    if unknown:
+        raise ValueError(f"CX_DATE_LANGUAGES: unknown to dateparser: {unknown}")
+
+
 @dataclass(frozen=True)
 class CxSettings:
     """The ``CX_*`` settings of one crawler, read and checked once."""
@@ -66,6 +85,7 @@ class CxSettings:
         languages = get("CX_DATE_LANGUAGES")
         if languages is not None:
             languages = settings.getlist("CX_DATE_LANGUAGES") or None
+            _check_languages(languages or [])
         line_options = settings.getdict("CX_LINE_OPTIONS", DEFAULTS["CX_LINE_OPTIONS"])
         unknown = set(line_options) - _LINE_OPTION_NAMES
         if unknown:
@@ -73,6 +93,9 @@ class CxSettings:
                 f"CX_LINE_OPTIONS: unknown option(s) {sorted(unknown)}; "
                 f"known: {sorted(_LINE_OPTION_NAMES)}"
             )
+        wrong = [k for k, v in line_options.items() if isinstance(v, bool) or not _number(v)]
+        if wrong:
+            raise ValueError(f"CX_LINE_OPTIONS: {sorted(wrong)} must be numbers")
         max_body_size = settings.getint("CX_MAX_BODY_SIZE", DEFAULTS["CX_MAX_BODY_SIZE"])
         min_length = settings.getint("CX_MIN_CONTENT_LENGTH", DEFAULTS["CX_MIN_CONTENT_LENGTH"])
         if max_body_size < 0 or min_length < 0:

@@ -73,6 +73,18 @@ def test_unknown_line_option_fails_at_start_with_the_known_ones() -> None:
         CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": {"blocksize": 4}}))
 
 
+@pytest.mark.parametrize("value", ["4", None, True, [3]])
+def test_non_numeric_line_option_fails_at_start(value: object) -> None:
+    with pytest.raises(ValueError, match=r"\['block_size'\] must be numbers"):
+        CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": {"block_size": value}}))
+
+
+def test_unknown_date_language_fails_at_start() -> None:
+    # The core reads dateparser errors as "no date": a typo would lose every date.
+    with pytest.raises(ValueError, match="'english'"):
+        CxSettings.from_settings(Settings({"CX_DATE_LANGUAGES": ["en", "english"]}))
+
+
 @pytest.mark.parametrize("name", ["CX_MAX_BODY_SIZE", "CX_MIN_CONTENT_LENGTH"])
 def test_negative_sizes_fail_at_start(name: str) -> None:
     with pytest.raises(ValueError, match=">= 0"):
