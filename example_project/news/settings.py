@@ -51,3 +51,37 @@ TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 # current implementation; 2.12 made it the only one and deprecated the setting.
 if tuple(int(part) for part in scrapy.__version__.split(".")[:2]) < (2, 12):
     REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
+
+# --- distributed (scrapy-redis) ---
+# Several `scrapy crawl news` processes, on one machine or many, share one
+# request queue and one dupefilter in Redis when CX_REDIS_URL (or REDIS_URL,
+# scrapy-redis's own name) is set; without it, nothing below applies:
+#
+#     pip install 'scrapy-cx[redis]'
+#     export CX_REDIS_URL=redis://127.0.0.1:6379/0
+#     scrapy crawl news -a start_url=https://example.com/ -a follow=1 -O part-1.jsonl &
+#     scrapy crawl news -a start_url=https://example.com/ -a follow=1 -O part-2.jsonl &
+#
+# Each page is fetched, and each article exported, by exactly one process.
+# The queue and the dupefilter are kept after the crawl (SCHEDULER_PERSIST), so
+# a stopped crawl resumes where it was and one process finishing does not wipe
+# the queue of the others. To crawl the same site again from scratch:
+#     redis-cli -u "$CX_REDIS_URL" del news:requests news:dupefilter
+# See docs/scale.rst.
+import os as _os  # noqa: E402 - this block is meant to be copied whole
+
+_CX_REDIS_URL = _os.environ.get("CX_REDIS_URL") or _os.environ.get("REDIS_URL")
+if _CX_REDIS_URL:
+    REDIS_URL = _CX_REDIS_URL
+    SCHEDULER = "scrapy_redis.scheduler.Scheduler"
+    DUPEFILTER_CLASS = "scrapy_redis.dupefilter.RFPDupeFilter"
+    SCHEDULER_PERSIST = True
+    # Start URLs go through the shared dupefilter too (Scrapy sends them with
+    # dont_filter=True, which would make every process fetch every start URL).
+    SPIDER_MIDDLEWARES = {
+        **globals().get("SPIDER_MIDDLEWARES", {}),
+        "scrapy_cx.distributed.SharedStartRequests": 50,
+    }
+    # An idle process waits this long for the others to refill the queue.
+    EXTENSIONS = {**globals().get("EXTENSIONS", {}), "scrapy_cx.distributed.IdleClose": 500}
+    CX_REDIS_IDLE_CLOSE = 30  # seconds; -s CX_REDIS_IDLE_CLOSE=5 for small crawls

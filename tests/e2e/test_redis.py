@@ -1,0 +1,182 @@
+"""Two `scrapy crawl news` processes share one scrapy-redis queue: each article exactly once.
+
+A real redis-server on a free port, a real site of 550 article pages on
+127.0.0.1, two real crawls started at once with CX_REDIS_URL set (the
+example project's distributed settings block). The server answers each page
+after a short delay, as a remote site would, so the crawl lasts long enough
+for both processes to take part.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+import pytest
+
+from tests.sample_pages import PARAGRAPHS
+from tests.support.crawl import run_crawl
+from tests.support.server import Handler, Route, serve
+
+SECTIONS = ["city", "business", "sport", "culture", "science"]
+PER_SECTION = 110  # 550 articles
+LATENCY = 0.05  # seconds per page, like a remote site
+
+
+def article_path(section: str, n: int) -> str:
+    return f"/{section}/{n:03d}.html"
+
+
+def article_page(section: str, n: int) -> bytes:
+    title = f"{section.title()} report number {n}: council answers questions"
+    related = "".join(
+        f"<li><a href='{article_path(SECTIONS[(i + n) % 5], (n * 7 + i) % PER_SECTION)}'>"
+        f"Related story {i}</a></li>"
+        for i in range(3)
+    )
+    body = "".join(f"<p>{PARAGRAPHS[(n + i) % len(PARAGRAPHS)]}</p>" for i in range(3))
+    nav = "".join(f"<a href='/{s}/'>{s}</a> " for s in SECTIONS)
+    html = (
+        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
+        f"<meta property='article:published_time' content='2024-04-{1 + n % 28:02d}T08:00:00Z'>"
+        f"</head><body><nav>{nav}</nav><article><h1>{title}</h1>"
+        f"<p>Reported from the {section} desk, story {n}.</p>{body}</article>"
+        f"<aside><ul>{related}</ul></aside><footer>Harbour Gazette</footer></body></html>"
+    )
+    return html.encode()
+
+
+def listing_page(links: list[str]) -> bytes:
+    items = "".join(f"<li><a href='{href}'>Story</a></li>" for href in links)
+    return f"<html><head><title>Index</title></head><body><ul>{items}</ul></body></html>".encode()
+
+
+def slow(route: Route) -> Handler:
+    """A page answered after LATENCY seconds, in a single write.
+
+    One write, not headers then body: two small writes on a keep-alive
+    connection meet Nagle's algorithm and the client's delayed ACK, which
+    stall every response by ~40 ms and would make the site, not the crawl,
+    the bottleneck.
+    """
+    head = (
+        f"HTTP/1.1 {route.status} OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+        f"Content-Length: {len(route.body)}\r\n\r\n"
+    ).encode()
+
+    def handle(request: BaseHTTPRequestHandler) -> None:
+        time.sleep(LATENCY)
+        request.wfile.write(head + route.body)
+
+    return handle
+
+
+def site() -> dict[str, Route | Handler]:
+    routes: dict[str, Route | Handler] = {
+        "/": slow(Route(listing_page([f"/{s}/" for s in SECTIONS])))
+    }
+    for section in SECTIONS:
+        links = [article_path(section, n) for n in range(PER_SECTION)]
+        routes[f"/{section}/"] = slow(Route(listing_page(links)))
+        for n in range(PER_SECTION):
+            routes[article_path(section, n)] = slow(Route(article_page(section, n)))
+    return routes
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail(
+            "redis-server is not installed: this test needs the real server "
+            "(apt-get install redis-server; .ci/run installs it)"
+        )
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
+                    conn.sendall(b"PING\r\n")
+                    if conn.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                pytest.fail(f"redis-server did not start on port {port}")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_two_processes_share_one_queue_and_export_each_article_once(
+    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CX_REDIS_URL", redis_url)
+    routes = site()
+    settings = {
+        "DOWNLOAD_DELAY": "0",
+        "AUTOTHROTTLE_ENABLED": "False",
+        "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
+        "ROBOTSTXT_OBEY": "False",
+        "CX_REDIS_IDLE_CLOSE": "3",
+    }
+    with serve(routes) as (base, hits), ThreadPoolExecutor(2) as pool:
+        args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", "depth=3"]
+        runs = [
+            pool.submit(
+                run_crawl, args, tmp_path / f"part-{i}.jsonl", settings=settings, timeout=120
+            )
+            for i in (1, 2)
+        ]
+        results = [run.result() for run in runs]
+
+    for proc, _items in results:
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        assert "'SCHEDULER': 'scrapy_redis.scheduler.Scheduler'" in proc.stderr
+    exported = [item["url"] for _proc, items in results for item in items]
+    expected = {f"{base}{article_path(s, n)}" for s in SECTIONS for n in range(PER_SECTION)}
+    counts = Counter(exported)
+    assert set(counts) == expected  # every article, and nothing that is not one
+    assert max(counts.values()) == 1  # none twice across the two outputs
+    # Each page was downloaded once in all: the queue and dupefilter were shared.
+    assert {path: n for path, n in hits.items() if n != 1} == {}
+    # Both processes did part of the work (the shared queue, not one process alone).
+    shares = [len(items) for _proc, items in results]
+    assert min(shares) >= len(expected) // 10, shares
+    for _proc, items in results:
+        assert all(item["title"] and item["content"] for item in items)
+        json.dumps(items)  # exported items are plain JSON
