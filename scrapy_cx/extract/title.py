@@ -237,13 +237,25 @@ def find_title(
         shown_as_h1 = lines[matched.index].tag == "h1"
         if shown_as_h1 or not (far and near is not None and len(_key(matched.text)) < 16):
             return matched.text, matched.index
-    if near is not None and (near.score >= 8 or not sources):
+    if (
+        near is not None
+        and (near.score >= 8 or not sources)
+        and not _weak(near.text, sources, sites)
+    ):
         return near.text, near.index
     for value in sources[1:] + sources[:1]:
         part = _best_part(value, sites)
         if part:
             return part, None
     return (near.text, near.index) if near is not None else (None, None)
+
+
+def _weak(text: str, sources: list[str], sites: set[str]) -> bool:
+    """A one- or two-word Latin heading ("Definitions", "Science") is a section name, not a
+    headline, when the page has a <title> that is not just the site's name."""
+    if len(text.split()) > 2 or not text.isascii():
+        return False
+    return any(not _looks_like_site(source, sites) for source in sources)
 
 
 def _best_part(title: str, sites: set[str]) -> str | None:
