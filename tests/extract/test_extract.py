@@ -124,3 +124,16 @@ def test_line_options_reach_the_selection() -> None:
     assert extract_article(html, line_cost=10**6).content == ""
     with pytest.raises(TypeError):
         extract_article(html, no_such_option=1)
+
+
+def test_teasers_with_summaries_beside_the_article_are_left_out() -> None:
+    teaser = (
+        '<div class="teaser"><h3><a href="/story/{i}">Headline of another story {i}</a></h3>'
+        "<div>A summary of another story, long enough to look like a paragraph of prose "
+        "when it is read on its own, number {i}.</div></div>"
+    )
+    teasers = "".join(teaser.format(i=i) for i in range(4))
+    html = page(f"<div class='main'><div class='article'>{paragraphs(STORY)}</div>{teasers}</div>")
+    assert extract_article(html).content == "\n".join(STORY)
+    # Without the grouping of lines by parent the summaries join the article.
+    assert "number 0." in extract_article(html, group_ratio=0.0).content
