@@ -16,8 +16,10 @@ NEWSPIDER_MODULE = "news.spiders"
 
 ADDONS = {"scrapy_cx.Addon": 500}
 
-# Crawl responsibly by identifying yourself on the user-agent.
-USER_AGENT = "scrapy-cx-example/0.1 (+https://github.com/scrapy-cx/scrapy-cx)"
+# Crawl responsibly by identifying yourself on the user-agent: before crawling
+# real sites, add a page where site owners can reach you, e.g.
+# "scrapy-cx-example/0.1 (+https://your.site/crawler-contact)".
+USER_AGENT = "scrapy-cx-example/0.1"
 
 # Obey robots.txt rules on real sites (file:// pages have none to obey).
 ROBOTSTXT_OBEY = True

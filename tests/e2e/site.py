@@ -1004,7 +1004,7 @@ SECTION_TITLES = {
     "/en/news/": "News | The Valley Chronicle",
     "/en/news/?page=2": "News, page 2 | The Valley Chronicle",
     "/en/blog/": "Around the Parish",
-    "/en/archive/2008/": "Wolds Herald archive: 2008",
+    "/en/archive/2008/": "Wolds Herald archive",
     "/zh/local/": "本地新闻_晨江新闻网",
     "/zh/news/": "要闻_晨江新闻客户端",
     "/zh/gov/tzgg/": "通知公告_临江市人民政府",

@@ -68,7 +68,9 @@ def article_problems(item: dict[str, Any], story: Story, boilerplate: list[str])
     return problems
 
 
-def check_articles(items: list[dict[str, Any]], expected: dict[str, tuple[Story, list[str]]]):
+def check_articles(
+    items: list[dict[str, Any]], expected: dict[str, tuple[Story, list[str]]]
+) -> None:
     """Exactly the expected URLs, each with the right title, date and text."""
     urls = [item["url"] for item in items]
     assert len(urls) == len(set(urls)), "an article was exported twice"
@@ -95,7 +97,8 @@ def site() -> Iterator[tuple[Site, str, dict[str, int]]]:
 @pytest.fixture(scope="module")
 def follow_crawl(
     site: tuple[Site, str, dict[str, int]], tmp_path_factory: pytest.TempPathFactory
-) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]], dict[str, int]]:
+    """One crawl from the home page with the default depth; its hits per path."""
     built, base, hits = site
     hits.clear()
     out = tmp_path_factory.mktemp("follow") / "articles.jsonl"
@@ -103,7 +106,7 @@ def follow_crawl(
         ["-a", f"start_url={base}/", "-a", "follow=1"], out, settings=FAST, timeout=120
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    return proc, items
+    return proc, items, dict(hits)
 
 
 def test_site_is_big_enough(site: tuple[Site, str, dict[str, int]]) -> None:
@@ -116,7 +119,7 @@ def test_follow_crawl_exports_exactly_the_articles(
     site: tuple[Site, str, dict[str, int]], follow_crawl: Any
 ) -> None:
     built, base, _ = site
-    _, items = follow_crawl
+    _, items, _ = follow_crawl
     expected = {base + p: (s, built.boilerplate[p]) for p, s in built.articles.items()}
     check_articles(items, expected)
 
@@ -124,7 +127,8 @@ def test_follow_crawl_exports_exactly_the_articles(
 def test_follow_crawl_respects_robots_depth_host_and_extensions(
     site: tuple[Site, str, dict[str, int]], follow_crawl: Any
 ) -> None:
-    built, _, hits = site
+    built, _, _ = site
+    _, _, hits = follow_crawl
     for path in built.never_fetched:
         assert hits.get(path, 0) == 0, f"{path} should not have been requested"
     for path in [*built.articles, *built.index_pages, *built.faults]:
@@ -136,7 +140,7 @@ def test_follow_crawl_stats_count_pages_and_skips_with_reasons(
     site: tuple[Site, str, dict[str, int]], follow_crawl: Any
 ) -> None:
     built, _, _ = site
-    proc, items = follow_crawl
+    proc, items, _ = follow_crawl
     stats = cx_stats(proc.stderr)
     assert stats.get("cx/articles") == len(built.articles) == len(items)
     assert stats.get("cx/pages") == len(built.articles) + len(built.index_pages)
@@ -144,6 +148,24 @@ def test_follow_crawl_stats_count_pages_and_skips_with_reasons(
     assert sum(grouped(stats, "dropped").values()) == len(built.index_pages)
     assert stats.get("cx/errors", 0) == 0
     assert f"Wrote {len(items)} articles to" in proc.stderr
+
+
+def test_depth_argument_limits_the_follow_crawl(
+    site: tuple[Site, str, dict[str, int]], follow_crawl: Any, tmp_path: Path
+) -> None:
+    built, base, hits = site
+    hits.clear()
+    proc, items = run_crawl(
+        ["-a", f"start_url={base}/", "-a", "follow=yes", "-a", "depth=1"],
+        tmp_path / "out.jsonl",
+        settings=FAST,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert items == []  # depth 1 reaches the section pages, not the articles under them
+    assert all(hits.get(path, 0) >= 1 for path in built.index_pages)
+    assert not any(hits.get(path, 0) for path in built.articles)
+    assert sum(grouped(cx_stats(proc.stderr), "dropped").values()) == len(built.index_pages)
 
 
 def test_url_list_crawl(site: tuple[Site, str, dict[str, int]], tmp_path: Path) -> None:
