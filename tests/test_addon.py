@@ -128,11 +128,15 @@ class GlueSpider(scrapy.Spider):
     start_urls = [{start!r}]
     custom_settings = SETTINGS
 
-    def parse(self, response):
+    def parse(self, response):  # a plain generator: sync spider output
         yield {{"url": response.url}}
         if response.url.endswith("/index.html"):
             for href in response.css("a::attr(href)").getall():
-                yield response.follow(href)
+                callback = self.parse if href == "/a.html" else self.parse_page
+                yield response.follow(href, callback=callback)
+
+    async def parse_page(self, response):  # an async generator: async spider output
+        yield {{"url": response.url}}
 '''
 
 SUMMARY = re.compile(
