@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
@@ -87,7 +88,12 @@ _LANG_META = ("content-language", "language", "dc.language", "og:locale")
 _KEYWORD_SPLIT = re.compile(r"\s*[,，;；、|]\s*")
 _BY = re.compile(r"^(?:by|von|par|por|da|作者|文)\s*[:：]?\s+", re.I)
 _WS = re.compile(r"\s+")
-_QUERY = "//title|//meta|//link[@rel]|//time|//script[@type]|//*[@itemprop]"
+# Microdata needs a scan of every element (a quarter of a millisecond on a news page),
+# so it is read only when the head gave no date or no title.
+_MICRODATA = etree.XPath(
+    "//*[@itemprop='datePublished' or @itemprop='dateCreated' or @itemprop='dateModified'"
+    " or @itemprop='headline'][not(self::meta or self::time)]"
+)
 
 
 def _clean(value: str | None) -> str:
@@ -159,6 +165,15 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
                 meta.site_name = _clean(node["name"])
 
 
+def _then_microdata(
+    elements: Iterator[Any], root: etree._Element, dates: list[Any], meta: PageMeta
+) -> Iterator[Any]:
+    """The head's elements, then microdata elements if the head lacked a date or a title."""
+    yield from elements
+    if not dates or not meta.titles:
+        yield from _MICRODATA(root)
+
+
 def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage."""
     meta = PageMeta()
@@ -168,7 +183,8 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     dates: list[tuple[int, str, str]] = []  # (rank, raw, source)
     canonical = og_url = None
     declared_lang = None
-    for el in root.xpath(_QUERY):
+    elements: Any = root.iter("title", "meta", "link", "time", "script")
+    for el in _then_microdata(elements, root, dates, meta):
         tag = el.tag
         if tag == "title":
             if meta.title_tag is None:

@@ -34,7 +34,8 @@ _STAT = re.compile(r"[:：]\s?\d|^\S{1,6}[:：]\S{0,7}$|^\d+(?:[.,]\d+)?[kKmM万
 _NOT_HEADLINE = re.compile(
     r"当前位置|您的位置|你的位置|来源[:：]|作者[:：]|发布[时日]|时间[:：]|日期[:：]|点击[:：]|"
     r"首页|欢迎|^[—\-－–]|^[一二三四五六七八九十\d]{1,3}[、.．]|"
-    r"^(?:by|posted|updated|home|menu|share|log ?in|sign ?in|search)\b|>|»|\d{4}[-/年.]\d",
+    r"^(?:by|posted|updated|home|menu|share|log ?in|sign ?in|search)\b|"
+    r"\s[>»]\s|->|>>|\d{4}[-/年.]\d",
     re.I,
 )
 _SITE_LIKE = re.compile(
@@ -167,11 +168,13 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
 
 def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
     """The heading-like line just above (or opening) the main text."""
-    lo = max(0, start - _NEAR_ABOVE)
+    lo = max(0, start - _ABOVE)
     best: _Match | None = None
     for i in range(lo, min(len(lines), start + 2, end + 1)):
         line = lines[i]
         heading = line.tag in _HEADING_RANK
+        if not heading and i < start - _NEAR_ABOVE:
+            continue
         if not (2 <= line.length <= 120) or (line.boilerplate and not heading) or _linked(line):
             continue
         if line.link_length and not heading:
@@ -184,10 +187,12 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
         if dates:
             # A table row may hold the headline and its date: keep the headline.
             pos, found = dates[0]
-            if pos < 4 or not text.rstrip().endswith(found.raw):
+            if line.tag != "tr" or pos < 4 or not text.rstrip().endswith(found.raw):
                 continue
             text = text[:pos].strip()
-        if _NOT_HEADLINE.search(text) or _STAT.search(text) or text.endswith((":", "：")):
+        if _NOT_HEADLINE.search(text) or text.endswith((":", "：")):
+            continue
+        if not heading and _STAT.search(text):
             continue
         if sum(c.isalpha() for c in text) < 2:
             continue
@@ -197,13 +202,13 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
             continue  # the site's name as a link home
         score = _HEADING_RANK.get(line.tag, 1.0) * 10 + (5 if label else 0)
         if i < start:
-            score -= start - i
+            score -= (start - i) * (0.25 if heading else 1.0)
         elif i > start:
             score -= 4
         if line.length < 4 and not heading:
             score -= 3
         if line.boilerplate:
-            score -= 5
+            score -= 10
         if line.link_length:
             score -= 5
         following = lines[i + 1] if i + 1 < len(lines) else None
