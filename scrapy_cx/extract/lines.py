@@ -323,11 +323,26 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
     """Return ``(start, end)``: the slice of ``lines`` holding the main text.
 
     Block *i* is the weight of lines *i..i+K-1*; the region is the maximum-sum run
-    of (block - line_cost), found in one pass (Kadane), then trimmed to lines
-    that carry text.
+    of (block - line_cost), found in one pass (Kadane), narrowed to the article's
+    container, then trimmed to lines that carry text. A page too short to pay
+    for one block keeps its heaviest run of lines (line_cost 0).
     """
     weights = _weights(lines, options)
     k = max(1, options.block_size)
+    start, end = _max_run(weights, k, options.line_cost)
+    if end == start:
+        start, end = _max_run(weights, 1, 0)
+    if isinstance(lines, PageLines) and options.container_share > 0 and end > start:
+        start, end = _container(lines, weights, start, end, options)
+    while start < end and weights[start] <= 0:
+        start += 1
+    while end > start and weights[end - 1] <= 0:
+        end -= 1
+    return start, end
+
+
+def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
+    """Lines covered by the maximum-sum run of (block of k lines - cost), or (0, 0)."""
     window: float = sum(weights[:k])
     best_sum: float = 0
     best = (0, 0)
@@ -336,21 +351,14 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
     for i in range(len(weights)):
         if i:
             window += (weights[i + k - 1] if i + k - 1 < len(weights) else 0) - weights[i - 1]
-        score = window - options.line_cost
+        score = window - cost
         if run_sum <= 0:
             run_sum, run_start = score, i
         else:
             run_sum += score
         if run_sum > best_sum:
             best_sum, best = run_sum, (run_start, min(i + k, len(weights)))
-    start, end = best
-    if isinstance(lines, PageLines) and options.container_share > 0 and end > start:
-        start, end = _container(lines, weights, start, end, options)
-    while start < end and weights[start] <= 0:
-        start += 1
-    while end > start and weights[end - 1] <= 0:
-        end -= 1
-    return start, end
+    return best
 
 
 def _container(

@@ -120,8 +120,13 @@ def test_chinese_portal_layout_table() -> None:
 
 
 def test_line_options_reach_the_selection() -> None:
-    html = page(paragraphs(STORY))
-    assert extract_article(html, line_cost=10**6).content == ""
+    photo = (
+        "<div class='photo'><img src='bridge.jpg'><p>The old river bridge seen from the "
+        "market side on Monday, a day before the vote, with the lights on.</p></div>"
+    )
+    html = page(photo + f"<div class='story'>{paragraphs(STORY)}</div>")
+    assert extract_article(html).content == "\n".join(STORY)
+    assert extract_article(html, container_share=0).content.startswith("The old river bridge")
     with pytest.raises(TypeError):
         extract_article(html, no_such_option=1)
 

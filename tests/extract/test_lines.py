@@ -183,9 +183,18 @@ def test_region_narrows_to_the_article_container() -> None:
 
 
 def test_block_size_and_line_cost_are_honoured() -> None:
-    lines = lines_of(f"<body>{paragraphs(PROSE)}</body>")
-    assert select_main(lines, LineOptions(line_cost=10**6)) == (0, 0)
-    assert select_main(lines, LineOptions(block_size=1, line_cost=0)) == (0, len(PROSE))
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
+    lines = lines_of(f"<body><p>Short note.</p><ul>{menu}</ul>{paragraphs(PROSE)}</body>")
+    assert select_main(lines) == (9, 9 + len(PROSE))
+    # Free lines and free links: one run from the note to the end.
+    free = LineOptions(block_size=1, line_cost=0, link_penalty=0)
+    assert select_main(lines, free) == (0, 9 + len(PROSE))
+
+
+def test_a_page_too_short_for_one_block_keeps_its_heaviest_run() -> None:
+    lines = lines_of("<body><h2>Test case</h2><p>Tiny page.</p><p><a href='/'>Home</a></p></body>")
+    assert select_main(lines) == (0, 2)
+    assert select_main(lines, LineOptions(line_cost=10**6)) == (0, 2)
 
 
 def test_selection_of_no_lines_is_empty() -> None:
