@@ -24,17 +24,23 @@ from .settings import CxSettings
 
 __all__ = ["ArticleSpiderMiddleware"]
 
+#: ``request.meta`` key: True/False fills items of this response or not, whatever
+#: ``CX_FILL_ITEMS`` says (a listing page's callback can opt out).
+META_FILL = "cx_fill"
 #: Scrapy's own priority for this middleware (the add-on uses it): close to the
 #: spider, so project spider middlewares already see complete items.
 ORDER = 950
 
 
-def _response_article(response: Response | None) -> Article | None:
+def _response_article(response: Response | None, fill: bool) -> Article | None:
+    """The article to fill items with, or None (none attached, or filling is off)."""
     if response is None:
         return None
     try:
         meta = response.meta
     except AttributeError:  # a response built without a request has no meta
+        return None
+    if not meta.get(META_FILL, fill):
         return None
     article = meta.get(META_ARTICLE)
     return article if isinstance(article, Article) else None
@@ -71,7 +77,7 @@ class ArticleSpiderMiddleware:
     def process_spider_output(
         self, response: Response | None, result: Iterable[Any], spider: Spider | None = None
     ) -> Iterator[Any]:
-        article = _response_article(response)
+        article = _response_article(response, self.settings.fill_items)
         for obj in result:
             yield self.complete(response, article, obj)
 
@@ -81,7 +87,7 @@ class ArticleSpiderMiddleware:
         result: AsyncIterator[Any],
         spider: Spider | None = None,
     ) -> AsyncIterator[Any]:
-        article = _response_article(response)
+        article = _response_article(response, self.settings.fill_items)
         async for obj in result:
             yield self.complete(response, article, obj)
 
@@ -91,12 +97,7 @@ class ArticleSpiderMiddleware:
             return obj
         if isinstance(obj, Article):
             return ArticleItem.from_article(obj)
-        if (
-            article is None
-            or response is None
-            or not self.settings.fill_items
-            or not ItemAdapter.is_item(obj)
-        ):
+        if article is None or response is None or not ItemAdapter.is_item(obj):
             return obj
         url = ItemAdapter(obj).get("url")
         if url and url not in _urls(response, article):

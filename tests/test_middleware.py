@@ -20,7 +20,13 @@ from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.utils.test import get_crawler
 
-from scrapy_cx import Article, ArticleItem, ArticleMiddleware, ArticleSpiderMiddleware
+from scrapy_cx import (
+    Article,
+    ArticleItem,
+    ArticleMiddleware,
+    ArticleSpiderMiddleware,
+    extract_article,
+)
 from scrapy_cx.middleware import looks_binary
 from tests.sample_pages import PARAGRAPHS, article_html
 
@@ -140,12 +146,26 @@ def test_utf16_page_with_bom_is_not_mistaken_for_binary() -> None:
     assert run_response.meta["cx_article"].title == TITLE
 
 
-def test_line_options_and_date_languages_reach_the_extractor() -> None:
-    # A line cost larger than any block: no block is worth keeping, so no main text.
-    mw, _ = middleware(CX_LINE_OPTIONS={"line_cost": 100_000}, CX_DATE_LANGUAGES=["en"])
-    response = html_response()
-    run(mw, response)
-    assert response.meta["cx_article"].content == ""
+def test_settings_and_response_reach_the_extractor() -> None:
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    class Recording(ArticleMiddleware):
+        @staticmethod
+        def extract(*args: Any, **kwargs: Any) -> Article:
+            calls.append((args, kwargs))
+            return extract_article(*args, **kwargs)
+
+    c = crawler(CX_LINE_OPTIONS={"block_size": 4, "line_cost": 30}, CX_DATE_LANGUAGES=["en"])
+    response = html_response(headers={"Content-Type": "text/html; charset=UTF-8"})
+    run(Recording.from_crawler(c), response)
+    assert calls == [
+        (
+            (response.body, URL),
+            {"encoding": "utf-8", "date_languages": ["en"], "block_size": 4,
+             "line_cost": 30},
+        )
+    ]
+    assert response.meta["cx_article"].title == TITLE
 
 
 # --- ArticleMiddleware: what is skipped ---------------------------------------------------
@@ -409,6 +429,16 @@ def test_skipped_response_leaves_items_alone(output: Any) -> None:
 def test_fill_items_off_leaves_items_alone() -> None:
     response = extracted_response()
     assert spider_output(response, [{"url": URL}], CX_FILL_ITEMS=False) == [{"url": URL}]
+
+
+@BOTH
+def test_request_meta_cx_fill_overrides_the_setting(output: Any) -> None:
+    response = extracted_response()
+    response.meta["cx_fill"] = False
+    assert output(response, [{"url": URL}]) == [{"url": URL}]
+    response.meta["cx_fill"] = True
+    (item,) = output(response, [{"url": URL}], CX_FILL_ITEMS=False)
+    assert item["title"] == TITLE
 
 
 def test_output_without_a_response_passes() -> None:
