@@ -116,13 +116,13 @@ class ArticleMiddleware:
     response itself is returned unchanged, whatever happens.
     """
 
+    #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
+    extract: Callable[..., Article] = staticmethod(extract_article)
+
     def __init__(self, crawler: Crawler, settings: CxSettings) -> None:
         self.crawler = crawler
         self.settings = settings
         self.stats = CxStats(crawler)
-
-    #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
-    extract: Callable[..., Article] = staticmethod(extract_article)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:

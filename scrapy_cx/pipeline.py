@@ -90,13 +90,13 @@ def invalid_reason(
 class ArticlePipeline:
     """Complete items from raw HTML, validate, drop non-articles, count."""
 
+    #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
+    extract: Callable[..., Article] = staticmethod(extract_article)
+
     def __init__(self, crawler: Crawler, settings: CxSettings) -> None:
         self.crawler = crawler
         self.settings = settings
         self.stats = CxStats(crawler)
-
-    #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
-    extract: Callable[..., Article] = staticmethod(extract_article)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
