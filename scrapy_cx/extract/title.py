@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from .dates import scan_dates
@@ -51,7 +52,9 @@ _FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-
 
 def _key(text: str) -> str:
     """Comparison form: NFKC, casefold, one kind of quote and dash, no whitespace."""
-    return _WS.sub("", unicodedata.normalize("NFKC", text).casefold().translate(_FOLD))
+    if text.isascii():  # already NFKC, nothing to fold: the common case, kept cheap
+        return "".join(text.lower().split())
+    return "".join(unicodedata.normalize("NFKC", text).casefold().translate(_FOLD).split())
 
 
 def _clean(text: str) -> str:
@@ -119,8 +122,11 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
     """The best body line that shows one run of a title source's parts."""
     if not sources:
         return None
+    sources = list(dict.fromkeys(sources))
     spans = {_key(span): span for source in sources for span in title_spans(source)}
     spans.pop("", None)
+    by_length = sorted((len(k), k) for k in spans if len(k) >= 6)
+    lengths = [n for n, _k in by_length]
     best: _Match | None = None
 
     def offer(text: str, index: int, score: float) -> None:
@@ -153,14 +159,19 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
             offer(_clean(spans[pair]), i, len(pair) * weight)
         if i < start - _NEAR_ABOVE:
             continue
-        for span_key in spans:
-            if len(span_key) < 6 or span_key == key:
+        in_title: bool | None = None
+        first = bisect_left(lengths, len(key) - 8)
+        last = bisect_right(lengths, len(key) * 10 // 7)
+        for _n, span_key in by_length[first:last]:
+            if span_key == key:
                 continue
-            if span_key in key and len(key) <= len(span_key) + 8:
+            if span_key in key:
                 # The shown headline carries a marker the title lacks: "(图)", "(转载)".
-                if not any(key in w for w in whole):
+                if in_title is None:
+                    in_title = any(key in w for w in whole)
+                if not in_title:
                     offer(_clean(line.text), i, 0.9 * len(span_key) * weight)
-            elif span_key.startswith(key) and len(key) * 10 >= 7 * len(span_key):
+            elif span_key.startswith(key):
                 # The title carries a marker the page does not show: "(页 1)".
                 offer(_clean(line.text), i, 0.9 * len(key) * weight)
     return best
