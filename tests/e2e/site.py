@@ -673,6 +673,7 @@ def table_en(story: Story, related: list[tuple[str, Story]]) -> Page:
             "Wolds Garden Centre",
             "Pub quiz raises record sum for air ambulance",
             "Email to a friend",
+            "Other stories",
             *(s.title for _, s in related),
         ],
     )
@@ -864,6 +865,7 @@ def gov_zh(story: Story, related: list[tuple[str, Story]]) -> Page:
         html,
         boilerplate=[
             "欢迎访问临江市人民政府门户网站",
+            "11360200MB0000000X",  # the metadata table's index number
             "网站标识码",
             GOV_FOOTER,
             *(s.title for _, s in related),
@@ -873,23 +875,27 @@ def gov_zh(story: Story, related: list[tuple[str, Story]]) -> Page:
 
 def index_page(
     title: str,
-    links: list[tuple[str, str]],
+    links: list[tuple[str, str, str]],
     nav_links: list[tuple[str, str]],
     *,
     lang: str,
     gbk: bool = False,
 ) -> Page:
-    """A section front: headlines with one-line teasers, never an article."""
+    """A section front, never an article: ``(href, headline, teaser or date)`` per story.
+
+    English fronts show a teaser under each headline, Chinese lists a date.
+    """
     if lang == "en":
         items = "\n".join(
             f'<li class="card"><a href="{href}"><h3>{escape(text)}</h3></a>'
-            f'<p class="teaser">Read the full story.</p></li>'
-            for href, text in links
+            + (f'<p class="teaser">{escape(note)}</p>' if note else "")
+            + "</li>"
+            for href, text, note in links
         )
     else:
         items = "\n".join(
-            f'<li><span class="date">[{i + 1}]</span><a href="{href}">{escape(text)}</a></li>'
-            for i, (href, text) in enumerate(links)
+            f'<li><span class="date">{escape(note)}</span><a href="{href}">{escape(text)}</a></li>'
+            for href, text, note in links
         )
     nav = " | ".join(f'<a href="{href}">{escape(text)}</a>' for href, text in nav_links)
     meta = (
@@ -1014,6 +1020,14 @@ NOT_FOUND = "/en/news/2024/05/deleted-story"
 SERVER_ERROR = "/zh/news/broken.html"
 
 
+def _teaser(story: Story) -> str:
+    """What a section front shows under a headline: the opening words, or the date."""
+    if story.lang == "zh":
+        return story.day
+    words = story.paragraphs[0].split()
+    return " ".join(words[:14]) + "…"
+
+
 def build_site(base_url: str) -> Site:
     """The whole site as served from ``base_url`` (``http://127.0.0.1:PORT``).
 
@@ -1055,22 +1069,22 @@ def build_site(base_url: str) -> Site:
     routes[deep_path] = _render(deep_layout, deep_story, []).route()
 
     # Index pages: the home page links the sections, the sections their articles.
-    sections: dict[str, list[tuple[str, str]]] = {s: [] for s in SECTION_TITLES}
+    sections: dict[str, list[tuple[str, str, str]]] = {s: [] for s in SECTION_TITLES}
     for layout, path, story in placed:
-        sections[SECTIONS[layout]].append((path, story.title))
-    sections["/en/blog/"].append((REDIRECT, "Editor's pick of the month"))
-    sections["/en/news/"].append((NOT_FOUND, "A story that was taken down"))
-    sections["/zh/news/"].append((SERVER_ERROR, "服务器出错的页面"))
+        sections[SECTIONS[layout]].append((path, story.title, _teaser(story)))
+    sections["/en/blog/"].append((REDIRECT, "Editor's pick of the month", ""))
+    sections["/en/news/"].append((NOT_FOUND, "A story that was taken down", ""))
+    sections["/zh/news/"].append((SERVER_ERROR, "服务器出错的页面", "2011-12-31"))
     nav_en = [(s, SECTION_TITLES[s].split(" | ")[0]) for s in SECTION_TITLES if "/en/" in s]
     nav_zh = [(s, SECTION_TITLES[s].split("_")[0]) for s in SECTION_TITLES if "/zh/" in s]
     port = base_url.rsplit(":", 1)[1]
-    home_links = [*SECTION_TITLES.items()] + [
-        ("/api/latest", "Latest headlines (JSON)"),
-        ("/download?id=7", "Annual report (PDF)"),
-        ("/reports/summary", "Report summary"),
-        ("/files/budget-2024.pdf", "Budget 2024 (PDF)"),
-        ("/private/staff-notes.html", "Staff notes"),
-        (f"http://localhost:{port}/en/news/elsewhere", "Our sister site"),
+    home_links = [(path, title, "") for path, title in SECTION_TITLES.items()] + [
+        ("/api/latest", "Latest headlines (JSON)", ""),
+        ("/download?id=7", "Annual report (PDF)", ""),
+        ("/reports/summary", "Report summary", ""),
+        ("/files/budget-2024.pdf", "Budget 2024 (PDF)", ""),
+        ("/private/staff-notes.html", "Staff notes", ""),
+        (f"http://localhost:{port}/en/news/elsewhere", "Our sister site", ""),
     ]
     routes["/"] = index_page(
         "The Valley Chronicle and friends", home_links, nav_en, lang="en"
