@@ -14,17 +14,22 @@ counted, under ``cx/`` or in Scrapy's own stats, with its reason.
 from __future__ import annotations
 
 import gzip
+import json
+import os
 import re
 import socket
 import struct
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 
 import pytest
 
-from tests.support.crawl import run_crawl
+from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
 from tests.support.server import Route, serve
 
 TIMEOUT = 2  # DOWNLOAD_TIMEOUT, seconds
@@ -318,3 +323,89 @@ def test_slow_page_within_the_timeout_is_kept(crawl: dict[str, object]) -> None:
     urls = {str(item["url"]) for item in crawl["items"]}  # type: ignore[attr-defined]
     assert f"{base}/story/slow" in urls
     assert f"{base}/story/gzip" in urls
+
+
+# --- an extraction that raises inside Scrapy ----------------------------------------------
+
+RAISING_CRAWL = r"""
+import json, sys
+from scrapy import Spider
+from scrapy.crawler import CrawlerProcess
+from scrapy.utils.project import get_project_settings
+
+import scrapy_cx.middleware
+from scrapy_cx.extract import extract_article
+
+def extract(html, url=None, **kwargs):
+    if url.endswith("/boom"):
+        raise RuntimeError("synthetic extractor bug")
+    return extract_article(html, url, **kwargs)
+
+# What a bug in the core would do: the middleware's extractor raises for one page.
+scrapy_cx.middleware.ArticleMiddleware.extract = staticmethod(extract)
+
+class Probe(Spider):
+    name = "probe"
+    start_urls = sys.argv[1:-1]
+    def parse(self, response):
+        self.logger.info("SPIDER-SAW %s", json.dumps(
+            {"url": response.url, "skipped": response.meta.get("cx_skipped"),
+             "article": response.meta.get("cx_article") is not None}))
+        yield {"url": response.url}
+
+settings = get_project_settings()
+settings.setdict({"DOWNLOAD_DELAY": 0, "AUTOTHROTTLE_ENABLED": False, "ROBOTSTXT_OBEY": False,
+                  "FEEDS": {sys.argv[-1]: {"format": "jsonlines"}}}, priority="cmdline")
+process = CrawlerProcess(settings)
+process.crawl(Probe)
+process.start()
+"""
+
+
+def test_an_extraction_that_raises_is_logged_once_counted_and_reaches_the_spider(
+    tmp_path: Path,
+) -> None:
+    pages = {f"/story/{i}": article(i)[1] for i in range(3)}
+    pages["/boom"] = article(7)[1]
+    routes = {
+        p: Route(b, headers={"Content-Type": "text/html; charset=utf-8"}) for p, b in pages.items()
+    }
+    with serve(routes) as (base, _hits):
+        output = tmp_path / "items.jsonl"
+        proc = subprocess.run(
+            [sys.executable, "-c", RAISING_CRAWL, *(base + p for p in pages), str(output)],
+            cwd=EXAMPLE_PROJECT,
+            env=dict(os.environ, SCRAPY_SETTINGS_MODULE="news.settings", PYTHONUNBUFFERED="1"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    boom = f"{base}/boom"
+    # Logged once, with the URL and the traceback that explains it.
+    failed = [line for line in log.splitlines() if "scrapy-cx: extraction failed" in line]
+    assert failed == [line for line in failed if boom in line] and len(failed) == 1, failed
+    assert log.count("RuntimeError: synthetic extractor bug") == 1
+    # Counted.
+    stats = scrapy_stats(log)
+    assert stats.get("cx/errors") == 1
+    assert stats.get("cx/pages") == 3
+    # The response still reached the spider, marked as not extracted; the others extracted.
+    saw = {
+        d["url"]: d
+        for d in (
+            json.loads(line.split("SPIDER-SAW ", 1)[1])
+            for line in log.splitlines()
+            if "SPIDER-SAW " in line
+        )
+    }
+    assert set(saw) == {base + p for p in pages}
+    assert saw[boom]["skipped"] == "error" and not saw[boom]["article"]
+    assert all(d["article"] for url, d in saw.items() if url != boom)
+    # The other pages' articles were exported; the failed page's bare item was not.
+    exported = [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
+    assert sorted(item["url"] for item in exported) == sorted(
+        base + f"/story/{i}" for i in range(3)
+    )
