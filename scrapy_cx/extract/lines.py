@@ -27,6 +27,11 @@ SKIP_TAGS = frozenset(
 )
 CELL_TAGS = frozenset(("td", "th"))
 MAX_CELL = 80  # longer cells are layout, not data
+# A data cell may hold a few short blocks (<td><div>..</div>..</td>); short
+# enough not to be sentences (80 CJK characters are a paragraph).
+MAX_CELL_LINES = 4
+MAX_CELL_LINE = 25
+MERGED_TAGS = CELL_TAGS | {"tr"}
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
 # Content containers: their class names describe the post ("author-jane",
@@ -240,7 +245,11 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 block_stack.pop()
                 bid = id_stack.pop()
                 start = mark // 3
-                if tag == "tr" and len(lines) - start > 1 and _merge_row(lines, start, bid):
+                if (
+                    tag in MERGED_TAGS
+                    and len(lines) - start > 1
+                    and _merge_row(lines, start, bid, tag)
+                ):
                     _clamp(spans, bid + 1, start)
                     _clamp(ranges, _first_inside(ranges, start), start)
                 spans[bid] = (start, len(lines))
@@ -260,15 +269,18 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     return lines
 
 
-def _merge_row(lines: list[Line], start: int, bid: int) -> bool:
-    """Make one line of a table row whose cells hold only short text (a data row)."""
+def _merge_row(lines: list[Line], start: int, bid: int, tag: str) -> bool:
+    """Make one line of a data table row: short cells, or a cell of a few short lines."""
     row = lines[start:]
-    if any(line.tag not in CELL_TAGS or line.length > MAX_CELL for line in row):
+    if tag == "tr":
+        if any(line.tag not in CELL_TAGS or line.length > MAX_CELL for line in row):
+            return False
+    elif len(row) > MAX_CELL_LINES or any(line.length > MAX_CELL_LINE for line in row):
         return False
     length = sum(line.length for line in row)
     links = sum(line.link_length for line in row)
     del lines[start:]
-    lines.append(Line(" ".join(line.text for line in row), length, links, "tr", False, bid))
+    lines.append(Line(" ".join(line.text for line in row), length, links, tag, False, bid))
     return True
 
 

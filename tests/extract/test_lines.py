@@ -139,6 +139,19 @@ def test_a_data_table_row_is_one_line_and_a_layout_row_is_not() -> None:
     assert texts(html) == ["Pos. Driver Points", "1 Kyle Busch 5040", "Menu", long_cell]
 
 
+def test_a_cell_of_a_few_short_blocks_joins_its_row() -> None:
+    html = (
+        "<table><tr><td><div>Liu Mengxi</div><div>Professor</div></td><td>7</td></tr></table>"
+        "<table><tr><td><p>A first sentence of a story.</p><p>A second sentence.</p></td>"
+        "</tr></table>"
+    )
+    assert texts(html) == [
+        "Liu Mengxi Professor 7",
+        "A first sentence of a story.",
+        "A second sentence.",
+    ]
+
+
 def test_marks_inside_a_merged_row_stay_on_that_row() -> None:
     html = '<table><tr><td>1</td><td class="ad">Sponsored</td></tr></table>' + paragraphs(PROSE)
     lines = lines_of(html)
