@@ -142,13 +142,14 @@ def test_a_data_table_row_is_one_line_and_a_layout_row_is_not() -> None:
 def test_a_cell_of_a_few_short_blocks_joins_its_row() -> None:
     html = (
         "<table><tr><td><div>Liu Mengxi</div><div>Professor</div></td><td>7</td></tr></table>"
-        "<table><tr><td><p>A first sentence of a story.</p><p>A second sentence.</p></td>"
+        "<table><tr><td><p>A first sentence of a longer story.</p>"
+        "<p>And its second sentence.</p></td>"
         "</tr></table>"
     )
     assert texts(html) == [
         "Liu Mengxi Professor 7",
-        "A first sentence of a story.",
-        "A second sentence.",
+        "A first sentence of a longer story.",
+        "And its second sentence.",
     ]
 
 
