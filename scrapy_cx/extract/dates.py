@@ -113,23 +113,25 @@ _LABELS = re.compile(
 
 
 def _label(before: str) -> str | None:
-    """'pub', 'reject' or None: what the words just before a date say it is."""
+    """'pub', 'reject' or None: what the words just before a date say it is.
+
+    The nearest label decides; "on"/"于" only carry a label said before them
+    ("Posted on", "发表于"), they are no label by themselves ("died on").
+    """
     last: re.Match[str] | None = None
-    rejected = False
+    state: str | None = None
     for m in _LABELS.finditer(before):
         last = m
         if m.group("reject"):
-            rejected = True
+            state = "reject"
         elif m.group("pub"):
-            rejected = False
+            state = "pub"
     if last is None:
         return None
     gap = before[last.end() :]
     if len(gap) > 12 or any(c.isdigit() for c in gap):
-        return "reject" if rejected else None
-    if last.group("reject") or (last.group("weak") and rejected):
-        return "reject"
-    return "pub"
+        return "reject" if state == "reject" else None
+    return state
 
 
 _URL_DATE = re.compile(
