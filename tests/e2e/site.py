@@ -1016,6 +1016,7 @@ SECTION_TITLES = {
     "/zh/gov/tzgg/": "通知公告_临江市人民政府",
 }
 REDIRECT = "/go/top-story"
+WELCOME = "/welcome"  # reached as http://localhost:PORT/welcome
 NOT_FOUND = "/en/news/2024/05/deleted-story"
 SERVER_ERROR = "/zh/news/broken.html"
 
@@ -1098,6 +1099,8 @@ def build_site(base_url: str) -> Site:
         routes[section] = page.route()
 
     routes[REDIRECT] = Route(status=301, headers={"Location": redirect_path})
+    # The short address many sites have: another host name, redirecting to the site.
+    routes[WELCOME] = Route(status=301, headers={"Location": f"{base_url}/"})
     routes[NOT_FOUND] = Route(
         b"<html><body><h1>Page not found</h1><p>Sorry, that page has gone.</p></body></html>",
         status=404,

@@ -117,7 +117,12 @@ class NewsSpider(scrapy.Spider):
             self.logger.debug("Skipped by scrapy-cx (%s): %s", skipped, response.url)
             return
         yield {"url": response.url}
-        if self.follow and response.meta.get("depth", 0) < self.max_depth:
+        depth = response.meta.get("depth", 0)
+        if depth == 0 and response.url.startswith("http"):
+            # example.com often redirects to www.example.com (or to https):
+            # the site is wherever the start page ended up, too.
+            self.follow_hosts.add(urlsplit(response.url).hostname)
+        if self.follow and depth < self.max_depth:
             for link in self.links.extract_links(response):
                 if urlsplit(link.url).hostname in self.follow_hosts:
                     yield self._request(link.url)
