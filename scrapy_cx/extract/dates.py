@@ -24,6 +24,7 @@ _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 40
+_BYLINE_LINES = 3  # lines under the headline that count as its byline
 _ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
 
@@ -326,6 +327,7 @@ def _naive_utc(when: datetime) -> datetime:
 class _Visible:
     found: Found
     labelled: bool
+    byline: bool = False  # a short line right under the headline
 
 
 _NOT_DATE_LINE = frozenset(("figcaption", "caption"))
@@ -338,18 +340,20 @@ def _visible(
     month_first: bool,
     now: datetime,
     hints: tuple[str, ...] | None = None,
+    byline_lines: int = 0,
 ) -> list[_Visible]:
     """Publication-like dates in lines[lo:hi], in reading order (captions and
     dates labelled as updated, commented, ... left out)."""
     out: list[_Visible] = []
-    for line in lines[lo:hi]:
+    for i, line in enumerate(lines[lo:hi]):
         if line.tag in _NOT_DATE_LINE or (line.boilerplate and line.length > 100):
             continue
         text = line.text[:_MAX_LINE]
+        byline = i < byline_lines and line.length <= 80
         for pos, found in scan_dates(text, month_first, hints):
             label = _label(text[max(0, pos - 24) : pos])
             if label != "reject" and _valid(found, now):
-                out.append(_Visible(found, label == "pub"))
+                out.append(_Visible(found, label == "pub", byline))
     return out
 
 
@@ -450,7 +454,8 @@ def find_published(
     else:
         lo = max(0, main_start - _WINDOW_BEFORE)
     hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
-    shown = _visible(lines, lo, hi, month_first, now, hints)
+    under_title = title_index is not None and lo == title_index + 1
+    shown = _visible(lines, lo, hi, month_first, now, hints, _BYLINE_LINES if under_title else 0)
     if title_index is not None and lo == title_index + 1:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
         # so the page header's "today" stays out.
@@ -470,6 +475,12 @@ def find_published(
                 return candidate.found.iso(), candidate.found.raw
             if gap == 1 and _day(candidate.found) not in modified:
                 return candidate.found.iso(), candidate.found.raw  # the page's local day
+        first = shown[0] if shown else None
+        if first and first.byline and _day(first.found) < _day(declared):
+            # An earlier date in the byline under the headline beats metadata that
+            # disagrees (a re-published copy, a CMS migration); a later one is more
+            # likely an update or the page header's "today".
+            return first.found.iso(), first.found.raw
         return declared.iso(), declared.raw
     if shown:
         best = next((c for c in shown if c.labelled), shown[0])

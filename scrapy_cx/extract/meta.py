@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 from urllib.parse import urljoin
 
@@ -17,6 +18,9 @@ from lxml import etree
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
+_MAX_JSONLD_TOTAL = 1_000_000  # ... and of all of them together
+_MAX_ELEMENTS = 5000  # head elements read: a hostile page may have a million <meta>
+_MAX_CANDIDATES = 20  # values kept per field
 
 
 @dataclass(slots=True)
@@ -184,7 +188,8 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     canonical = og_url = None
     declared_lang = None
     elements: Any = root.iter("title", "meta", "link", "time", "script")
-    for el in _then_microdata(elements, root, dates, meta):
+    jsonld_budget = _MAX_JSONLD_TOTAL
+    for el in islice(_then_microdata(elements, root, dates, meta), _MAX_ELEMENTS):
         tag = el.tag
         if tag == "title":
             if meta.title_tag is None:
@@ -227,7 +232,9 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             continue
         if tag == "script":
             if (el.get("type") or "").strip().lower() == "application/ld+json" and el.text:
-                _read_jsonld(el.text, meta, dates)
+                if jsonld_budget > 0:
+                    _read_jsonld(el.text, meta, dates)
+                    jsonld_budget -= min(len(el.text), _MAX_JSONLD)
             continue
         prop = (el.get("itemprop") or "").strip()
         if tag == "time" and not prop:
@@ -258,8 +265,12 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             meta.canonical_url = urljoin(url, target) if url else target
         except ValueError:
             meta.canonical_url = target
-    meta.authors = _authors(meta.authors)
-    meta.keywords = list(dict.fromkeys(k.strip() for k in meta.keywords if k and k.strip()))
+    meta.published = meta.published[:_MAX_CANDIDATES]
+    meta.titles = meta.titles[:_MAX_CANDIDATES]
+    meta.modified = meta.modified[:_MAX_CANDIDATES]
+    meta.authors = _authors(meta.authors[:200])[:_MAX_CANDIDATES]
+    keywords = (k.strip() for k in meta.keywords[:1000] if k and k.strip())
+    meta.keywords = list(dict.fromkeys(keywords))[:100]
     return meta
 
 

@@ -138,6 +138,13 @@ def test_local_visible_day_beats_utc_timestamp() -> None:
     assert published(html) == "2019-11-18T22:31:00-06:00"
 
 
+def test_byline_under_the_headline_beats_disagreeing_metadata() -> None:
+    head = "<meta property='article:published_time' content='2015-12-11T14:28:34Z'>"
+    assert published(page("Oct 15, 2015 · 18 min read", head=head)) == "2015-10-15"
+    # A later date there is an update or "today", not the publication.
+    assert published(page("Friday 25 December 2015", head=head)) == "2015-12-11T14:28:34+00:00"
+
+
 def test_dates_in_the_url() -> None:
     base = "https://example.com/news/"
     assert published(page(), base + "2009-11-09/buses.html") == "2009-11-09"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from scrapy_cx import extract_article
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.meta import read_meta
@@ -96,3 +98,12 @@ def test_huge_meta_values_are_cut() -> None:
     head = f"<meta name='description' content='{'x' * 1_000_000}'>"
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
     assert meta.description is not None and len(meta.description) <= 2000
+
+
+def test_a_million_meta_tags_are_bounded() -> None:
+    head = "<meta property='og:title' content='Night buses'>" * 200_000
+    head += "<script type='application/ld+json'>" + '{"headline": "x"}' + "</script>"
+    started = time.perf_counter()
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert time.perf_counter() - started < 5
+    assert len(meta.titles) <= 20
