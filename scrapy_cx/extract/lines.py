@@ -153,7 +153,8 @@ def _kind(el: etree._Element, tag: str) -> int:
         if key == "itemprop" and value == "articleBody":
             named = False
             kind = _PLAIN
-        elif named and (key == "class" or key == "id"):
+        elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
+            # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = _names_kind(value)
             if found == _HIDDEN:
                 return _HIDDEN

@@ -87,7 +87,14 @@ def test_boilerplate_elements_mark_their_lines(element: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "names", ['class="shared-article"', 'class="navigator"', 'id="adventure"', 'class="badge"']
+    "names",
+    [
+        'class="shared-article"',
+        'class="navigator"',
+        'id="adventure"',
+        'class="badge"',
+        'id="sharing-with-a-single-developer"',  # a heading's slug
+    ],
 )
 def test_boilerplate_words_match_whole_name_parts_only(names: str) -> None:
     html = f"<body>{paragraphs(PROSE)}<div {names}><p>Own words</p></div></body>"
