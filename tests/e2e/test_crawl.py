@@ -186,22 +186,33 @@ def test_url_list_crawl(site: tuple[Site, str, dict[str, int]], tmp_path: Path) 
     chosen = [p for p, s in built.articles.items() if p != built_redirect_target(built)][::5]
     faults = list(built.faults)
     faults.remove("/robots.txt")
-    listed = [*chosen, REDIRECT, *faults, "/zh/local/"]
-    url_file = tmp_path / "urls.txt"
-    url_file.write_text(
-        "# pages to extract\n" + "\n".join(base + p for p in listed) + "\n\n", encoding="utf-8"
+    listed = [base + p for p in [*chosen, REDIRECT, *faults, "/zh/local/"]]
+    # A saved page may be listed by its path, relative to the list.
+    saved_path, saved_story = next(
+        (p, s) for p, s in built.articles.items() if p not in chosen and s.lang == "zh"
     )
+    (tmp_path / "saved").mkdir()
+    (tmp_path / "saved" / "page.html").write_bytes(built.routes[saved_path].body)
+    listed.append("saved/page.html")
+    url_file = tmp_path / "urls.txt"
+    url_file.write_text("# pages to extract\n" + "\n".join(listed) + "\n\n", encoding="utf-8")
+
     proc, items = run_crawl(
         ["-a", f"urls={url_file}"], tmp_path / "out.jsonl", settings=FAST, timeout=120
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    expected_paths = [*chosen, built_redirect_target(built)]
-    expected = {base + p: (built.articles[p], built.boilerplate[p]) for p in expected_paths}
-    check_articles(items, expected)
     stats = cx_stats(proc.stderr)
     skipped = Counter(built.faults[p] for p in faults)
     skipped["not_html"] += 1  # robots.txt, fetched before the first request
     assert grouped(stats, "skipped") == dict(skipped)
+    assert stats.get("cx/pages") == len(chosen) + 3  # + redirect target, section, saved page
+    expected = {
+        base + p: (built.articles[p], built.boilerplate[p])
+        for p in [*chosen, built_redirect_target(built)]
+    }
+    saved_uri = (tmp_path / "saved" / "page.html").resolve().as_uri()
+    expected[saved_uri] = (saved_story, built.boilerplate[saved_path])
+    check_articles(items, expected)
     assert sum(grouped(stats, "dropped").values()) == 1  # the section page
 
 
@@ -246,10 +257,10 @@ def test_dir_crawl_reads_saved_pages_recursively(
         ["-a", f"dir={folder}"], tmp_path / "out.jsonl", settings=FAST, timeout=120
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    check_articles(items, expected)
     stats = cx_stats(proc.stderr)
     assert stats.get("cx/pages") == len(expected) + 1  # the articles and the index
     assert grouped(stats, "skipped") == {"binary": 1}  # the PDF saved as .html
+    check_articles(items, expected)
     assert sum(grouped(stats, "dropped").values()) == 1
 
 

@@ -35,12 +35,19 @@ def _flag(value: Any) -> bool:
 
 
 def _read_url_list(path: Path) -> list[str]:
-    """URLs from a text file: one per line, blank lines and ``#`` comments ignored."""
+    """URLs from a text file: one per line, blank lines and ``#`` comments ignored.
+
+    A line that names a saved page instead (``pages/a.html``, relative to the
+    list's folder) becomes its ``file://`` URL.
+    """
     urls = []
     for line in path.read_text(encoding="utf-8-sig").splitlines():
         line = line.strip()
-        if line and not line.startswith("#"):
-            urls.append(line)
+        if not line or line.startswith("#"):
+            continue
+        if "://" not in line and (path.parent / line).expanduser().is_file():
+            line = (path.parent / line).expanduser().resolve().as_uri()
+        urls.append(line)
     return urls
 
 
@@ -84,6 +91,8 @@ class NewsSpider(scrapy.Spider):
             self.start_urls = [start_url]
         else:
             self.start_urls = _html_files(SAMPLE_PAGES)
+        if not self.start_urls:
+            self.logger.warning("Nothing to crawl: no URLs or no *.html / *.htm pages given")
         # Following stays on the start pages' own hosts (not their subdomains).
         self.follow_hosts = {urlsplit(u).hostname for u in self.start_urls} - {None}
         self.links = LinkExtractor()
@@ -136,7 +145,6 @@ class NewsSpider(scrapy.Spider):
             self.logger.info(
                 "Extracted %d articles (not saved: add -O articles.jsonl to write them)", count
             )
-            return
         for uri in feeds:
             where = str(uri)
             if "://" not in where and not Path(where).is_absolute():
