@@ -26,21 +26,30 @@ from lxml import etree, html
 # lxml refuses str input that carries an encoding declaration.
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
-# A start or end tag; attributes stop at the next "<" so an unterminated tag
-# cannot make the scan quadratic.
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_-]*)([^<>]*)>")
+# A start or end tag. Quoted attribute values may hold "<" and ">" but are
+# bounded, and unquoted attributes stop at the next "<", so an unterminated tag
+# or quote cannot make the scan quadratic.
+_TAG = re.compile(
+    r"<(/?)([A-Za-z][A-Za-z0-9:_-]*)((?:[^<>\"']|\"[^\"]{0,2048}\"|'[^']{0,2048}')*)>"
+)
 _TITLE_OPEN = re.compile(r"<title\b[^<>]*>", re.I)
 _VOID = frozenset(
     "area base basefont bgsound br col embed frame hr image img input keygen link meta param "
     "source track wbr".split()
 )
-# Elements the parser closes by itself, or that never nest: counting them would
-# overstate the depth of ordinary pages.
-_NOT_NESTING = frozenset(
-    "html head body p li dt dd tr td th tbody thead tfoot colgroup option optgroup rb rt rp "
+# Elements whose end tag is often omitted (the parser closes them by itself):
+# counting them overstates the depth of ordinary pages, so the first attempt
+# skips them; nested tables do nest them, so a second attempt counts them.
+_SELF_CLOSING = frozenset(
+    "html head body p li dt dd tr td th tbody thead tfoot colgroup option optgroup rb rt rp".split()
+)
+# Raw-text elements are never dropped: their content would turn into markup.
+_RAW = frozenset(
     "script style title textarea xmp noscript noembed noframes iframe plaintext".split()
 )
 MAX_DEPTH = 1024  # kept start tags; libxml2's own limit is 2048
+# (limit, count_all) tried in turn while libxml2 still stops early.
+_ATTEMPTS = ((MAX_DEPTH, False), (MAX_DEPTH, True), (MAX_DEPTH // 4, True))
 _SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
 _MARKUP = re.compile(r"</?[A-Za-z]")
 
@@ -71,20 +80,22 @@ def clean_text(text: str) -> str:
     return text
 
 
-def cap_depth(text: str, limit: int = MAX_DEPTH) -> str:
+def cap_depth(text: str, limit: int = MAX_DEPTH, count_all: bool = False) -> str:
     """Drop start tags nested deeper than ``limit`` (and the matching end tags).
 
-    A plain count of start and end tags, blind to implied end tags; only used
-    once libxml2 has refused the page, where losing some structure beats
-    losing the text.
+    A plain count of start and end tags, blind to implied end tags (elements
+    that often lack one are only counted with ``count_all``); only used once
+    libxml2 has refused the page, where losing some structure beats losing the
+    text.
     """
+    skip = _VOID | _RAW if count_all else _VOID | _RAW | _SELF_CLOSING
     depth = 0
     dropped: Counter[str] = Counter()
     out: list[str] = []
     pos = 0
     for m in _TAG.finditer(text):
         name = m.group(2).lower()
-        if name in _VOID or name in _NOT_NESTING or m.group(3).endswith("/"):
+        if name in skip or m.group(3).endswith("/"):
             continue
         drop = False
         if not m.group(1):
@@ -147,12 +158,16 @@ def parse_html(text: str) -> html.HtmlElement:
     if not text or text.isspace():
         return _empty()
     root, fatal = _parse(text)
-    if fatal:
-        capped = cap_depth(text)
-        if capped is not text:
-            text = capped
-            retry, _ = _parse(text)
-            root = retry if retry is not None else root
+    original = text
+    for limit, count_all in _ATTEMPTS:
+        if not fatal:
+            break
+        capped = cap_depth(original, limit, count_all)
+        if capped is original:
+            continue
+        retry, fatal = _parse(capped)
+        if retry is not None:
+            root, text = retry, capped
     if root is not None and _swallowing_title(root):
         closed = _close_title(text)
         if closed is not None:
