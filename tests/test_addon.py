@@ -18,10 +18,10 @@ from scrapy.core.spidermw import SpiderMiddlewareManager
 from scrapy.pipelines import ItemPipelineManager
 from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.conf import build_component_list
-from scrapy.utils.test import get_crawler
 
 from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, ArticleSpiderMiddleware
 from scrapy_cx.settings import DEFAULTS
+from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
 from tests.support.server import Route, serve
 
@@ -32,7 +32,7 @@ COMPONENT_SETTINGS = ("DOWNLOADER_MIDDLEWARES", "SPIDER_MIDDLEWARES", "ITEM_PIPE
 
 
 def enabled(settings: dict[str, Any]) -> dict[str, list[str]]:
-    crawler = get_crawler(Spider, settings)
+    crawler = make_crawler(Spider, settings)
     return {
         name: build_component_list(crawler.settings.getwithbase(name))
         for name in COMPONENT_SETTINGS
@@ -40,7 +40,7 @@ def enabled(settings: dict[str, Any]) -> dict[str, list[str]]:
 
 
 def test_one_line_enables_all_three_components_at_their_orders() -> None:
-    settings = get_crawler(Spider, ADDON).settings
+    settings = make_crawler(Spider, ADDON).settings
     assert dict(settings["DOWNLOADER_MIDDLEWARES"]) == {"scrapy_cx.ArticleMiddleware": 540}
     assert dict(settings["SPIDER_MIDDLEWARES"]) == {"scrapy_cx.ArticleSpiderMiddleware": 950}
     assert dict(settings["ITEM_PIPELINES"]) == {"scrapy_cx.ArticlePipeline": 100}
@@ -58,14 +58,14 @@ def test_downloader_middleware_sees_decompressed_final_responses() -> None:
 
 
 def test_defaults_are_written_with_addon_priority() -> None:
-    crawler = get_crawler(Spider, ADDON)
+    crawler = make_crawler(Spider, ADDON)
     for name, value in DEFAULTS.items():
         assert crawler.settings.getpriority(name) == SETTINGS_PRIORITIES["addon"], name
         assert crawler.settings[name] == value
 
 
 def test_project_settings_override_the_addon() -> None:
-    crawler = get_crawler(Spider, {**ADDON, "CX_MIN_CONTENT_LENGTH": 40, "CX_KEEP_HTML": True})
+    crawler = make_crawler(Spider, {**ADDON, "CX_MIN_CONTENT_LENGTH": 40, "CX_KEEP_HTML": True})
     assert crawler.settings.getint("CX_MIN_CONTENT_LENGTH") == 40
     assert crawler.settings.getbool("CX_KEEP_HTML") is True
     pipeline = ArticlePipeline.from_crawler(crawler)
@@ -77,7 +77,7 @@ def test_spider_custom_settings_override_the_addon() -> None:
         name = "quiet"
         custom_settings = {"CX_DROP_NON_ARTICLES": False}
 
-    crawler = get_crawler(Quiet, ADDON)
+    crawler = make_crawler(Quiet, ADDON)
     assert crawler.settings.getbool("CX_DROP_NON_ARTICLES") is False
 
 
@@ -93,7 +93,7 @@ def test_a_component_the_project_lists_itself_keeps_its_order_once() -> None:
         "DOWNLOADER_MIDDLEWARES": {"scrapy_cx.middleware.ArticleMiddleware": 530},
         "SPIDER_MIDDLEWARES": {ArticleSpiderMiddleware: 600},
     }
-    crawler = get_crawler(Spider, settings)
+    crawler = make_crawler(Spider, settings)
     assert dict(crawler.settings["DOWNLOADER_MIDDLEWARES"]) == {
         "scrapy_cx.middleware.ArticleMiddleware": 530
     }
@@ -104,7 +104,7 @@ def test_a_component_the_project_lists_itself_keeps_its_order_once() -> None:
 
 
 def test_cx_enabled_false_leaves_every_chain_without_scrapy_cx() -> None:
-    crawler = get_crawler(Spider, {**ADDON, "CX_ENABLED": False})
+    crawler = make_crawler(Spider, {**ADDON, "CX_ENABLED": False})
     downloader = DownloaderMiddlewareManager.from_crawler(crawler)
     spider = SpiderMiddlewareManager.from_crawler(crawler)
     items = ItemPipelineManager.from_crawler(crawler)

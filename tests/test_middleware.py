@@ -18,7 +18,6 @@ from scrapy.core.spidermw import SpiderMiddlewareManager
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
-from scrapy.utils.test import get_crawler
 
 from scrapy_cx import (
     Article,
@@ -28,6 +27,7 @@ from scrapy_cx import (
     extract_article,
 )
 from scrapy_cx.middleware import looks_binary
+from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
 
 pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
@@ -55,7 +55,7 @@ def zh_html(charset_meta: str | None) -> str:
 
 
 def crawler(**settings: Any) -> Crawler:
-    return get_crawler(Spider, settings)
+    return make_crawler(Spider, settings)
 
 
 def middleware(**settings: Any) -> tuple[ArticleMiddleware, Crawler]:
@@ -331,7 +331,11 @@ def spider_output_async(
     async def collect() -> list[Any]:
         return [obj async for obj in smw.process_spider_output_async(response, source())]
 
-    return asyncio.run(collect())
+    loop = asyncio.new_event_loop()  # a private loop: the process-wide one stays as it is
+    try:
+        return loop.run_until_complete(collect())
+    finally:
+        loop.close()
 
 
 BOTH = pytest.mark.parametrize("output", [spider_output, spider_output_async],

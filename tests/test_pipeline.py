@@ -15,10 +15,10 @@ from scrapy import Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured, ScrapyDeprecationWarning
 from scrapy.pipelines import ItemPipelineManager
-from scrapy.utils.test import get_crawler
 
 from scrapy_cx import Article, ArticleItem, ArticlePipeline
 from scrapy_cx.pipeline import is_iso_date
+from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html, listing_html
 
 pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
@@ -29,7 +29,7 @@ CONTENT = "\n".join(PARAGRAPHS)
 
 
 def pipeline(**settings: Any) -> tuple[ArticlePipeline, Crawler]:
-    crawler = get_crawler(Spider, settings)
+    crawler = make_crawler(Spider, settings)
     return ArticlePipeline.from_crawler(crawler), crawler
 
 
@@ -211,7 +211,7 @@ class _FailingPipeline(ArticlePipeline):
 def test_extraction_error_is_logged_counted_and_the_item_judged_as_it_is(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    crawler = get_crawler(Spider)
+    crawler = make_crawler(Spider)
     pipe = _FailingPipeline.from_crawler(crawler)
     with caplog.at_level(logging.WARNING), pytest.raises(DropItem, match="no_content"):
         pipe.process_item({"url": URL, "html": article_html(TITLE)})
@@ -227,7 +227,7 @@ def test_disabled_pipeline_is_not_configured() -> None:
 
 
 def test_pipeline_manager_loads_it_without_deprecation_warnings() -> None:
-    crawler = get_crawler(Spider, {"ITEM_PIPELINES": {"scrapy_cx.ArticlePipeline": 100}})
+    crawler = make_crawler(Spider, {"ITEM_PIPELINES": {"scrapy_cx.ArticlePipeline": 100}})
     with warnings.catch_warnings():
         warnings.simplefilter("error", ScrapyDeprecationWarning)
         manager = ItemPipelineManager.from_crawler(crawler)
@@ -237,7 +237,7 @@ def test_pipeline_manager_loads_it_without_deprecation_warnings() -> None:
 def test_summary_line_once_per_crawler_when_the_spider_closes(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    crawler = get_crawler(Spider, {"ADDONS": {"scrapy_cx.Addon": 500}})
+    crawler = make_crawler(Spider, {"ADDONS": {"scrapy_cx.Addon": 500}})
     pipe = ArticlePipeline.from_crawler(crawler)
     ArticlePipeline.from_crawler(crawler)  # a second component: still one line
     pipe.process_item(complete())
