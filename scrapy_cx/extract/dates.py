@@ -24,6 +24,8 @@ _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 40
+_PROSE_LINE = 80  # a longer line is prose: only a date opening it (a dateline) counts ...
+_PROSE_LEAD = 30  # ... within this many characters, unless a label introduces it
 _BYLINE_LINES = 3  # lines under the headline that count as its byline
 _ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
@@ -352,6 +354,8 @@ def _visible(
         byline = i < byline_lines and line.length <= 80
         for pos, found in scan_dates(text, month_first, hints):
             label = _label(text[max(0, pos - 24) : pos])
+            if label is None and pos > _PROSE_LEAD and line.length > _PROSE_LINE:
+                continue  # a date inside a sentence is what the story is about
             if label != "reject" and _valid(found, now):
                 out.append(_Visible(found, label == "pub", byline))
     return out

@@ -112,6 +112,16 @@ def test_no_date_gives_none() -> None:
     assert extract_article(page("By Ann Lee")).published_raw is None
 
 
+def test_a_date_the_story_is_about_is_not_its_publication_date() -> None:
+    story = (
+        "<p>The council first discussed night buses at a long meeting on March 2, 2016, "
+        "when members asked the transport office for a plan and a budget.</p>"
+    )
+    assert published(page("By Ann Lee", paragraphs=story + PARAGRAPHS)) is None
+    dateline = "<p>LONDON, March 2, 2016 - The council first discussed night buses today.</p>"
+    assert published(page("By Ann Lee", paragraphs=dateline + PARAGRAPHS)) == "2016-03-02"
+
+
 def test_meta_published_time_keeps_time_and_offset() -> None:
     head = (
         "<meta property='article:modified_time' content='2016-03-05T09:00:00+01:00'>"
