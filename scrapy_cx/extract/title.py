@@ -20,7 +20,7 @@ from .dates import scan_dates
 from .lines import Line
 from .meta import PageMeta
 
-SEPARATORS = re.compile(r"\s*(?:——|[|_\-–—·:｜＿－:：»~•]|\s/\s)\s*")
+SEPARATORS = re.compile(r"\s*(?:——|[|_\-–—·:｜＿－：»~•]|\s/\s)\s*")
 _MAX_PARTS = 12
 _MAX_TITLE = 400  # characters of <title> worth splitting
 _MAX_LINE = 300  # longer lines are paragraphs, not headlines
@@ -44,7 +44,7 @@ _SITE_LIKE = re.compile(
     r"archiver|forum|online)$",
     re.I,
 )
-_DECORATION = re.compile(r"(?:\s*[-_—]\s*[-_—]\s*)+$")  # blog templates add "- -"
+_DASHES = " -_—"
 
 
 _FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "－": "-"})
@@ -58,7 +58,11 @@ def _key(text: str) -> str:
 
 
 def _clean(text: str) -> str:
-    return _WS.sub(" ", _DECORATION.sub("", text)).strip()
+    """Collapse spaces and drop a trailing run of two or more dashes ("- -", blog templates)."""
+    stripped = text.rstrip(_DASHES)
+    if sum(c != " " for c in text[len(stripped) :]) >= 2:
+        text = stripped
+    return _WS.sub(" ", text).strip()
 
 
 @dataclass(slots=True)
@@ -96,7 +100,9 @@ def _site_key(meta: PageMeta, url: str | None) -> set[str]:
 
 def _looks_like_site(text: str, sites: set[str]) -> bool:
     key = _key(text)
-    return key in sites or bool(_SITE_LIKE.search(key)) or any(key in s for s in sites if s)
+    if key in sites or _SITE_LIKE.search(key):
+        return True
+    return len(key) >= 3 and any(key in site for site in sites)  # "example" in example.com
 
 
 def _linked(line: Line) -> bool:

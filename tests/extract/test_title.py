@@ -157,3 +157,16 @@ def test_huge_title_is_bounded() -> None:
     extract_article(html)
     assert time.perf_counter() - started < 5
     assert len(title_spans(title)) <= 12 * 13
+
+
+def test_hostile_separator_runs_stay_linear() -> None:
+    dashes = "- " * 100 + "x"
+    html = page(f"<title>{dashes}</title>", f"<h2>{dashes}</h2><h2>{'-' * 250}</h2>{PARAGRAPHS}")
+    started = time.perf_counter()
+    extract_article(html)
+    assert time.perf_counter() - started < 2
+
+
+def test_blog_template_decoration_is_dropped() -> None:
+    html = page("<title>Ann's blog</title>", f"<h2>Night buses approved - -</h2>{PARAGRAPHS}")
+    assert extract_article(html).title == "Night buses approved"
