@@ -409,3 +409,10 @@ def test_spider_arguments_are_checked(tmp_path: Path) -> None:
     assert proc.returncode != 0
     assert "is not a folder" in proc.stderr
     assert items == []
+    proc, _ = run_crawl(
+        ["-a", f"dir={tmp_path}", "-a", "start_url=http://127.0.0.1:9/"],
+        tmp_path / "out.jsonl",
+        timeout=60,
+    )
+    assert proc.returncode != 0
+    assert "give only one of urls=, dir=, start_url= (got dir, start_url)" in proc.stderr
