@@ -55,7 +55,6 @@ HIDDEN_CLASSES = frozenset(
     screen-reader-text screen-reader-only""".split()
 )
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-_WS = re.compile(r"\s+")
 
 # What an element is, as far as the walk cares.
 _PLAIN, _BOILER, _HIDDEN = 0, 1, 2
@@ -146,10 +145,11 @@ def _names_kind(names: str) -> int:
     return _PLAIN
 
 
-def _kind(el: etree._Element, tag: str) -> int:
+def _kind(items: list[tuple[str, str]], tag: str) -> int:
+    """What an element with these attributes is: plain, boilerplate or hidden."""
     kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
     named = tag not in CONTENT_TAGS
-    for key, value in el.items():
+    for key, value in items:
         if key == "itemprop" and value == "articleBody":
             named = False
             kind = _PLAIN
@@ -196,10 +196,11 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
 
     def flush() -> None:
         nonlocal link_chars
-        text = _WS.sub(" ", "".join(parts)).strip()
+        words = "".join(parts).split()
         parts.clear()
-        if text:
-            length = len(text) - text.count(" ")  # _WS left single spaces only
+        if words:
+            text = " ".join(words)
+            length = len(text) - len(words) + 1
             lines.append(
                 Line(
                     text,
@@ -220,7 +221,11 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 walker.skip_subtree()
                 stack.append(-2)
                 continue
-            kind = _kind(el, tag)
+            items = el.items()
+            if items:
+                kind = _kind(items, tag)
+            else:
+                kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
             if tag in BLOCK_TAGS:
                 if parts:
                     flush()
