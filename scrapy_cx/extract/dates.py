@@ -64,7 +64,7 @@ _TZ = {
 
 _TIME = (
     r"(?:(?:,|\s|T|日|at|um|à|a las|в)\s?){0,3}"
-    r"(?P<h>[01]?\d|2[0-3])\s?[:：时.h]\s?(?P<mi>[0-5]\d)(?:\s?[:：分]\s?(?P<s>[0-5]\d))?"
+    r"(?P<h>[01]?\d|2[0-3])\s?[:：时時.h]\s?(?P<mi>[0-5]\d)(?:\s?[:：分]\s?(?P<s>[0-5]\d))?"
     r"(?:[.,]\d{1,9})?\s?(?P<ap>[AaPp]\.?[Mm]\b\.?)?"
     r"\s?(?P<tz>Z\b|[+-](?:[01]\d):?[0-5]\d\b|UTC|GMT|[ECMP][SD]T\b|BST|CES?T|EES?T|IST|JST|KST|"
     r"HKT|SGT|AES?T|AEDT|MSK)?"
@@ -73,7 +73,7 @@ _TIME = (
 _YMD = re.compile(
     r"(?<!\d)(?P<y>(?:19|20)\d\d)"
     r"(?:(?P<sep>[-/.])(?P<m>[01]?\d)(?P=sep)(?P<d>[0-3]?\d)(?!\d)"
-    r"|\s?年\s?(?P<m2>[01]?\d)\s?月\s?(?P<d2>[0-3]?\d)\s?日?)"
+    r"|\s?[年년]\s?(?P<m2>[01]?\d)\s?[月월]\s?(?P<d2>[0-3]?\d)\s?[日일]?)"
     r"(?:" + _TIME + r")?"
 )
 # Day or month first: 7/5/2005 9:23:57 PM, 19.11.2019, 19-11-2019.
@@ -97,7 +97,8 @@ _DMONY = re.compile(
 _RELATIVE = re.compile(
     r"(?P<n>\d{1,3}|an?|one)\s?(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?"
     r"|秒钟?|分钟|小时|天|周)\s?(?:ago|前)"
-    r"|(?P<word>昨天|前天|今天|yesterday|today)(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d))?",
+    r"|(?P<word>昨天|前天|今天|刚刚|剛剛|yesterday|today|just now)"
+    r"(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d))?",
     re.I,
 )
 _UNIT_SECONDS = {"s": 1, "秒": 1, "m": 60, "分": 60, "h": 3600, "小": 3600, "d": 86400, "天": 86400}
@@ -297,6 +298,8 @@ def _relative(text: str, reference: datetime) -> Found | None:
         word = m.group("word").lower()
         days = {"昨天": 1, "yesterday": 1, "前天": 2}.get(word, 0)
         day = reference - timedelta(days=days)
+        if word in ("刚刚", "剛剛", "just now"):
+            return Found(reference.replace(microsecond=0), m.group(0), True)
         if m.group("h") is not None:
             when = day.replace(hour=int(m.group("h")), minute=int(m.group("mi")), second=0)
             return Found(when.replace(microsecond=0), m.group(0), True)
@@ -474,8 +477,10 @@ def find_published(
         for candidate in by_gap:
             gap = abs((_day(candidate.found) - _day(declared)).days)
             if gap == 0:
-                if declared.has_time and not candidate.found.has_time:
-                    return declared.iso(), declared.raw
+                shown_time = candidate.found.when.time().replace(second=0)
+                same_time = shown_time == declared.when.time().replace(second=0, microsecond=0)
+                if declared.has_time and (not candidate.found.has_time or same_time):
+                    return declared.iso(), declared.raw  # the same moment, with its offset
                 return candidate.found.iso(), candidate.found.raw
             if gap == 1 and _day(candidate.found) not in modified:
                 return candidate.found.iso(), candidate.found.raw  # the page's local day

@@ -63,6 +63,8 @@ def published(html: str, url: str | None = None, **kwargs: object) -> str | None
         ("19 de noviembre de 2019", "2019-11-19"),
         ("19 ноября 2019", "2019-11-19"),
         ("19.11.2019", "2019-11-19"),
+        ("2019年11月19日 10時20分", "2019-11-19T10:20:00"),
+        ("2019년 11월 19일 10:20", "2019-11-19T10:20:00"),
         ("2019-11-19T07:03:00Z", "2019-11-19T07:03:00+00:00"),
         ("2019-11-19T07:03:00.123+08:00", "2019-11-19T07:03:00+08:00"),
     ],
@@ -142,6 +144,13 @@ def test_json_ld_and_itemprop() -> None:
     assert published(html) == "2016-03-04"
 
 
+def test_visible_time_equal_to_metadata_gets_its_offset() -> None:
+    head = "<meta property='article:published_time' content='2016-03-02T10:20:00+08:00'>"
+    html = page("发布时间：2016-03-02 10:20", head=head, lang="zh", paragraphs=ZH_PARAGRAPHS)
+    article = extract_article(html)
+    assert article.published == "2016-03-02T10:20:00+08:00"
+
+
 def test_local_visible_day_beats_utc_timestamp() -> None:
     head = "<meta property='article:published_time' content='2019-11-19T04:31:00Z'>"
     html = page("Nov 18, 2019, 10:31 pm CST", head=head)
@@ -176,6 +185,7 @@ def test_relative_dates_against_the_reference_time() -> None:
     assert published(page("Ann Lee · 3 hours ago"), reference_time=NOW) == "2022-02-14T09:00:00"
     zh = page("昨天 10:20 来源：示例网", lang="zh", paragraphs=ZH_PARAGRAPHS)
     assert published(zh, reference_time=NOW) == "2022-02-13T10:20:00"
+    assert published(page("刚刚 来源：示例网"), reference_time=NOW) == "2022-02-14T12:00:00"
     # Without a reference time a relative date is not turned into a guess.
     assert published(page("Ann Lee · 3 hours ago")) is None
 
