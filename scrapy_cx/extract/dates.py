@@ -500,7 +500,7 @@ def find_published(
         return later.iso(), later.raw
     if reference_time is not None:
         for line in lines[lo:hi]:
-            found = _relative(line.text, now)
+            found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
     return None, None

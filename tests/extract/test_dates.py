@@ -186,6 +186,8 @@ def test_relative_dates_against_the_reference_time() -> None:
     zh = page("昨天 10:20 来源：示例网", lang="zh", paragraphs=ZH_PARAGRAPHS)
     assert published(zh, reference_time=NOW) == "2022-02-13T10:20:00"
     assert published(page("刚刚 来源：示例网"), reference_time=NOW) == "2022-02-14T12:00:00"
+    aware = NOW.replace(tzinfo=timezone(timedelta(hours=8)))
+    assert published(page("3小时前"), reference_time=aware) == "2022-02-14T09:00:00+08:00"
     # Without a reference time a relative date is not turned into a guess.
     assert published(page("Ann Lee · 3 hours ago")) is None
 
