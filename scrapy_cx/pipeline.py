@@ -97,6 +97,10 @@ class ArticlePipeline:
         self.crawler = crawler
         self.settings = settings
         self.stats = CxStats(crawler)
+        # Dropping a non-article is expected, not a warning: log it at INFO unless
+        # the project chose a level for drops itself (DEFAULT_DROPITEM_LOG_LEVEL).
+        user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
+        self.drop_log_level: str | None = None if user_level else "INFO"
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
@@ -122,8 +126,7 @@ class ArticlePipeline:
         elif self.settings.drop_non_articles:
             self.stats.dropped(reason)
             drop = DropItem(f"scrapy-cx: not an article ({reason}): {adapter.get('url')}")
-            # An expected outcome, not a warning (newer Scrapy reads this; older ones log WARNING).
-            drop.log_level = "INFO"
+            drop.log_level = self.drop_log_level  # newer Scrapy reads it; older logs WARNING
             raise drop
         return item
 

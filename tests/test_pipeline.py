@@ -82,6 +82,13 @@ def test_non_articles_are_dropped_with_a_reason(overrides: dict[str, Any], reaso
     assert stats(crawler) == {f"cx/dropped/{reason}": 1}
 
 
+def test_drops_follow_the_projects_drop_log_level_when_it_sets_one() -> None:
+    pipe, _ = pipeline(DEFAULT_DROPITEM_LOG_LEVEL="DEBUG")
+    with pytest.raises(DropItem) as dropped:
+        pipe.process_item(complete(content=""))
+    assert dropped.value.log_level is None  # Scrapy applies the project's level
+
+
 def test_minimum_length_is_a_setting() -> None:
     pipe, _ = pipeline(CX_MIN_CONTENT_LENGTH=len(CONTENT) + 1)
     with pytest.raises(DropItem, match="short_content"):
