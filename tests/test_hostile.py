@@ -202,6 +202,26 @@ def test_hand_written_misnested_page() -> None:
     assert article.title == HEADLINE
 
 
+@pytest.mark.parametrize("cut", ["mid-word", "mid-tag", "mid-attribute", "mid-entity"])
+def test_page_truncated_in_transfer_keeps_what_arrived(cut: str) -> None:
+    html = page()
+    third = html.index(PARAGRAPHS[2])
+    end = {
+        "mid-word": third + 40,
+        "mid-tag": html.index("<p>", third) + 2,
+        "mid-attribute": third + 10,
+        "mid-entity": third + 10,
+    }[cut]
+    text = html[:end]
+    if cut == "mid-attribute":
+        text = html[:third] + "<p class='lead"
+    elif cut == "mid-entity":
+        text = html[:third] + "caf&eacu"
+    article = extract(text.encode("utf-8"))
+    assert article.content.split("\n")[:2] == PARAGRAPHS[:2]
+    assert article.title == HEADLINE
+
+
 def test_nul_bytes() -> None:
     body = "".join(f"<p>{p}\x00</p>\x00\x00" for p in PARAGRAPHS)
     data = ("\x00" + page(body=body)).encode("utf-8")
