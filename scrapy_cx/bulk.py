@@ -53,7 +53,8 @@ def extract_one(item: Page | Skip, options: Options) -> Outcome:
         article = extract_article(item.body, item.url, encoding=item.encoding or options.encoding)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
-    if not article.content.strip() or len(article.content) < options.min_content_length:
+    text = article.content.strip()
+    if not text or len(text) < options.min_content_length:
         return Outcome(item.source, reason="no article (main text too short)")
     if not article.title:
         return Outcome(item.source, reason="no article (no title)")
