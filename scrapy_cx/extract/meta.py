@@ -92,6 +92,7 @@ _LANG_META = ("content-language", "language", "dc.language", "og:locale")
 _KEYWORD_SPLIT = re.compile(r"[,，;；、|]")  # parts are stripped later
 _BY = re.compile(r"^(?:by|von|par|por|da|作者|文)\s*[:：]?\s+", re.I)
 _WS = re.compile(r"\s+")
+_WRAPPER_START = re.compile(r"^(?://)?\s*(?:<!\[CDATA\[|<!--)")
 # Microdata needs a scan of every element (a quarter of a millisecond on a news page),
 # so it is read only when the head gave no date or no title.
 _MICRODATA = etree.XPath(
@@ -141,8 +142,15 @@ def _is_article_node(node: dict[str, Any]) -> bool:
 
 
 def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -> None:
+    text = text[:_MAX_JSONLD].strip()
+    if not text.startswith(("{", "[")):  # wrapped in <![CDATA[ ... ]]> or <!-- ... -->
+        text = _WRAPPER_START.sub("", text, count=1)
+        for end in ("]]>", "-->"):
+            if text.endswith(end):
+                text = text[: -len(end)].rstrip().removesuffix("//")
+        text = text.strip()
     try:
-        data = json.loads(text[:_MAX_JSONLD].strip().rstrip(";"))
+        data = json.loads(text.rstrip(";"))
     except (ValueError, RecursionError):
         return
     for node in _jsonld_nodes(data):

@@ -50,6 +50,15 @@ def test_json_ld_graph_gives_date_headline_authors_keywords() -> None:
     assert meta.modified == ["2016-03-03"]
 
 
+def test_json_ld_wrapped_in_cdata() -> None:
+    head = (
+        '<script type="application/ld+json">//<![CDATA[\n'
+        '{"@type": "Article", "datePublished": "2001-10-29T01:59:14Z"}\n//]]></script>'
+    )
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert meta.published == [("2001-10-29T01:59:14Z", "jsonld:datePublished")]
+
+
 def test_broken_json_ld_is_ignored() -> None:
     head = '<script type="application/ld+json">{"datePublished": "2016-03-02",</script>'
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
