@@ -54,6 +54,7 @@ HIDDEN_CLASSES = frozenset(
     """hidden hide invisible d-none sr-only visually-hidden visuallyhidden
     screen-reader-text screen-reader-only""".split()
 )
+
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 # What an element is, as far as the walk cares.
@@ -135,12 +136,19 @@ def _nonspace_len(text: str) -> int:
 
 @lru_cache(maxsize=4096)
 def _names_kind(names: str) -> int:
-    """Classify a class/id string; cached because sites repeat the same names."""
-    for name in names.split():
-        if name.lower() in HIDDEN_CLASSES:
-            return _HIDDEN
-    for part in _NAME_PART.findall(names):
-        if part.lower() in BOILERPLATE_WORDS:
+    """Classify a class/id string; cached because sites repeat the same names.
+
+    Hidden names are whole class names; boilerplate words are whole parts of a
+    name: split on "-", "_" and case changes ("share-bar", "mainNav", "NAV"),
+    never substrings ("shared", "header").
+    """
+    if not HIDDEN_CLASSES.isdisjoint(names.lower().split()):
+        return _HIDDEN
+    for token in names.replace("-", " ").replace("_", " ").split():
+        if token.isalpha() and (token.islower() or token.isupper()):
+            if token.lower() in BOILERPLATE_WORDS:
+                return _BOILER
+        elif not BOILERPLATE_WORDS.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
             return _BOILER
     return _PLAIN
 
@@ -184,15 +192,17 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     options = options or LineOptions()
     lines = PageLines()
     parts: list[str] = []
+    add = parts.append
     link_chars = 0
-    block_stack: list[str] = []
-    id_stack: list[int] = []
     link_depth = 0
-    # Per open element: -2 skipped, -1 inline, else 3 * (index of its first line) + kind.
-    stack: list[int] = []
-    ranges: list[tuple[int, int]] = []
     spans = lines.spans
     parents = lines.parents
+    tags: list[str] = []  # block element id -> tag
+    open_blocks = [-1]  # ids of the open block elements (-1: none yet)
+    # Per open element: -2 skipped, -1 inline, else 3 * (index of its first line) + kind.
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    ranges: list[tuple[int, int]] = []
 
     def flush() -> None:
         nonlocal link_chars
@@ -201,16 +211,9 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
         if words:
             text = " ".join(words)
             length = len(text) - len(words) + 1
-            lines.append(
-                Line(
-                    text,
-                    length,
-                    min(link_chars, length),
-                    block_stack[-1] if block_stack else "body",
-                    False,
-                    id_stack[-1] if id_stack else -1,
-                )
-            )
+            bid = open_blocks[-1]
+            tag = tags[bid] if bid >= 0 else "body"
+            lines.append(Line(text, length, min(link_chars, length), tag, False, bid))
         link_chars = 0
 
     walker = etree.iterwalk(root, events=("start", "end"))
@@ -219,7 +222,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
         if event == "start":
             if tag in SKIP_TAGS or not isinstance(tag, str):
                 walker.skip_subtree()
-                stack.append(-2)
+                push(-2)
                 continue
             items = el.items()
             if items:
@@ -229,27 +232,26 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
             if tag in BLOCK_TAGS:
                 if parts:
                     flush()
-                block_stack.append(tag)
-                parents.append(id_stack[-1] if id_stack else -1)
-                id_stack.append(len(spans))
+                parents.append(open_blocks[-1])
+                open_blocks.append(len(spans))
+                tags.append(tag)
                 spans.append((len(lines), len(lines)))
-                stack.append(3 * len(lines) + kind)
+                push(3 * len(lines) + kind)
             elif kind == _HIDDEN:
                 walker.skip_subtree()
-                stack.append(-2)
+                push(-2)
                 continue
             else:
-                stack.append(-1)
+                push(-1)
                 if tag == "a":
                     link_depth += 1
             text = el.text
         else:
-            mark = stack.pop()
+            mark = pop()
             if mark >= 0:
                 if parts:
                     flush()
-                block_stack.pop()
-                bid = id_stack.pop()
+                bid = open_blocks.pop()
                 start = mark // 3
                 if (
                     tag in MERGED_TAGS
@@ -259,14 +261,13 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                     _clamp(spans, bid + 1, start)
                     _clamp(ranges, _first_inside(ranges, start), start)
                 spans[bid] = (start, len(lines))
-                if len(lines) > start:
-                    if mark % 3:
-                        ranges.append((start, len(lines)))
+                if mark % 3 and len(lines) > start:
+                    ranges.append((start, len(lines)))
             elif mark == -1 and tag == "a":
                 link_depth -= 1
             text = el.tail
         if text:
-            parts.append(text)
+            add(text)
             if link_depth:
                 link_chars += _nonspace_len(text)
     if parts:
