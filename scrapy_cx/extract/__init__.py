@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from ..article import Article
+from .authors import find_authors
 from .dates import find_published
 from .decode import decode_html
 from .dom import parse_html
@@ -50,7 +51,7 @@ def extract_article(
         published=published,
         published_raw=published_raw,
         content=content,
-        authors=tuple(meta.authors),
+        authors=find_authors(meta.authors, lines, title_index, start),
         keywords=tuple(meta.keywords),
         description=meta.description,
         language=language,
