@@ -58,7 +58,7 @@ HIDDEN_CLASSES = frozenset(
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 # What an element is, as far as the walk cares.
-_PLAIN, _BOILER, _HIDDEN = 0, 1, 2
+_PLAIN, _BOILER, _HIDDEN, _BODY = 0, 1, 2, 3
 
 
 @dataclass(slots=True)
@@ -92,6 +92,7 @@ class PageLines(list[Line]):
         super().__init__()
         self.spans: list[tuple[int, int]] = []
         self.parents: list[int] = []
+        self.bodies: list[int] = []  # ids of itemprop=articleBody elements
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,9 @@ class LineOptions:
     - ``group_ratio`` (0.2): lines are grouped by the parent of their block
       element; groups of the region weighing less than this share of the
       heaviest group do not count as article text (teasers, captions, bylines).
+    - ``body_share`` (0.25): when the page marks its ``itemprop=articleBody``
+      and that element holds this share of the region's weight, the region
+      narrows to it first (the publisher's own label); 0 turns it off.
     - ``container_share`` (0.85): the region narrows to the smallest ancestor
       of the heaviest group holding this share of its article text; 0 turns
       the narrowing off.
@@ -127,6 +131,7 @@ class LineOptions:
     boilerplate_guard: float = 0.5
     group_ratio: float = 0.2
     container_share: float = 0.85
+    body_share: float = 0.25
 
 
 def _nonspace_len(text: str) -> int:
@@ -160,7 +165,7 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
     for key, value in items:
         if key == "itemprop" and value == "articleBody":
             named = False
-            kind = _PLAIN
+            kind = _BODY
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = _names_kind(value)
@@ -199,7 +204,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     parents = lines.parents
     tags: list[str] = []  # block element id -> tag
     open_blocks = [-1]  # ids of the open block elements (-1: none yet)
-    # Per open element: -2 skipped, -1 inline, else 3 * (index of its first line) + kind.
+    # Per open element: -2 skipped, -1 inline, else 4 * (index of its first line) + kind.
     stack: list[int] = []
     push, pop = stack.append, stack.pop
     ranges: list[tuple[int, int]] = []
@@ -236,7 +241,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 open_blocks.append(len(spans))
                 tags.append(tag)
                 spans.append((len(lines), len(lines)))
-                push(3 * len(lines) + kind)
+                push(4 * len(lines) + kind)
             elif kind == _HIDDEN:
                 walker.skip_subtree()
                 push(-2)
@@ -252,7 +257,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 if parts:
                     flush()
                 bid = open_blocks.pop()
-                start = mark // 3
+                start = mark >> 2
                 if (
                     tag in MERGED_TAGS
                     and len(lines) - start > 1
@@ -261,8 +266,12 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                     _clamp(spans, bid + 1, start)
                     _clamp(ranges, _first_inside(ranges, start), start)
                 spans[bid] = (start, len(lines))
-                if mark % 3 and len(lines) > start:
-                    ranges.append((start, len(lines)))
+                kind = mark & 3
+                if kind and len(lines) > start:
+                    if kind == _BODY:
+                        lines.bodies.append(bid)
+                    else:
+                        ranges.append((start, len(lines)))
             elif mark == -1 and tag == "a":
                 link_depth -= 1
             text = el.tail
@@ -351,6 +360,8 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
     start, end = _max_run(weights, k, options.line_cost)
     if end == start:
         start, end = _max_run(weights, 1, 0)
+    if isinstance(lines, PageLines) and lines.bodies and options.body_share > 0 and end > start:
+        start, end = _body(lines, weights, start, end, options.body_share)
     if isinstance(lines, PageLines) and options.container_share > 0 and end > start:
         start, end = _container(lines, weights, start, end, options)
     while start < end and weights[start] <= 0:
@@ -378,6 +389,22 @@ def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
         if run_sum > best_sum:
             best_sum, best = run_sum, (run_start, min(i + k, len(weights)))
     return best
+
+
+def _body(
+    lines: PageLines, weights: list[float], start: int, end: int, share: float
+) -> tuple[int, int]:
+    """Narrow to the page's articleBody element when it holds ``share`` of the region."""
+    prefix = [0.0]
+    for w in weights[start:end]:
+        prefix.append(prefix[-1] + (w if w > 0 else 0.0))
+    best, best_weight = (start, end), 0.0
+    for bid in lines.bodies:
+        a, b = lines.spans[bid]
+        lo, hi = max(a, start), min(b, end)
+        if hi > lo and prefix[hi - start] - prefix[lo - start] > best_weight:
+            best, best_weight = (lo, hi), prefix[hi - start] - prefix[lo - start]
+    return best if best_weight >= share * prefix[-1] else (start, end)
 
 
 def _container(

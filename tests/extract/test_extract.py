@@ -142,3 +142,17 @@ def test_teasers_with_summaries_beside_the_article_are_left_out() -> None:
     assert extract_article(html).content == "\n".join(STORY)
     # Without the grouping of lines by parent the summaries join the article.
     assert "number 0." in extract_article(html, group_ratio=0.0).content
+
+
+def test_the_article_body_the_page_labels_is_preferred() -> None:
+    aside = "".join(
+        f"<p>Also this week: a long note on another subject, item {i}, written in full "
+        "sentences so that it weighs like prose in the region.</p>"
+        for i in range(3)
+    )
+    html = page(
+        f"<div class='wrap'><div itemprop='articleBody'>{paragraphs(STORY[:3])}</div>"
+        f"<div class='more'>{aside}</div></div>"
+    )
+    assert extract_article(html).content == "\n".join(STORY[:3])
+    assert "item 2" in extract_article(html, body_share=0).content
