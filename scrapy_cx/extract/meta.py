@@ -90,7 +90,7 @@ _AUTHOR_META = frozenset(
 _SITE_META = ("og:site_name", "sitename", "application-name", "apple-mobile-web-app-title")
 _LANG_META = ("content-language", "language", "dc.language", "og:locale")
 _KEYWORD_SPLIT = re.compile(r"[,，;；、|]")  # parts are stripped later
-_BY = re.compile(r"^(?:by|von|par|por|da|作者|文)\s*[:：]?\s+", re.I)
+_BY = re.compile(r"^(?:by|par|por)\s+|^(?:作者|文)\s?[:：/]?\s?", re.I)
 _WS = re.compile(r"\s+")
 _WRAPPER_START = re.compile(r"^(?://)?\s*(?:<!\[CDATA\[|<!--)")
 # Microdata needs a scan of every element (a quarter of a millisecond on a news page),
@@ -267,12 +267,15 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     dates.sort(key=lambda d: d[0])  # stable: document order within one rank
     meta.published = [(raw, source) for _rank, raw, source in dates]
     meta.language = meta.language or declared_lang
-    target = canonical or og_url
-    if target:
-        try:
-            meta.canonical_url = urljoin(url, target) if url else target
-        except ValueError:
-            meta.canonical_url = target
+    for target in (canonical, og_url):
+        if target:
+            try:
+                resolved = urljoin(url, target) if url else target
+            except ValueError:
+                continue
+            if resolved.startswith(("http://", "https://")):  # not javascript:, not relative
+                meta.canonical_url = resolved
+                break
     meta.published = meta.published[:_MAX_CANDIDATES]
     meta.titles = meta.titles[:_MAX_CANDIDATES]
     meta.modified = meta.modified[:_MAX_CANDIDATES]

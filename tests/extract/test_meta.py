@@ -116,3 +116,18 @@ def test_a_million_meta_tags_are_bounded() -> None:
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
     assert time.perf_counter() - started < 5
     assert len(meta.titles) <= 20
+
+
+def test_canonical_must_be_a_web_address() -> None:
+    head = "<link rel='canonical' href='javascript:void(0)'><meta property='og:url' content='/a'>"
+    html = f"<html><head>{head}</head>{BODY}</html>"
+    assert (
+        extract_article(html, "https://example.com/a?x=1").canonical_url == "https://example.com/a"
+    )
+    assert extract_article(html).canonical_url is None  # relative, and nothing to resolve it
+
+
+def test_author_prefix_stripped_but_not_name_particles() -> None:
+    head = "<meta name='author' content='By Ann Lee'><meta name='author' content='Da Silva'>"
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert meta.authors == ["Ann Lee", "Da Silva"]
