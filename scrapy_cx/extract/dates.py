@@ -23,7 +23,7 @@ _MAX_LINE = 300  # characters of one line scanned for a date
 _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
-_WINDOW_MAX = 40
+_WINDOW_MAX = 20
 _PROSE_LINE = 80  # a longer line is prose: only a date opening it (a dateline) counts ...
 _PROSE_LEAD = 30  # ... within this many characters, unless a label introduces it
 _BYLINE_LINES = 3  # lines under the headline that count as its byline
@@ -108,10 +108,11 @@ _LABELS = re.compile(
     r"(?P<pub>发布|發布|发表|發表|出版|刊发|刊登|时间|時間|日期|\b(?:posted|published|publi[ée]e?|"
     r"veröffentlicht|publicado|pubblicato|опубликовано|date)\b)"
     r"|(?P<weak>\b(?:on|am|le|el)\b|于)"
-    r"|(?P<reject>(?:更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|建立|注册|加入)"
+    r"|(?P<reject>(?:更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|建立|注册|加入|成立|创立|出生|逝世)"
     r"(?:日期|时间|時間)?|"
     r"\b(?:updated?|modified|edited|revised|last|accessed|retrieved|copyright|expires?|"
-    r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member)\b|©)",
+    r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member|founded|established|"
+    r"born|died|opened)\b|©)",
     re.I,
 )
 

@@ -109,6 +109,12 @@ def test_issued_date_is_not_the_publication_date() -> None:
     assert published(page(byline, lang="zh", paragraphs=ZH_PARAGRAPHS)) == "2022-01-28"
 
 
+def test_dates_of_other_events_are_not_publication_dates() -> None:
+    assert published(page("<table><tr><td>Founded February 28, 1998</td></tr></table>")) is None
+    zh = page("<p>该公司成立于2001年3月2日</p>", lang="zh", paragraphs=ZH_PARAGRAPHS)
+    assert published(zh) is None
+
+
 def test_no_date_gives_none() -> None:
     assert published(page("By Ann Lee")) is None
     assert extract_article(page("By Ann Lee")).published_raw is None
