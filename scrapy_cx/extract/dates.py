@@ -30,6 +30,7 @@ _BYLINE_LINES = 3  # lines under the headline that count as its byline
 _ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
 
+_DAY_FIRST_EN = frozenset(("gb", "au", "nz", "ie", "in", "za", "sg", "ng", "ke", "pk"))
 _MONTHS: dict[str, int] = {}
 for _num, _names in enumerate(
     (
@@ -453,9 +454,12 @@ def find_published(
     now = reference_time or datetime.now()
     if now.tzinfo is not None:
         now = _naive_utc(now)
-    lang = (languages[0] if languages else page_language or "").lower()
-    month_first = not lang or lang.startswith("en") and lang not in ("en-gb", "en-au", "en-in")
-    hints = tuple(languages) if languages else ((lang[:2],) if lang else None)
+    # The declared tag keeps the region (en-GB writes 2/3/2016 for 2 March).
+    lang = (languages[0] if languages else meta.language or page_language or "").lower()
+    lang = lang.replace("_", "-").split(",")[0].strip()
+    month_first = not lang or (lang.startswith("en") and lang[3:5] not in _DAY_FIRST_EN)
+    primary = lang.split("-")[0]
+    hints = tuple(languages) if languages else ((primary,) if primary.isalpha() else None)
 
     if title_index is not None and title_index < main_start + _WINDOW_AFTER:
         lo = title_index + 1

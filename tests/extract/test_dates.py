@@ -84,6 +84,12 @@ def test_us_and_day_first_orders() -> None:
     assert scan_dates("19/11/2019", month_first=True)[0][1].iso() == "2019-11-19"
 
 
+def test_page_language_decides_ambiguous_numeric_dates() -> None:
+    assert published(page("Posted 02/03/2016", lang="en-US")) == "2016-02-03"
+    assert published(page("Posted 02/03/2016", lang="en-GB")) == "2016-03-02"
+    assert published(page("Publié le 02/03/2016", lang="fr")) == "2016-03-02"
+
+
 def test_impossible_dates_are_refused() -> None:
     assert parse_date("2019-02-30") is None
     assert parse_date("0001-01-01T00:00:00Z") is None
