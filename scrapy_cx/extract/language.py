@@ -12,11 +12,12 @@ import re
 _SAMPLE = 4000  # characters of text looked at
 _WORDS = re.compile(r"[a-zà-ÿ]+")
 _FUNCTION_WORDS = {
-    "en": frozenset("the and of to is in that with for was".split()),
+    # Words Latin also has (in, et, est, qui, non) are left out: lorem ipsum is no language.
+    "en": frozenset("the and of to is that with for was this".split()),
     "de": frozenset("der die und das ist nicht mit sich den von".split()),
-    "fr": frozenset("le la les et des est une dans pour qui".split()),
+    "fr": frozenset("le la les des une dans pour pas sur avec".split()),
     "es": frozenset("el la los las y que del por una con".split()),
-    "it": frozenset("il di che la per non una sono gli della".split()),
+    "it": frozenset("il di che la per una sono gli della nel".split()),
     "pt": frozenset("o de que e do da não uma para os".split()),
     "nl": frozenset("de het een en van is niet dat op zijn".split()),
     "id": frozenset("yang dan di ini itu dengan untuk tidak dari dalam".split()),
@@ -52,9 +53,13 @@ def _script_counts(sample: str) -> dict[str, int]:
     return counts
 
 
-def _latin_language(sample: str) -> str | None:
+def _latin_scores(sample: str) -> dict[str, int]:
     words = _WORDS.findall(sample.lower())
-    scores = {code: sum(w in stop for w in words) for code, stop in _FUNCTION_WORDS.items()}
+    return {code: sum(w in stop for w in words) for code, stop in _FUNCTION_WORDS.items()}
+
+
+def _latin_language(sample: str) -> str | None:
+    scores = _latin_scores(sample)
     best = max(scores, key=lambda code: scores[code])
     return best if scores[best] >= 3 else None
 
@@ -102,4 +107,9 @@ def guess_language(declared: str | None, text: str) -> str | None:
     guessed_script = _SCRIPT_OF.get(guessed, "latin")
     if declared_script != guessed_script and len(text) >= 100:
         return guessed  # a template's lang="en" on a Chinese page
+    if guessed != code and code in _FUNCTION_WORDS:
+        # Both Latin: overrule only on strong evidence (a German text under lang="en").
+        scores = _latin_scores(text[:_SAMPLE])
+        if scores[guessed] >= 15 and scores[guessed] >= 4 * max(1, scores[code]):
+            return guessed
     return code

@@ -27,6 +27,11 @@ def test_declared_codes_normalized(declared: str, expected: str | None) -> None:
 def test_declaration_contradicted_by_the_text_gives_way() -> None:
     assert guess_language("en", ZH) == "zh"  # a template's lang="en" on a Chinese page
     assert guess_language("en-GB", EN) == "en"
+    german = "Der Rat hat für die Nachtbusse gestimmt und die Linie ist nicht teuer. " * 6
+    assert guess_language("en", german) == "de"
+    lorem = "Lorem ipsum dolor sit amet, sunt in culpa qui officia deserunt et id est laborum. "
+    assert guess_language("en", lorem * 10) == "en"  # Latin filler is no reason to overrule
+    assert guess_language("fr", "Le bus de nuit. ") == "fr"  # too little text to overrule
 
 
 @pytest.mark.parametrize(
