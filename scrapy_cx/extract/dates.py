@@ -357,6 +357,11 @@ def _visible(
             continue
         text = line.text[:_MAX_LINE]
         byline = i < byline_lines and line.length <= 80
+        if line.length <= _WIDGET_LINE and lo + i + 1 < len(lines):
+            widget = _calendar_widget(text, lines[lo + i + 1], month_first)
+            if widget is not None and _valid(widget, now):
+                out.append(_Visible(widget, False, byline))
+                continue
         for pos, found in scan_dates(text, month_first, hints):
             label = _label(text[max(0, pos - 24) : pos])
             if label is None and pos > _PROSE_LEAD and line.length > _PROSE_LINE:
@@ -366,6 +371,8 @@ def _visible(
     return out
 
 
+_WIDGET_LINE = 20  # lines this short may be one part of a calendar widget
+_TIME_ONLY = re.compile(_TIME)
 _MONTH_DAY = re.compile(_WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)(?:" + _TIME + r")?")
 
 
@@ -385,6 +392,24 @@ def _no_year(
             if found is not None:
                 out.append(_Visible(found, False))
     return out
+
+
+def _calendar_widget(text: str, following: Line, month_first: bool) -> Found | None:
+    """A date a calendar widget splits over two lines: "November 20" / "15:23 2019"."""
+    if following.length > _WIDGET_LINE or _YEAR.search(text):
+        return None
+    m = _MONTH_DAY.fullmatch(text.strip())
+    year = _YEAR.search(following.text)
+    if m is None or year is None or m.group("h") is not None:
+        return None
+    month = _month(m.group("mon"))
+    if month is None:
+        return None
+    time_of_day = _TIME_ONLY.search(following.text)
+    found = _build(int(year.group(0)), month, int(m.group("d")), time_of_day, text)
+    if found is None:
+        return None
+    return Found(found.when, f"{text} {following.text}", found.has_time)
 
 
 def _is_utc(found: Found) -> bool:
@@ -461,8 +486,8 @@ def find_published(
     primary = lang.split("-")[0]
     hints = tuple(languages) if languages else ((primary,) if primary.isalpha() else None)
 
-    if title_index is not None and title_index < main_start + _WINDOW_AFTER:
-        lo = title_index + 1
+    if title_index is not None and title_index < main_start + _WINDOW_MAX:
+        lo = title_index + 1  # the text may have been found to start above the headline
     else:
         lo = max(0, main_start - _WINDOW_BEFORE)
     hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)

@@ -176,6 +176,11 @@ def test_byline_under_the_headline_beats_disagreeing_metadata() -> None:
     assert published(page("Friday 25 December 2015", head=head)) == "2015-12-11T14:28:34+00:00"
 
 
+def test_date_split_by_a_calendar_widget() -> None:
+    widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
+    assert published(page(widget)) == "2019-11-20T15:23:00"
+
+
 def test_dates_in_the_url() -> None:
     base = "https://example.com/news/"
     assert published(page(), base + "2009-11-09/buses.html") == "2009-11-09"
