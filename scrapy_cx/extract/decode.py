@@ -108,8 +108,29 @@ def _normalizer_guess(sample: bytes) -> str | None:
     return normalize_encoding(best.encoding) if best is not None else None
 
 
+def _utf16_without_bom(head: bytes) -> str | None:
+    """UTF-16 whose markup reads as markup: every ``<`` byte is one UTF-16 ``<``.
+
+    A UTF-8 page with stray NULs has its ``<`` bytes at random alignments, so
+    read as UTF-16 it shows almost none of them.
+    """
+    if head.count(0) < 4:
+        return None  # every UTF-16 page has NULs in its ASCII markup
+    total = head.count(b"<")
+    if total < 2:
+        return None
+    even = head[: len(head) // 2 * 2]
+    for codec in ("utf-16-le", "utf-16-be"):
+        if even.decode(codec, errors="replace").count("<") * 10 >= total * 8:
+            return codec
+    return None
+
+
 def _detect(data: bytes) -> str:
     """Guess an encoding for bytes that declare none (on a bounded sample)."""
+    wide = _utf16_without_bom(data[:1024])
+    if wide is not None:
+        return wide
     sample = data[:_SAMPLE]
     good, bad = _utf8_counts(sample)
     if bad == 0 or good >= 4 * bad:

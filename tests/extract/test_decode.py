@@ -131,6 +131,14 @@ def test_real_utf16_without_bom_follows_header() -> None:
     assert FRENCH in text
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("body", [FRENCH, CHINESE])
+def test_utf16_without_bom_or_header_is_recognised(codec: str, body: str) -> None:
+    text, enc = decode_html(page(body, '<meta charset="utf-16">').encode(codec))
+    assert enc == codec
+    assert body in text
+
+
 def test_legacy_meta_on_utf8_bytes_is_overridden() -> None:
     # The template says latin-1, the CMS writes UTF-8: trust the bytes.
     data = page(FRENCH, '<meta charset="iso-8859-1">').encode("utf-8")
