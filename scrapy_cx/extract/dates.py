@@ -292,6 +292,20 @@ def _dateparser(text: str, languages: tuple[str, ...] | None) -> Found | None:
     return Found(when, text, bool(when.hour or when.minute))
 
 
+_EARLIEST = datetime(MIN_YEAR, 1, 1)
+_LATEST = datetime.max - timedelta(days=3)
+
+
+def _clamp(when: datetime) -> datetime:
+    """Keep a caller's reference time where date arithmetic cannot overflow."""
+    naive = when.replace(tzinfo=None)
+    if naive < _EARLIEST:
+        return when.replace(year=_EARLIEST.year, month=1, day=1)
+    if naive > _LATEST:
+        return when.replace(year=_LATEST.year, month=_LATEST.month, day=_LATEST.day)
+    return when
+
+
 def _relative(text: str, reference: datetime) -> Found | None:
     m = _RELATIVE.search(text[:_MAX_LINE])
     if m is None:
@@ -476,6 +490,7 @@ def find_published(
     day), checked against the metadata's published time; then the metadata; then
     the URL; last a relative date ("3 hours ago", 昨天) against ``reference_time``.
     """
+    reference_time = _clamp(reference_time) if reference_time is not None else None
     now = reference_time or datetime.now()
     if now.tzinfo is not None:
         now = _naive_utc(now)

@@ -209,6 +209,12 @@ def test_relative_dates_against_the_reference_time() -> None:
     assert published(page("Ann Lee · 3 hours ago")) is None
 
 
+def test_extreme_reference_times_do_not_overflow() -> None:
+    assert published(page("Ann Lee · 3 hours ago"), reference_time=datetime.max) is not None
+    # Before the web every date is in the future: none is given, nothing raises.
+    assert published(page("Ann Lee · 3 hours ago"), reference_time=datetime.min) is None
+
+
 def test_future_dates_are_refused() -> None:
     assert published(page("March 2, 2030"), reference_time=NOW) is None
     tomorrow = (datetime.now(timezone.utc) + timedelta(days=3)).strftime("%Y-%m-%d")
