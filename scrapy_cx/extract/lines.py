@@ -122,6 +122,13 @@ class LineOptions:
     - ``container_share`` (0.85): the region narrows to the smallest ancestor
       of the heaviest group holding this share of its article text; 0 turns
       the narrowing off.
+    - ``headline_cut`` (True): when the page has one ``<h1>`` inside the region
+      before its heaviest line, the region starts after it (metadata tables and
+      kickers sit above the headline, the article below).
+    - ``card_share`` (0.5): when teaser cards (a group of one linked headline and
+      at most two lines of text) hold this share of the text around the region,
+      the page is a section front: the region narrows to its heaviest group, or
+      to nothing if that is a card; 0 turns it off.
     """
 
     block_size: int = 3
@@ -132,6 +139,8 @@ class LineOptions:
     group_ratio: float = 0.2
     container_share: float = 0.85
     body_share: float = 0.25
+    headline_cut: bool = True
+    card_share: float = 0.5
 
 
 def _nonspace_len(text: str) -> int:
@@ -333,18 +342,30 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
         line.boilerplate = depth > 0
 
 
-def _weights(lines: list[Line], options: LineOptions) -> list[float]:
+def _headline(lines: list[Line]) -> int:
+    """Index of the page's one <h1> line, or -1 (none, or h1 used for sections)."""
+    found = -1
+    for i, line in enumerate(lines):
+        if line.tag == "h1" and not line.boilerplate:
+            if found >= 0:
+                return -1
+            found = i
+    return found
+
+
+def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
     beta = options.link_penalty
-    return [
+    weights = [
         0
         if line.boilerplate
-        else 0
-        if line.tag == "h1"
         else -beta * line.link_length
         if line.link_density > options.max_link_density
         else line.length - (1 + beta) * line.link_length
         for line in lines
     ]
+    if headline >= 0:
+        weights[headline] = 0  # the title, not main text
+    return weights
 
 
 def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tuple[int, int]:
@@ -355,20 +376,31 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
     container, then trimmed to lines that carry text. A page too short to pay
     for one block keeps its heaviest run of lines (line_cost 0).
     """
-    weights = _weights(lines, options)
+    headline = _headline(lines)
+    weights = _weights(lines, options, headline)
     k = max(1, options.block_size)
     start, end = _max_run(weights, k, options.line_cost)
     if end == start:
         start, end = _max_run(weights, 1, 0)
+    if options.headline_cut and start <= headline < end:
+        start = _after_headline(weights, headline, start, end)
     if isinstance(lines, PageLines) and lines.bodies and options.body_share > 0 and end > start:
         start, end = _body(lines, weights, start, end, options.body_share)
     if isinstance(lines, PageLines) and options.container_share > 0 and end > start:
         start, end = _container(lines, weights, start, end, options)
+    if isinstance(lines, PageLines) and options.card_share > 0 and end > start:
+        start, end = _cards(lines, weights, start, end, options.card_share)
     while start < end and weights[start] <= 0:
         start += 1
     while end > start and weights[end - 1] <= 0:
         end -= 1
     return start, end
+
+
+def _after_headline(weights: list[float], headline: int, start: int, end: int) -> int:
+    """Start after the headline when it precedes the region's heaviest line."""
+    peak = max(range(start, end), key=weights.__getitem__)
+    return headline + 1 if headline < peak else start
 
 
 def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
@@ -387,8 +419,13 @@ def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
         else:
             run_sum += score
         if run_sum > best_sum:
-            best_sum, best = run_sum, (run_start, min(i + k, len(weights)))
-    return best
+            best_sum, best = run_sum, (run_start, i + 1)
+    start, end = best
+    # The last block's other lines belong to the run while they carry text.
+    stop = min(end + k - 1, len(weights)) if end > start else end
+    while end < stop and weights[end] > 0:
+        end += 1
+    return start, end
 
 
 def _body(
@@ -440,6 +477,57 @@ def _container(
             return lo, hi
         element = parents[element]
     return start, end
+
+
+def _is_headline_link(line: Line) -> bool:
+    return line.link_density > 0.5 and (line.text.count(" ") >= 2 or line.length >= 12)
+
+
+def _cards(
+    lines: PageLines, weights: list[float], start: int, end: int, share: float
+) -> tuple[int, int]:
+    """Tell a list of teaser cards (a section front) from an article.
+
+    A card is a group (lines sharing the parent of their block) with one linked
+    headline and at most two lines of text. When cards hold ``card_share`` of
+    the text of the list around the region, the region narrows to its heaviest
+    group, or to nothing when that group is itself a card: the page is an index.
+    """
+    parents, spans = lines.parents, lines.spans
+
+    def group(i: int) -> int:
+        block = lines[i].block
+        return parents[block] if block >= 0 else -1
+
+    touched = {group(i) for i in range(start, end) if weights[i] > 0}
+    touched.discard(-1)
+    if not touched:
+        return start, end
+    lo = min(spans[g][0] for g in touched)
+    hi = max(spans[g][1] for g in touched)
+    scope = max(touched, key=lambda g: spans[g][1] - spans[g][0])
+    while scope >= 0 and not (spans[scope][0] <= lo and spans[scope][1] >= hi):
+        scope = parents[scope]
+    if scope >= 0:  # one level up: the list around a single card
+        scope = parents[scope]
+    a, b = spans[scope] if scope >= 0 else (0, len(lines))
+    heads: dict[int, int] = {}
+    texts: dict[int, int] = {}
+    weight: dict[int, float] = {}
+    for i in range(a, b):
+        g = group(i)
+        if _is_headline_link(lines[i]):
+            heads[g] = heads.get(g, 0) + 1
+        elif weights[i] > 0:
+            texts[g] = texts.get(g, 0) + 1
+            weight[g] = weight.get(g, 0.0) + weights[i]
+    cards = [g for g in weight if heads.get(g) == 1 and texts[g] <= 2]
+    if len(cards) < 2 or sum(weight[g] for g in cards) < share * sum(weight.values()):
+        return start, end
+    top = max(touched, key=lambda g: weight.get(g, 0.0))
+    if top in cards:
+        return start, start
+    return max(spans[top][0], start), min(spans[top][1], end)
 
 
 def main_text(lines: Iterable[Line]) -> str:

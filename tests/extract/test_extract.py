@@ -156,3 +156,25 @@ def test_the_article_body_the_page_labels_is_preferred() -> None:
     )
     assert extract_article(html).content == "\n".join(STORY[:3])
     assert "item 2" in extract_article(html, body_share=0).content
+
+
+def card(i: int) -> str:
+    return (
+        f'<li class="card"><a href="/story/{i}"><h3>Headline of story number {i} this week</h3>'
+        f"</a><p>The first lines of story {i}, a teaser long enough to be read as a "
+        "sentence of prose, which then ends in the middle of a…</p></li>"
+    )
+
+
+def test_a_section_front_of_teaser_cards_is_not_an_article() -> None:
+    html = page(
+        f"<main><h1>News</h1><ul class='list'>{''.join(card(i) for i in range(8))}</ul></main>"
+    )
+    assert extract_article(html).content == ""
+    assert extract_article(html, card_share=0).content != ""
+
+
+def test_an_article_followed_by_cards_keeps_its_text() -> None:
+    cards = "".join(card(i) for i in range(4))
+    html = page(f"<div><div class='text'>{paragraphs(STORY[:3])}</div><ul>{cards}</ul></div>")
+    assert extract_article(html).content == "\n".join(STORY[:3])
