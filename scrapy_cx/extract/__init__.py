@@ -43,7 +43,7 @@ def extract_article(
     title, title_index = find_title(meta, lines, start, end, url)
     language = guess_language(meta.language, content)
     published, published_raw = find_published(
-        meta, lines, title_index, start, url, reference_time, date_languages, language
+        meta, lines, title_index, start, url, reference_time, date_languages, language, end
     )
     return Article(
         url=url,

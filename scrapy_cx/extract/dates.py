@@ -28,6 +28,7 @@ _PROSE_LINE = 80  # a longer line is prose: only a date opening it (a dateline) 
 _PROSE_LEAD = 30  # ... within this many characters, unless a label introduces it
 _BYLINE_LINES = 3  # lines under the headline that count as its byline
 _ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
+_AFTER_TEXT = 3  # lines after the main text still read ("First published on ...")
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
 
 _DAY_FIRST_EN = frozenset(("gb", "au", "nz", "ie", "in", "za", "sg", "ng", "ke", "pk"))
@@ -441,8 +442,8 @@ def _labelled(
     """The first date in lines[lo:hi] that a publication label introduces."""
     for line in lines[lo:hi]:
         text = line.text[:_MAX_LINE]
-        if not _LABEL_WORD.search(text):
-            continue
+        if line.boilerplate or not _LABEL_WORD.search(text):
+            continue  # comment threads are boilerplate: their dates are not the story's
         for pos, found in scan_dates(text, month_first):
             before = text[max(0, pos - 24) : pos]
             if _label(before) == "pub" and _valid(found, now):
@@ -483,6 +484,7 @@ def find_published(
     reference_time: datetime | None = None,
     languages: list[str] | None = None,
     page_language: str | None = None,
+    main_end: int | None = None,
 ) -> tuple[str | None, str | None]:
     """Return ``(iso8601, raw)`` or ``(None, None)``.
 
@@ -506,6 +508,8 @@ def find_published(
     else:
         lo = max(0, main_start - _WINDOW_BEFORE)
     hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
+    if main_end is not None and main_end > lo:
+        hi = min(hi, main_end)  # below the text start the comments
     under_title = title_index is not None and lo == title_index + 1
     shown = _visible(lines, lo, hi, month_first, now, hints, _BYLINE_LINES if under_title else 0)
     if title_index is not None and lo == title_index + 1:
@@ -540,7 +544,10 @@ def find_published(
         best = next((c for c in shown if c.labelled), shown[0])
         return best.found.iso(), best.found.raw
     # Forums and blogs label the post's date below it ("发布时间 2005/05/17 22:11").
-    later = _labelled(lines, hi, min(len(lines), hi + _LABELLED_SCAN), month_first, now)
+    # Only inside the main text and just after it: below start the comments.
+    stop = len(lines) if main_end is None else main_end + _AFTER_TEXT
+    stop = min(len(lines), hi + _LABELLED_SCAN, stop)
+    later = _labelled(lines, hi, stop, month_first, now)
     if later is not None:
         return later.iso(), later.raw
     if reference_time is not None:

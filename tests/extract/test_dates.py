@@ -234,6 +234,18 @@ def test_forum_post_date_labelled_below_the_text() -> None:
     assert published(html) == "2005-05-17T22:11:42"
 
 
+def test_comment_dates_are_not_publication_dates() -> None:
+    comments = (
+        "<div class='comments'><h3>Comments</h3>"
+        + "".join(
+            f"<div><p>Posted by reader{i} on March {i + 3}, 2016</p><p>Great news!</p></div>"
+            for i in range(5)
+        )
+        + "</div>"
+    )
+    assert published(page("By Ann Lee", paragraphs=PARAGRAPHS + comments)) is None
+
+
 @pytest.mark.parametrize(
     "hostile",
     [
