@@ -21,6 +21,7 @@ _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
 _MAX_JSONLD_TOTAL = 1_000_000  # ... and of all of them together
 _MAX_ELEMENTS = 5000  # head elements read: a hostile page may have a million <meta>
 _MAX_CANDIDATES = 20  # values kept per field
+_MAX_PLAIN_TIMES = 3  # <time datetime> without a publication mark: the first few only
 
 
 @dataclass(slots=True)
@@ -177,6 +178,15 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
                 meta.site_name = _clean(node["name"])
 
 
+def _in_comments(el: etree._Element) -> bool:
+    """Inside a comment thread: its <time>s date the comments, not the story."""
+    for ancestor in el.iterancestors():
+        names = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}".lower()
+        if "comment" in names or "reply" in names or "disqus" in names:
+            return True
+    return False
+
+
 def _then_microdata(
     elements: Iterator[Any], root: etree._Element, dates: list[Any], meta: PageMeta
 ) -> Iterator[Any]:
@@ -197,11 +207,12 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     declared_lang = None
     elements: Any = root.iter("title", "meta", "link", "time", "script")
     jsonld_budget = _MAX_JSONLD_TOTAL
+    plain_times = 0
     for el in islice(_then_microdata(elements, root, dates, meta), _MAX_ELEMENTS):
         tag = el.tag
         if tag == "title":
-            if meta.title_tag is None:
-                meta.title_tag = _clean("".join(el.itertext())) or None
+            if meta.title_tag is None and next(el.iterancestors("svg"), None) is None:
+                meta.title_tag = _clean("".join(el.itertext())) or None  # not an icon's
             continue
         if tag == "meta":
             key = _clean(el.get("property") or el.get("name") or el.get("itemprop") or "").lower()
@@ -249,7 +260,8 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             value = _clean(el.get("datetime"))
             if value and el.get("pubdate") is not None:
                 dates.append((4, value, "time:pubdate"))
-            elif value:
+            elif value and plain_times < _MAX_PLAIN_TIMES and not _in_comments(el):
+                plain_times += 1
                 dates.append((60, value, "time"))
             continue
         if prop in ("datePublished", "dateCreated"):

@@ -131,3 +131,14 @@ def test_author_prefix_stripped_but_not_name_particles() -> None:
     head = "<meta name='author' content='By Ann Lee'><meta name='author' content='Da Silva'>"
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
     assert meta.authors == ["Ann Lee", "Da Silva"]
+
+
+def test_icon_titles_and_comment_times_are_not_page_metadata() -> None:
+    html = (
+        "<html><head></head><body><svg><title>Share on Facebook</title></svg>"
+        f"{BODY[6:-7]}<div class='comments'><time datetime='2016-03-09'>9 March</time></div>"
+        "<time datetime='2016-03-02'>2 March</time></body></html>"
+    )
+    meta = read_meta(parse_html(html))
+    assert meta.title_tag is None
+    assert meta.published == [("2016-03-02", "time")]
