@@ -153,6 +153,15 @@ def test_100000_nested_divs() -> None:
     assert article.title == HEADLINE
 
 
+def test_100000_nested_divs_around_the_whole_page() -> None:
+    depth = 100_000
+    html = page().replace("<body>", "<body>" + "<div>" * depth)
+    html = html.replace("</body>", "</div>" * depth + "</body>")
+    article = extract(html)
+    assert article.content.split("\n") == PARAGRAPHS
+    assert article.title == HEADLINE
+
+
 def test_100000_nested_unclosed_divs_around_the_article() -> None:
     html = page(body="<div class='x'>" * 100_000 + ARTICLE_HTML)
     assert_article_found(extract(html))

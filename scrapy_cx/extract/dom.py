@@ -48,8 +48,19 @@ _RAW = frozenset(
     "script style title textarea xmp noscript noembed noframes iframe plaintext".split()
 )
 MAX_DEPTH = 1024  # kept start tags; libxml2's own limit is 2048
-# (limit, count_all) tried in turn while libxml2 still stops early.
-_ATTEMPTS = ((MAX_DEPTH, False), (MAX_DEPTH, True), (MAX_DEPTH // 4, True))
+# Tags kept by the first capping attempt even when too deep.
+_SEMANTIC = frozenset(
+    """a address article aside blockquote body caption dd details dl dt figcaption figure
+    footer form h1 h2 h3 h4 h5 h6 head header hgroup html li main menu nav ol p pre section
+    summary table tbody td tfoot th thead time tr ul""".split()
+)
+# (limit, count_all, keep_semantic) tried in turn while libxml2 still stops early.
+_ATTEMPTS = (
+    (MAX_DEPTH, False, True),
+    (MAX_DEPTH, False, False),
+    (MAX_DEPTH, True, False),
+    (MAX_DEPTH // 4, True, False),
+)
 _SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
 _MARKUP = re.compile(r"</?[A-Za-z]")
 
@@ -80,13 +91,17 @@ def clean_text(text: str) -> str:
     return text
 
 
-def cap_depth(text: str, limit: int = MAX_DEPTH, count_all: bool = False) -> str:
+def cap_depth(
+    text: str, limit: int = MAX_DEPTH, count_all: bool = False, keep_semantic: bool = False
+) -> str:
     """Drop start tags nested deeper than ``limit`` (and the matching end tags).
 
     A plain count of start and end tags, blind to implied end tags (elements
     that often lack one are only counted with ``count_all``); only used once
     libxml2 has refused the page, where losing some structure beats losing the
-    text.
+    text. With ``keep_semantic``, only wrappers (``div``, ``span``, ``font``,
+    unknown tags ...) are dropped: deep nesting is nearly always a run of
+    wrappers, and the ``nav``, ``h1`` or ``p`` inside it still matter.
     """
     skip = _VOID | _RAW if count_all else _VOID | _RAW | _SELF_CLOSING
     depth = 0
@@ -99,7 +114,7 @@ def cap_depth(text: str, limit: int = MAX_DEPTH, count_all: bool = False) -> str
             continue
         drop = False
         if not m.group(1):
-            if depth >= limit:
+            if depth >= limit and not (keep_semantic and name in _SEMANTIC):
                 dropped[name] += 1
                 drop = True
             else:
@@ -159,10 +174,10 @@ def parse_html(text: str) -> html.HtmlElement:
         return _empty()
     root, fatal = _parse(text)
     original = text
-    for limit, count_all in _ATTEMPTS:
+    for limit, count_all, keep_semantic in _ATTEMPTS:
         if not fatal:
             break
-        capped = cap_depth(original, limit, count_all)
+        capped = cap_depth(original, limit, count_all, keep_semantic)
         if capped is original:
             continue
         retry, fatal = _parse(capped)

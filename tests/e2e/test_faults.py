@@ -45,12 +45,12 @@ SETTINGS = {
 TOPICS = ("budget", "harbour", "election", "bridge", "museum", "floods", "rail", "schools")
 
 
-def article(i: int) -> tuple[str, bytes]:
+def article(i: int, town: str = "Ashcombe") -> tuple[str, bytes]:
     """A good article page: its headline and its bytes."""
     topic = TOPICS[i % len(TOPICS)]
     title = f"Council approves the {topic} plan after a long debate, number {i}"
     paragraphs = "".join(
-        f"<p>Paragraph {j} of story {i}: the council of Ashcombe approved the {topic} plan "
+        f"<p>Paragraph {j} of story {i}: the council of {town} approved the {topic} plan "
         f"on Tuesday evening after a debate that lasted more than four hours, and the mayor "
         f"said work would start in the spring.</p>"
         for j in range(5)
@@ -167,6 +167,30 @@ SERVER_ERRORS = ("/fault/500", "/fault/503")
 NOT_DECOMPRESSED = ("/fault/gzip-garbage", "/fault/gzip-plain-html")
 
 
+def hostile_routes() -> tuple[dict[str, Route], dict[str, tuple[str, bytes]]]:
+    """Hostile pages served correctly: ``(routes, the good ones among them)``."""
+    html = {"Content-Type": "text/html"}
+    good: dict[str, tuple[str, bytes]] = {}
+    title, body = article(60)
+    deep = body.replace(b"<body>", b"<body>" + b"<div>" * 100_000).replace(
+        b"</body>", b"</div>" * 100_000 + b"</body>"
+    )
+    good["/hostile/deep"] = (title, deep)
+    title, body = article(61)
+    good["/hostile/nul"] = (title, body.replace(b"</p>", b"</p>\x00\x00"))
+    title, body = article(62, town="Besançon")
+    good["/hostile/wrong-charset"] = (title, body.replace(b"utf-8", b"iso-8859-1"))
+    routes = {path: Route(body, headers=html) for path, (_, body) in good.items()}
+    pdf = b"%PDF-1.7\n" + bytes((i * 73 + 41) % 256 for i in range(20_000)) + b"\n%%EOF\n"
+    routes["/hostile/empty"] = Route(b"", headers=html)
+    routes["/hostile/pdf"] = Route(pdf, headers=html)
+    _, body = article(63)
+    big = body.replace(b"</footer>", b"</footer>" + b"<a href='/x'>more</a>" * 300_000)
+    routes["/hostile/too-large"] = Route(big, headers=html)  # over CX_MAX_BODY_SIZE (5 MB)
+    return routes, good
+
+
+SKIPPED = {"status": 2, "empty": 1, "binary": 1, "too_large": 1}
 STAT = re.compile(r"'([^']+)': (\d+)")
 
 
@@ -204,6 +228,9 @@ def crawl(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         gzip.compress(gz_body),
     )
     good["/story/gzip"] = (gz_title, gz_body)
+    more, hostile_good = hostile_routes()
+    routes.update(more)
+    good.update(hostile_good)
 
     tmp = tmp_path_factory.mktemp("faults")
     with serve(routes) as (base, hits):
@@ -283,8 +310,9 @@ def test_server_errors_are_counted_by_scrapy_and_scrapy_cx(crawl: dict[str, obje
     assert stats.get("downloader/response_status_count/503") == 2
     ignored = failures(stats, "httperror/response_ignored_status_count/")
     assert ignored == {"500": 1, "503": 1}
-    # The final 5xx responses reach scrapy-cx, which says why it did not extract them.
-    assert failures(stats, "cx/skipped/") == {"status": 2}
+    # The final 5xx responses reach scrapy-cx, which says why it did not extract them,
+    # as it does for an empty body, a PDF served as HTML and a page over CX_MAX_BODY_SIZE.
+    assert failures(stats, "cx/skipped/") == SKIPPED
     assert stats.get("cx/pages") == len(crawl["good"])  # type: ignore[arg-type]
 
 
@@ -316,6 +344,18 @@ def test_the_log_names_every_failed_url_and_no_good_one(crawl: dict[str, object]
     for path in crawl["good"]:  # type: ignore[attr-defined]
         assert not any(f"<GET {base}{path}>" in line for line in errors), path
     assert "scrapy-cx: extraction failed" not in log
+
+
+def test_hostile_pages_in_the_crawl(crawl: dict[str, object]) -> None:
+    base: str = crawl["base"]  # type: ignore[assignment]
+    items = {str(item["url"]): item for item in crawl["items"]}  # type: ignore[attr-defined]
+    # 100 000 nested divs, NUL bytes, a wrong <meta charset>: each still one full article.
+    for path in ("/hostile/deep", "/hostile/nul", "/hostile/wrong-charset"):
+        assert str(items[base + path]["content"]).count("\n") == 4, path
+    assert "\x00" not in str(items[base + "/hostile/nul"]["content"])
+    assert "council of Besançon approved" in str(items[base + "/hostile/wrong-charset"]["content"])
+    for path in ("/hostile/empty", "/hostile/pdf", "/hostile/too-large"):
+        assert base + path not in items
 
 
 def test_slow_page_within_the_timeout_is_kept(crawl: dict[str, object]) -> None:

@@ -61,6 +61,21 @@ def test_deep_nesting_keeps_the_text_after_it(depth: int) -> None:
     assert root.findtext(".//title") == "Deep"
 
 
+def test_deep_wrappers_keep_the_structure_inside_them() -> None:
+    # The menu, headline and article sit below 100 000 wrapper divs: those are
+    # dropped, the nav, h1 and p that say what the text is are kept.
+    depth = 100_000
+    page = (
+        f"<html><body>{'<div>' * depth}<nav><a href='/'>Home</a></nav><article><h1>Title</h1>"
+        f"<p>{BODY}</p></article><footer>Copyright</footer>{'</div>' * depth}</body></html>"
+    )
+    root = parse_html(page)
+    assert root.findtext(".//nav/a") == "Home"
+    assert root.findtext(".//article/h1") == "Title"
+    assert root.findtext(".//article/p") == BODY
+    assert root.findtext(".//footer") == "Copyright"
+
+
 def test_deep_unclosed_inline_tags_keep_the_text() -> None:
     root = parse_html(f"<body>{'<b><span>' * 50_000}<p>{BODY}</p><p>tail</p>")
     assert BODY in text_of(root)
