@@ -107,7 +107,7 @@ def guess_language(declared: str | None, text: str) -> str | None:
     guessed_script = _SCRIPT_OF.get(guessed, "latin")
     if declared_script != guessed_script and len(text) >= 100:
         return guessed  # a template's lang="en" on a Chinese page
-    if guessed != code and code in _FUNCTION_WORDS:
+    if guessed != code and code in _FUNCTION_WORDS and guessed in _FUNCTION_WORDS:
         # Both Latin: overrule only on strong evidence (a German text under lang="en").
         scores = _latin_scores(text[:_SAMPLE])
         if scores[guessed] >= 15 and scores[guessed] >= 4 * max(1, scores[code]):

@@ -54,3 +54,10 @@ def test_declaration_contradicted_by_the_text_gives_way() -> None:
 def test_guess_from_script_and_function_words(text: str, expected: str | None) -> None:
     assert guess_from_text(text) == expected
     assert guess_language(None, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("declared", "text"), [("en", "Ελληνικά"), ("en", "Привет мир"), ("de", "日本語のテキスト")]
+)
+def test_short_text_in_another_script_keeps_the_declaration(declared: str, text: str) -> None:
+    assert guess_language(declared, text) == declared  # too little text to overrule, no crash
