@@ -195,6 +195,21 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
     return kind
 
 
+def _hidden(items: list[tuple[str, str]]) -> bool:
+    """Whether an inline element is hidden (its boilerplate names do not matter)."""
+    for key, value in items:
+        if key == "class":
+            if _names_kind(value) == _HIDDEN:
+                return True
+        elif key == "style":
+            squeezed = value.replace(" ", "").lower()
+            if "display:none" in squeezed or "visibility:hidden" in squeezed:
+                return True
+        elif key == "hidden" or (key == "aria-hidden" and value == "true"):
+            return True
+    return False
+
+
 def page_lines(root: etree._Element, options: LineOptions | None = None) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
@@ -238,12 +253,12 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 walker.skip_subtree()
                 push(-2)
                 continue
-            items = el.items()
-            if items:
-                kind = _kind(items, tag)
-            else:
-                kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
             if tag in BLOCK_TAGS:
+                items = el.items()
+                if items:
+                    kind = _kind(items, tag)
+                else:
+                    kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
                 if parts:
                     flush()
                 parents.append(open_blocks[-1])
@@ -251,11 +266,12 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 tags.append(tag)
                 spans.append((len(lines), len(lines)))
                 push(4 * len(lines) + kind)
-            elif kind == _HIDDEN:
-                walker.skip_subtree()
-                push(-2)
-                continue
             else:
+                items = el.items()
+                if items and _hidden(items):
+                    walker.skip_subtree()
+                    push(-2)
+                    continue
                 push(-1)
                 if tag == "a":
                     link_depth += 1
