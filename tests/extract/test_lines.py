@@ -221,3 +221,17 @@ def test_a_page_too_short_for_one_block_keeps_its_heaviest_run() -> None:
 def test_selection_of_no_lines_is_empty() -> None:
     assert select_main([]) == (0, 0)
     assert main_text([]) == ""
+
+
+def test_deep_nesting_and_long_pages_are_walked_without_recursion() -> None:
+    from lxml import etree
+
+    root = etree.Element("html")
+    node = etree.SubElement(root, "body")
+    for _ in range(5000):
+        node = etree.SubElement(node, "div")
+    for text in PROSE * 500:
+        etree.SubElement(node, "p").text = text
+    lines = page_lines(root)
+    assert len(lines) == len(PROSE) * 500
+    assert select_main(lines) == (0, len(lines))
