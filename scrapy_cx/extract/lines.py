@@ -2,9 +2,18 @@
 
 The published method reads the source's own newlines; minified pages have one
 line, so lines here come from one walk over the parsed tree: every block-level
-element starts a new line. Each line keeps how much of it is link text and
-whether it sits in boilerplate (menus, asides, hidden or boilerplate-named
-elements), so the selection stays a linear scan over lines.
+element starts a new line (a data table row is one line). Each line keeps how
+much of it is link text, which block element holds it, and whether it sits in
+boilerplate (menus, asides, hidden or boilerplate-named elements; a wrapper
+holding most of the page's text is never boilerplate).
+
+Selection keeps the published idea, a run of dense line blocks, in linear
+steps: the maximum-sum run of (block weight - cost), where link text weighs
+negative (Kadane, one pass); then the region is narrowed by page structure:
+after the page's one <h1>, to the labelled articleBody, to the element holding
+the article's paragraph groups (teasers and captions are light groups of their
+own), and to nothing on a section front made of teaser cards. Every step is a
+pass over lines or a walk up the ancestors of one element.
 """
 
 from __future__ import annotations
