@@ -446,18 +446,6 @@ def test_extreme_reference_time_does_not_raise(reference: datetime) -> None:
     assert_article_found(article)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KeyError,
-    reason=(
-        "language.guess_language: declared Latin-script code (en, de) and a text guessed as "
-        "another script (el, ru, ja) with fewer than 100 characters falls through to the "
-        "Latin-vs-Latin comparison, and scores[guessed] raises KeyError ('el', 'ru', 'ja'): "
-        "extract_article raises on any short non-Latin page under a Latin lang attribute "
-        "(found by tests/test_fuzz.py). Fix: add `and guessed_script == 'latin'` to the "
-        "`if guessed != code and code in _FUNCTION_WORDS` condition (or scores.get(guessed, 0))."
-    ),
-)
 @pytest.mark.parametrize(
     ("lang", "text"), [("en", "Ελληνικά"), ("en", "Привет мир"), ("de", "日本語のテキスト")]
 )
