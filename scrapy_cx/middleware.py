@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 from scrapy import Request, Spider
@@ -23,7 +25,7 @@ from .extract import extract_article
 from .settings import CxSettings
 from .stats import CxStats
 
-__all__ = ["ArticleMiddleware", "META_ARTICLE", "META_SKIPPED", "skip_reason"]
+__all__ = ["ArticleMiddleware", "META_ARTICLE", "META_SKIPPED", "response_date", "skip_reason"]
 
 logger = logging.getLogger(__name__)
 
@@ -95,6 +97,22 @@ def skip_reason(response: Response, max_body_size: int) -> str | None:
     return None
 
 
+def response_date(response: Response) -> datetime | None:
+    """The server's ``Date`` header: the moment "3 hours ago" on the page counts from.
+
+    Saved pages (``file://``) have none, so their relative dates stay unread
+    rather than being counted from today.
+    """
+    raw = response.headers.get(b"Date")
+    if not raw:
+        return None
+    try:
+        moment = parsedate_to_datetime(raw.decode("latin-1"))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 def declared_encoding(response: Response) -> str | None:
     """The charset of the Content-Type header, if any.
 
@@ -154,6 +172,7 @@ class ArticleMiddleware:
                 response.body,
                 response.url,
                 encoding=declared_encoding(response),
+                reference_time=response_date(response),
                 date_languages=self.settings.date_languages,
                 **self.settings.line_options,
             )

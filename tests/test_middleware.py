@@ -161,11 +161,28 @@ def test_settings_and_response_reach_the_extractor() -> None:
     assert calls == [
         (
             (response.body, URL),
-            {"encoding": "utf-8", "date_languages": ["en"], "block_size": 4,
-             "line_cost": 30},
+            {"encoding": "utf-8", "reference_time": None, "date_languages": ["en"],
+             "block_size": 4, "line_cost": 30},
         )
     ]
     assert response.meta["cx_article"].title == TITLE
+
+
+def test_relative_dates_count_from_the_servers_date_header() -> None:
+    mw, _ = middleware()
+    page = (
+        "<html><head><title>Harbour ferry returns</title></head><body>"
+        "<h1>Harbour ferry returns</h1><p class='byline'>Posted 3 hours ago</p>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "</body></html>"
+    ).encode()
+    dated = html_response(page, headers={"Content-Type": "text/html",
+                                         "Date": "Tue, 02 Mar 2021 15:00:00 GMT"})
+    run(mw, dated)
+    assert dated.meta["cx_article"].published.startswith("2021-03-02T12:00")
+    undated = html_response(page, headers={"Content-Type": "text/html"})
+    run(mw, undated)
+    assert undated.meta["cx_article"].published is None  # no guess from today's clock
 
 
 # --- ArticleMiddleware: what is skipped ---------------------------------------------------
