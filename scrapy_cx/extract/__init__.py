@@ -38,7 +38,8 @@ def extract_article(
     meta = read_meta(root, url)
     line_options = LineOptions(**options)
     lines = page_lines(root, line_options)
-    start, end = select_main(lines, line_options)
+    titles = [meta.title_tag or "", *(value for value, _source in meta.titles)]
+    start, end = select_main(lines, line_options, titles)
     content = main_text(lines[start:end])
     title, title_index = find_title(meta, lines, start, end, url)
     language = guess_language(meta.language, content)

@@ -19,7 +19,7 @@ pass over lines or a walk up the ancestors of one element.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -41,6 +41,7 @@ MAX_CELL = 80  # longer cells are layout, not data
 MAX_CELL_LINES = 4
 MAX_CELL_LINE = 25
 MERGED_TAGS = CELL_TAGS | {"tr"}
+MIN_HEADLINE, MAX_HEADLINE = 8, 300  # non-space characters of a headline found by title
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
 # Content containers: their class names describe the post ("author-jane",
@@ -367,15 +368,28 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
         line.boilerplate = depth > 0
 
 
-def _headline(lines: list[Line]) -> int:
-    """Index of the page's one <h1> line, or -1 (none, or h1 used for sections)."""
-    found = -1
-    for i, line in enumerate(lines):
-        if line.tag == "h1" and not line.boilerplate:
-            if found >= 0:
-                return -1
-            found = i
-    return found
+def _headline(lines: list[Line], titles: Sequence[str] = ()) -> int:
+    """Index of the headline line, or -1.
+
+    The page's one ``<h1>``; else (no h1, or h1 used for sections) the longest
+    unlinked line that is one of ``titles`` or at least half of one
+    ("Headline | Site").
+    """
+    h1 = [i for i, line in enumerate(lines) if line.tag == "h1" and not line.boilerplate]
+    if len(h1) == 1:
+        return h1[0]
+    names = [(" ".join(t.split()), _nonspace_len(t)) for t in titles if t]
+    best, best_length = -1, MIN_HEADLINE - 1
+    if names:
+        for i, line in enumerate(lines):
+            if (
+                best_length < line.length <= MAX_HEADLINE
+                and not line.boilerplate
+                and line.link_length * 2 <= line.length
+                and any(2 * line.length >= size and line.text in name for name, size in names)
+            ):
+                best, best_length = i, line.length
+    return best
 
 
 def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
@@ -393,7 +407,9 @@ def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> lis
     return weights
 
 
-def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tuple[int, int]:
+def select_main(
+    lines: list[Line], options: LineOptions = LineOptions(), titles: Sequence[str] = ()
+) -> tuple[int, int]:
     """Return ``(start, end)``: the slice of ``lines`` holding the main text.
 
     Block *i* is the weight of lines *i..i+K-1*; the region is the maximum-sum run
@@ -401,7 +417,7 @@ def select_main(lines: list[Line], options: LineOptions = LineOptions()) -> tupl
     container, then trimmed to lines that carry text. A page too short to pay
     for one block keeps its heaviest run of lines (line_cost 0).
     """
-    headline = _headline(lines)
+    headline = _headline(lines, titles)
     weights = _weights(lines, options, headline)
     k = max(1, options.block_size)
     start, end = _max_run(weights, k, options.line_cost)

@@ -178,3 +178,13 @@ def test_an_article_followed_by_cards_keeps_its_text() -> None:
     cards = "".join(card(i) for i in range(4))
     html = page(f"<div><div class='text'>{paragraphs(STORY[:3])}</div><ul>{cards}</ul></div>")
     assert extract_article(html).content == "\n".join(STORY[:3])
+
+
+def test_a_headline_without_h1_is_found_by_the_title_and_left_out() -> None:
+    html = page(
+        "<table><tr><td><p class='kicker'>NEWS &gt; LOCAL</p>"
+        "<p><font size='5'><b>Bridge to be rebuilt after ten years of debate</b></font></p>"
+        f"{paragraphs(STORY)}</td></tr></table>",
+        title="Bridge to be rebuilt after ten years of debate",
+    )
+    assert extract_article(html).content == "\n".join(STORY)
