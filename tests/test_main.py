@@ -129,28 +129,27 @@ def test_bad_arguments_exit_2(bad: list[str], tmp_path: Path) -> None:
 def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     make_site(tmp_path / "site", articles=3)
     controller, terminal = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scrapy_cx", "extract", "site", "-o", "out.jsonl", "-j", "1"],
+        cwd=tmp_path,
+        stderr=terminal,
+        stdout=subprocess.DEVNULL,
+    )
+    os.close(terminal)  # read while it writes: a full terminal buffer would block it
+    shown = b""
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "scrapy_cx", "extract", "site", "-o", "out.jsonl", "-j", "1"],
-            cwd=tmp_path,
-            stderr=terminal,
-            stdout=subprocess.DEVNULL,
-            timeout=120,
-            check=False,
-        )
-        os.close(terminal)
-        shown = b""
         while True:
             try:
                 chunk = os.read(controller, 65536)
-            except OSError:  # EIO: the terminal's other end is closed
+            except OSError:  # EIO: the program exited and closed the terminal
                 break
             if not chunk:
                 break
             shown += chunk
     finally:
         os.close(controller)
-    assert proc.returncode == 0
+        returncode = proc.wait(timeout=120)
+    assert returncode == 0
     text = shown.decode()
     assert "\r" in text and "pages/s" in text and "[" in text
     assert "5 pages, 3 articles" in text
