@@ -57,7 +57,8 @@ BOILERPLATE_WORDS = frozenset(
     recommendations promo promos advert adverts advertisement ad ads adsense banner
     cookie cookies popup modal newsletter subscribe subscription copyright toolbar
     pagination pager tags tagcloud widget widgets outbrain taboola disqus
-    caption credit byline author meta gallery""".split()
+    caption credit byline author meta gallery
+    relatedposts sharedaddy addtoany sharethis""".split()
 )
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(

@@ -74,6 +74,7 @@ def test_chinese_full_width_spaces_are_not_counted() -> None:
         '<div class="share-bar">{}</div>',
         '<div id="sidebar">{}</div>',
         '<div class="relatedPosts">{}</div>',
+        '<div class="jp-relatedposts">{}</div>',
         '<div class="post comments">{}</div>',
         '<div role="navigation">{}</div>',
         '<figure><figcaption class="caption">{}</figcaption></figure>',
