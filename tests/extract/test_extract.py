@@ -188,3 +188,16 @@ def test_a_headline_without_h1_is_found_by_the_title_and_left_out() -> None:
         title="Bridge to be rebuilt after ten years of debate",
     )
     assert extract_article(html).content == "\n".join(STORY)
+
+
+def test_paragraphs_wrapped_one_by_one_or_in_sections_stay_whole() -> None:
+    wrapped = "".join(f"<div class='para'><p>{p}</p></div>" for p in STORY)
+    html = page(f"<div class='body'>{wrapped}</div><ul>{RELATED}</ul>")
+    assert extract_article(html).content == "\n".join(STORY)
+    sections = "".join(
+        f"<section><h2>Part {i}</h2>{paragraphs(STORY[2 * i : 2 * i + 2])}</section>"
+        for i in range(3)
+    )
+    parts = [f"Part {i}\n" + "\n".join(STORY[2 * i : 2 * i + 2]) for i in range(3)]
+    html = page(f"<article>{sections}</article><ul>{RELATED}</ul>")
+    assert extract_article(html).content == "\n".join(parts)
