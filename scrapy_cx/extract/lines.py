@@ -66,6 +66,7 @@ HIDDEN_CLASSES = frozenset(
     screen-reader-text screen-reader-only""".split()
 )
 
+MAX_CACHED_NAME = 256
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 # What an element is, as far as the walk cares.
@@ -159,9 +160,19 @@ def _nonspace_len(text: str) -> int:
     return len("".join(text.split()))
 
 
-@lru_cache(maxsize=4096)
 def _names_kind(names: str) -> int:
-    """Classify a class/id string; cached because sites repeat the same names.
+    """Classify a class/id string; short ones are cached (sites repeat them), long
+    ones are not, so a page of huge unique attributes cannot pin memory."""
+    return _cached_names_kind(names) if len(names) <= MAX_CACHED_NAME else _classify(names)
+
+
+@lru_cache(maxsize=4096)
+def _cached_names_kind(names: str) -> int:
+    return _classify(names)
+
+
+def _classify(names: str) -> int:
+    """Classify a class/id string.
 
     Hidden names are whole class names; boilerplate words are whole parts of a
     name: split on "-", "_" and case changes ("share-bar", "mainNav", "NAV"),
@@ -429,7 +440,17 @@ def select_main(
     if isinstance(lines, PageLines) and lines.bodies and options.body_share > 0 and end > start:
         start, end = _body(lines, weights, start, end, options.body_share)
     if isinstance(lines, PageLines) and options.container_share > 0 and end > start:
+        region_end = end
         start, end = _container(lines, weights, start, end, options)
+        # A stray end tag can put the last paragraphs outside the container:
+        # unlinked <p> lines of the region right after it stay with it.
+        while (
+            end < region_end
+            and weights[end] > 0
+            and lines[end].tag == "p"
+            and not lines[end].link_length
+        ):
+            end += 1
     if isinstance(lines, PageLines) and options.card_share > 0 and end > start:
         start, end = _cards(lines, weights, start, end, options.card_share)
     while start < end and weights[start] <= 0:

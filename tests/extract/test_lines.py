@@ -236,3 +236,22 @@ def test_deep_nesting_and_long_pages_are_walked_without_recursion() -> None:
     lines = page_lines(root)
     assert len(lines) == len(PROSE) * 500
     assert select_main(lines) == (0, len(lines))
+
+
+def test_a_stray_end_tag_does_not_cut_the_last_paragraph() -> None:
+    last = "The mayor is expected to sign the order next week, officials said."
+    html = (
+        "<body><div id='content'><article>" + paragraphs(PROSE * 2) + "</div>"
+        f"<p>{last}</p></article><footer><p>Copyright</p></footer></body>"
+    )
+    assert selected(html) == "\n".join([*PROSE, *PROSE, last])
+
+
+def test_long_class_strings_are_classified_but_not_cached() -> None:
+    from scrapy_cx.extract import lines as module
+
+    huge = "x" * 5000 + " sidebar"
+    before = module._cached_names_kind.cache_info().currsize
+    assert module._names_kind(huge) == module._BOILER
+    assert module._cached_names_kind.cache_info().currsize == before
+    assert module._names_kind("sidebar") == module._BOILER
