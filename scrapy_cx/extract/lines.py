@@ -134,9 +134,10 @@ class LineOptions:
     - ``container_share`` (0.85): the region narrows to the smallest ancestor
       of the heaviest group holding this share of its article text; 0 turns
       the narrowing off.
-    - ``headline_cut`` (True): when the page has one ``<h1>`` inside the region
-      before its heaviest line, the region starts after it (metadata tables and
-      kickers sit above the headline, the article below).
+    - ``headline_cut`` (True): when the headline (the page's one ``<h1>``, else
+      the line matching its title) is inside the region before its heaviest
+      line, the region starts after it (metadata tables and kickers sit above
+      the headline, the article below). The headline never counts as text.
     - ``card_share`` (0.5): when teaser cards (a group of one linked headline and
       at most two lines of text) hold this share of the text around the region,
       the page is a section front: the region narrows to its heaviest group, or
