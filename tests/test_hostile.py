@@ -195,16 +195,6 @@ def test_unclosed_and_misnested_tags() -> None:
     assert_article_found(article)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "lines._container narrows the region to the smallest block element holding 85% of "
-        "its weight; a stray </div> in the article moves the last paragraph (15% of the "
-        "text) out of the container, so it is cut. extract_article(..., container_share=0) "
-        "keeps it. Fix: only narrow when the lines dropped are boilerplate or link-heavy, or "
-        "extend the narrowed range over adjacent positive-weight lines (see report)."
-    ),
-)
 def test_hand_written_misnested_page() -> None:
     article = extract((HOSTILE / "misnested.html").read_bytes())
     assert_article_found(article)
@@ -410,16 +400,6 @@ def test_date_in_json_ld_script_is_read() -> None:
 # --- memory across pages -------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "lines._names_kind is lru_cache(maxsize=4096) keyed by the whole class/id string: "
-        "the cache is bounded in entries, not bytes, so pages with huge unique class "
-        "attributes pin up to 4096 of them (a 20 MB attribute each, in the worst case) for "
-        "the life of the crawl. Fix: cache only short strings, e.g. call an uncached "
-        "classifier when len(names) > 256."
-    ),
-)
 def test_memory_does_not_grow_with_unique_huge_attributes() -> None:
     def one(i: int) -> None:
         huge = f"c{i} " + "x" * 500_000
