@@ -384,24 +384,33 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
 def _headline(lines: list[Line], titles: Sequence[str] = ()) -> int:
     """Index of the headline line, or -1.
 
-    The page's one ``<h1>``; else (no h1, or h1 used for sections) the longest
-    unlinked line that is one of ``titles`` or at least half of one
-    ("Headline | Site").
+    The page's one ``<h1>`` if it matches one of ``titles``; else the longest
+    unlinked line that does (is at least half of one, "Headline | Site", or
+    holds one); else the one ``<h1>`` anyway (a logo h1 loses to the title).
     """
     h1 = [i for i, line in enumerate(lines) if line.tag == "h1" and not line.boilerplate]
-    if len(h1) == 1:
-        return h1[0]
     names = [(" ".join(t.split()), _nonspace_len(t)) for t in titles if t]
+
+    def is_title(line: Line) -> bool:
+        return any(
+            (2 * line.length >= size and line.text in name)
+            or (2 * size >= line.length and name in line.text)
+            for name, size in names
+        )
+
+    if len(h1) == 1 and (not names or is_title(lines[h1[0]])):
+        return h1[0]
     best, best_length = -1, MIN_HEADLINE - 1
-    if names:
-        for i, line in enumerate(lines):
-            if (
-                best_length < line.length <= MAX_HEADLINE
-                and not line.boilerplate
-                and line.link_length * 2 <= line.length
-                and any(2 * line.length >= size and line.text in name for name, size in names)
-            ):
-                best, best_length = i, line.length
+    for i, line in enumerate(lines):
+        if (
+            best_length < line.length <= MAX_HEADLINE
+            and not line.boilerplate
+            and line.link_length * 2 <= line.length
+            and is_title(line)
+        ):
+            best, best_length = i, line.length
+    if best < 0 and len(h1) == 1:
+        return h1[0]  # a headline the <title> does not repeat
     return best
 
 

@@ -201,3 +201,16 @@ def test_paragraphs_wrapped_one_by_one_or_in_sections_stay_whole() -> None:
     parts = [f"Part {i}\n" + "\n".join(STORY[2 * i : 2 * i + 2]) for i in range(3)]
     html = page(f"<article>{sections}</article><ul>{RELATED}</ul>")
     assert extract_article(html).content == "\n".join(parts)
+
+
+def test_a_logo_h1_loses_to_the_line_that_matches_the_title() -> None:
+    ticker = "".join(
+        f"<li><a href='/t/{i}'>Breaking item {i} about another matter</a> A line of "
+        f"teaser text that follows the ticker headline number {i}.</li>"
+        for i in range(6)
+    )
+    html = page(
+        f"<h1 class='logo'>Town News</h1><ul class='ticker'>{ticker}</ul>"
+        f"<h2>Bridge to be rebuilt</h2>{paragraphs(STORY)}"
+    )
+    assert extract_article(html).content == "\n".join(STORY)
