@@ -58,7 +58,7 @@ BOILERPLATE_WORDS = frozenset(
     cookie cookies popup modal newsletter subscribe subscription copyright toolbar
     pagination pager tags tagcloud widget widgets outbrain taboola disqus
     caption credit byline author meta gallery
-    relatedposts sharedaddy addtoany sharethis""".split()
+    relatedposts sharedaddy addtoany sharethis photo figure""".split()
 )
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
