@@ -121,7 +121,7 @@ def test_chinese_portal_layout_table() -> None:
 
 def test_line_options_reach_the_selection() -> None:
     photo = (
-        "<div class='photo'><img src='bridge.jpg'><p>The old river bridge seen from the "
+        "<div class='lead-art'><img src='bridge.jpg'><p>The old river bridge seen from the "
         "market side on Monday, a day before the vote, with the lights on.</p></div>"
     )
     html = page(photo + f"<div class='story'>{paragraphs(STORY)}</div>")
