@@ -17,6 +17,8 @@ setup(
         "parsel>=1.8",
         "dateparser>=1.1",
         "itemadapter>=0.8",
+        # Imported by decode.py for undeclared legacy encodings; Scrapy brings it, we name it.
+        "charset-normalizer>=3",
     ],
     extras_require={
         # warcio: the maintained pure-Python WARC reader, for `python -m scrapy_cx extract x.warc.gz`.

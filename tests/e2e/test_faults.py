@@ -316,18 +316,6 @@ def test_server_errors_are_counted_by_scrapy_and_scrapy_cx(crawl: dict[str, obje
     assert stats.get("cx/pages") == len(crawl["good"])  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "A body that fails to decompress (Content-Encoding: gzip on garbage or on plain "
-        "HTML) makes HttpCompressionMiddleware.process_response raise; Scrapy logs "
-        "'Error downloading' but counts it in no stat (no downloader/exception_*, no "
-        "retry/*), and no scrapy-cx component sees it. Fix in the example spider: "
-        "Request(..., errback=self.failed) with failed() doing "
-        "stats.inc_value(f'cx/failed/{failure.type.__name__}'), which also gives one "
-        "per-URL count of every final failure (BadGzipFile here)."
-    ),
-)
 def test_bodies_that_fail_to_decompress_are_counted(crawl: dict[str, object]) -> None:
     stats: dict[str, int] = crawl["stats"]  # type: ignore[assignment]
     assert stats.get("httpcompression/response_count") == 1  # only the real gzip page

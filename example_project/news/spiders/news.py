@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import scrapy
 from scrapy.http import HtmlResponse, Response
 from scrapy.linkextractors import LinkExtractor
+from twisted.python.failure import Failure
 
 SAMPLE_PAGES = Path(__file__).resolve().parent.parent / "pages"
 HTML_SUFFIXES = (".html", ".htm")
@@ -111,7 +112,7 @@ class NewsSpider(scrapy.Spider):
         if url.startswith("file:"):
             # Local files: no politeness delay, and AutoThrottle leaves the slot alone.
             meta = {"download_slot": LOCAL_SLOT, "autothrottle_dont_adjust_delay": True}
-        return scrapy.Request(url, callback=self.parse, meta=meta, **kwargs)
+        return scrapy.Request(url, callback=self.parse, errback=self.failed, meta=meta, **kwargs)
 
     def parse(self, response: Response, **kwargs: Any) -> Iterable[Any]:
         # A PDF, an image or a JSON API reply is a plain Response or a
@@ -135,6 +136,21 @@ class NewsSpider(scrapy.Spider):
             for link in self.links.extract_links(response):
                 if urlsplit(link.url).hostname in self.follow_hosts:
                     yield self._request(link.url)
+
+    def failed(self, failure: Failure) -> Failure:
+        """Count every request that ended in an error, by its kind, then let Scrapy go on.
+
+        Some failures (a body that does not decompress) reach no stat of
+        Scrapy's own; this gives one ``cx/failed/<Error>`` count per URL for all.
+        The failure is handed back, so Scrapy logs and counts it as usual.
+        """
+        request = getattr(failure, "request", None)
+        url = request.url if request is not None else "?"
+        kind = failure.type.__name__ if failure.type else "Error"
+        if self.crawler.stats:
+            self.crawler.stats.inc_value(f"cx/failed/{kind}")
+        self.logger.debug("Failed %s: %s", url, failure.getErrorMessage())
+        return failure
 
     def closed(self, reason: str) -> None:
         """Say where the articles went: the first thing a new user wants to know."""
