@@ -10,14 +10,15 @@ from __future__ import annotations
 import argparse
 import codecs
 import sys
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import BinaryIO
 
 from .bulk import DEFAULT_MIN_CONTENT_LENGTH, Options, Summary, default_jobs, extract_all
 from .progress import Progress
-from .sources import DEFAULT_MAX_PAGE_BYTES, Sources
+from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
 from .warc import MissingDependency, require_warcio
 
 
@@ -113,12 +114,21 @@ def run_extract(args: argparse.Namespace) -> int:
         out: BinaryIO = (
             sys.stdout.buffer if to_stdout else stack.enter_context(open(args.output, "wb"))
         )
+        # The reader runs ahead of the results: remember how far it was at each
+        # page so the bar shows the input done, not the input read.
+        read_up_to: deque[int] = deque()
+
+        def tracked() -> Iterator[Page | Skip]:
+            for item in sources:
+                read_up_to.append(sources.done_bytes)
+                yield item
+
         try:
-            for outcome in extract_all(sources, options, args.jobs):
+            for outcome in extract_all(tracked(), options, args.jobs):
                 summary.add(outcome)
                 if outcome.line is not None:
                     out.write(outcome.line.encode("utf-8") + b"\n")
-                progress.update(summary.pages, summary.articles, sources.done_bytes)
+                progress.update(summary.pages, summary.articles, read_up_to.popleft())
             out.flush()
         except MissingDependency as exc:  # a WARC found inside a folder, warcio absent
             progress.close()

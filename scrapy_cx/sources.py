@@ -55,7 +55,8 @@ class Sources:
     Folders are walked recursively, sorted by path. A file named on the command
     line is read as HTML unless its name says WARC; inside folders, files that
     are neither ``*.html``-like nor WARC are reported as skipped.
-    ``done_bytes`` / ``total_bytes`` measure progress through the input files.
+    ``done_bytes`` / ``total_bytes`` measure progress through the input files:
+    when an item is yielded, ``done_bytes`` counts it as read.
     """
 
     def __init__(
@@ -86,11 +87,11 @@ class Sources:
                 for item, offset in read_warc(path, self.max_page_bytes):
                     self.done_bytes = start + offset
                     yield item
-            elif kind == "html":
-                yield self._read_html(path, size)
+                self.done_bytes = start + size
             else:
-                yield Skip(str(path), "not an HTML or WARC file name")
-            self.done_bytes = start + size
+                page = self._read_html(path, size) if kind == "html" else None
+                self.done_bytes = start + size  # before yielding: it is read
+                yield page or Skip(str(path), "not an HTML or WARC file name")
 
     def _read_html(self, path: Path, size: int) -> Page | Skip:
         if size > self.max_page_bytes:
