@@ -384,21 +384,22 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
 def _headline(lines: list[Line], titles: Sequence[str] = ()) -> int:
     """Index of the headline line, or -1.
 
-    The page's one ``<h1>`` if it matches one of ``titles``; else the longest
-    unlinked line that does (is at least half of one, "Headline | Site", or
-    holds one); else the one ``<h1>`` anyway (a logo h1 loses to the title).
+    The page's one ``<h1>`` if it matches one of ``titles`` (is at least half
+    of one, "Headline | Site", or holds one); else the longest unlinked line
+    that is at least half of one; else the one ``<h1>`` anyway (a logo h1
+    loses to the title).
     """
     h1 = [i for i, line in enumerate(lines) if line.tag == "h1" and not line.boilerplate]
     names = [(" ".join(t.split()), _nonspace_len(t)) for t in titles if t]
 
-    def is_title(line: Line) -> bool:
+    def is_title(line: Line, holding: bool = False) -> bool:
         return any(
             (2 * line.length >= size and line.text in name)
-            or (2 * size >= line.length and name in line.text)
+            or (holding and 2 * size >= line.length and name in line.text)
             for name, size in names
         )
 
-    if len(h1) == 1 and (not names or is_title(lines[h1[0]])):
+    if len(h1) == 1 and (not names or is_title(lines[h1[0]], holding=True)):
         return h1[0]
     best, best_length = -1, MIN_HEADLINE - 1
     for i, line in enumerate(lines):
