@@ -3,24 +3,7 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-
-PARAGRAPHS = "".join(
-    f"<p>{text}</p>"
-    for text in (
-        "The city council voted on Tuesday to extend the night bus service to the airport, "
-        "after a year of complaints from workers on the early shifts.",
-        "The new lines start in March and will run every twenty minutes between midnight "
-        "and five in the morning, the transport office said in a statement.",
-        "Members of the opposition said the plan came too late and cost too much, but "
-        "voted for it in the end so the service would not be delayed again.",
-    )
-)
-ZH_PARAGRAPHS = (
-    "<p>本报讯 今年三月起，本市将开通三条通往机场的夜间公交线路，方便早班职工出行。"
-    "这三条线路每二十分钟一班，运营时间为午夜至凌晨五点，票价与日间公交相同。</p>"
-    "<p>市交通局有关负责人表示，夜间公交开通后，将根据客流情况适时调整发车间隔，"
-    "并在主要站点增设候车亭和照明设施，保障乘客夜间出行安全。</p>"
-)
+from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 
 def authors(byline: str, head: str = "", paragraphs: str = PARAGRAPHS) -> tuple[str, ...]:
