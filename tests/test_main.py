@@ -158,3 +158,21 @@ def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
 def test_console_script_is_declared() -> None:
     (script,) = entry_points(group="console_scripts", name="scrapy-cx")
     assert script.value == "scrapy_cx.__main__:main"
+
+
+def test_bulk_and_crawl_agree_on_the_example_pages(tmp_path: Path) -> None:
+    """The same pages give the same articles offline and in `scrapy crawl news`."""
+    from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
+
+    crawl, crawled = run_crawl([], tmp_path / "crawl.jsonl")
+    assert crawl.returncode == 0, crawl.stderr[-2000:]
+    out = tmp_path / "bulk.jsonl"
+    bulk = run_cli("extract", str(EXAMPLE_PROJECT / "news" / "pages"), "-o", str(out), cwd=tmp_path)
+    assert bulk.returncode == 0, bulk.stderr
+    extracted = read_lines(out)
+    assert crawled, "the example crawl exported nothing"
+    by_url = {item["url"]: item for item in crawled}
+    assert sorted(by_url) == sorted(str(r["url"]) for r in extracted)
+    for record in extracted:
+        item = by_url[record["url"]]
+        assert {k: item.get(k) for k in record} == record
