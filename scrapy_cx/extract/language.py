@@ -8,6 +8,7 @@ thousand characters, and for Latin script counts a handful of function words.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 _SAMPLE = 4000  # characters of text looked at
 _WORDS = re.compile(r"[a-zà-ÿ]+")
@@ -36,26 +37,33 @@ _SCRIPTS = (
 )
 
 
+# Each script's characters as one regex class, counted with subn (in C): the
+# scripts' ranges, and Latin letters beyond ASCII (up to U+024F, as str.isalpha says).
+_SCRIPT_PATTERNS = tuple((code, re.compile(f"[{lo}-{hi}]")) for code, lo, hi in _SCRIPTS)
+_LATIN_EXTENDED = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c in range(0x80, 0x250) if chr(c).isalpha()) + "]"
+)
+
+
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
+_ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
+
+
 def _script_counts(sample: str) -> dict[str, int]:
-    counts = dict.fromkeys([code for code, _lo, _hi in _SCRIPTS] + ["latin"], 0)
-    for char in sample:
-        if char.isascii():
-            if char.isalpha():
-                counts["latin"] += 1
-            continue
-        for code, lo, hi in _SCRIPTS:
-            if lo <= char <= hi:
-                counts[code] += 1
-                break
-        else:
-            if char.isalpha() and char < "\u0250":
-                counts["latin"] += 1
+    # ASCII letters are counted on bytes (bytes.translate deletes them in C); the
+    # scripts' classes only scan the non-ASCII rest, a few characters on most pages.
+    ascii_part = sample.encode("ascii", "ignore")
+    rest = _ASCII_RUN.sub("", sample) if len(ascii_part) < len(sample) else ""
+    counts = {code: pattern.subn("", rest)[1] if rest else 0 for code, pattern in _SCRIPT_PATTERNS}
+    counts["latin"] = len(ascii_part) - len(ascii_part.translate(None, _ASCII_LETTERS))
+    if rest:
+        counts["latin"] += _LATIN_EXTENDED.subn("", rest)[1]
     return counts
 
 
 def _latin_scores(sample: str) -> dict[str, int]:
-    words = _WORDS.findall(sample.lower())
-    return {code: sum(w in stop for w in words) for code, stop in _FUNCTION_WORDS.items()}
+    counts = Counter(_WORDS.findall(sample.lower()))
+    return {code: sum(counts[w] for w in stop) for code, stop in _FUNCTION_WORDS.items()}
 
 
 def _latin_language(sample: str) -> str | None:
