@@ -35,6 +35,9 @@ class _Server(ThreadingHTTPServer):
 class _RequestHandler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
+    # Headers and body go out as two small writes; with Nagle on, each keep-alive
+    # response would wait ~40 ms for an ACK.
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet tests
         pass
