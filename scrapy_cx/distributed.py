@@ -26,10 +26,12 @@ from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 
+from .settings import DEFAULTS
+
 __all__ = ["IdleClose", "SharedStartRequests", "DEFAULT_IDLE_CLOSE"]
 
 #: Seconds an idle spider waits for other processes to refill the shared queue.
-DEFAULT_IDLE_CLOSE = 30.0
+DEFAULT_IDLE_CLOSE: float = DEFAULTS["CX_REDIS_IDLE_CLOSE"]
 
 
 def _shared(item: Any) -> Any:

@@ -36,6 +36,9 @@ DEFAULTS: dict[str, Any] = {
     "CX_HTML_FIELD": "html",
     # Keep that raw HTML field on the item after extraction.
     "CX_KEEP_HTML": False,
+    # Distributed crawls (scrapy_cx.distributed.IdleClose): seconds an idle process
+    # waits for the others to refill the shared queue before it closes.
+    "CX_REDIS_IDLE_CLOSE": 30.0,
 }
 
 _LINE_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(LineOptions))
