@@ -45,6 +45,14 @@ def test_xml_declaration_in_str_is_accepted(decl: str) -> None:
     assert BODY in text_of(root)
 
 
+@pytest.mark.parametrize("prefix", ["<?xml version='1.0' encoding='latin1'?>", "\x00"])
+def test_a_second_or_hidden_xml_declaration_keeps_the_page(prefix: str) -> None:
+    # lxml refuses a str that still declares an encoding; UTF-8 bytes it takes.
+    decl = "<?xml version='1.0' encoding='latin1'?>"
+    root = parse_html(f"{prefix}{decl}<html><body><p>{BODY}</p></body></html>")
+    assert BODY in text_of(root)
+
+
 def test_control_characters_are_kept_or_dropped_but_not_fatal() -> None:
     root = parse_html(f"<p>\x01\x02\x0b\x0c\x7f\x80\x9f\ufffe\uffff</p><p>{BODY}</p>")
     assert BODY in text_of(root)
