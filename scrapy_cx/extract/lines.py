@@ -181,6 +181,11 @@ def _classify(names: str) -> int:
     """
     if not HIDDEN_CLASSES.isdisjoint(names.lower().split()):
         return _HIDDEN
+    if names.isascii():
+        # Same answer in fewer steps: in ASCII, a lower- or upper-case token is
+        # one name part, and parts never cross "-", "_" or spaces.
+        parts = " ".join(_NAME_PART.findall(names)).lower().split()
+        return _PLAIN if BOILERPLATE_WORDS.isdisjoint(parts) else _BOILER
     for token in names.replace("-", " ").replace("_", " ").split():
         if token.isalpha() and (token.islower() or token.isupper()):
             if token.lower() in BOILERPLATE_WORDS:
@@ -268,20 +273,23 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
             lines.append(Line(text, length, min(link_chars, length), tag, False, bid))
         link_chars = 0
 
+    # Hot loop (every element of the page): names bound locally.
+    skip_tags, block_tags, boilerplate_tags = SKIP_TAGS, BLOCK_TAGS, BOILERPLATE_TAGS
     walker = etree.iterwalk(root, events=("start", "end"))
+    skip = walker.skip_subtree
     for event, el in walker:
         tag = el.tag
         if event == "start":
-            if tag in SKIP_TAGS or not isinstance(tag, str):
-                walker.skip_subtree()
+            if tag in skip_tags or not isinstance(tag, str):
+                skip()
                 push(-2)
                 continue
-            if tag in BLOCK_TAGS:
+            if tag in block_tags:
                 items = el.items()
                 if items:
                     kind = _kind(items, tag)
                 else:
-                    kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
+                    kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
                     flush()
                 parents.append(open_blocks[-1])
@@ -292,7 +300,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
             else:
                 items = el.items()
                 if items and _hidden(items):
-                    walker.skip_subtree()
+                    skip()
                     push(-2)
                     continue
                 push(-1)
@@ -323,7 +331,9 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
             elif mark == -1 and tag == "a":
                 link_depth -= 1
             text = el.tail
-        if text:
+        # Blank text opening a run is not kept: it adds no word, and a run then
+        # always holds a word, so ``if parts: flush()`` never flushes nothing.
+        if text and (parts or not text.isspace()):
             add(text)
             if link_depth:
                 link_chars += _nonspace_len(text)
