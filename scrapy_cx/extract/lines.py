@@ -223,6 +223,10 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
     return kind
 
 
+# The only attributes _hidden reads.
+_HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
+
+
 def _hidden(items: list[tuple[str, str]]) -> bool:
     """Whether an inline element is hidden (its boilerplate names do not matter)."""
     for key, value in items:
@@ -256,7 +260,8 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     parents = lines.parents
     tags: list[str] = []  # block element id -> tag
     open_blocks = [-1]  # ids of the open block elements (-1: none yet)
-    # Per open element: -2 skipped, -1 inline, else 4 * (index of its first line) + kind.
+    # Per open element: -3 link, -2 skipped, -1 other inline, else
+    # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
     push, pop = stack.append, stack.pop
     ranges: list[tuple[int, int]] = []
@@ -275,11 +280,12 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
 
     # Hot loop (every element of the page): names bound locally.
     skip_tags, block_tags, boilerplate_tags = SKIP_TAGS, BLOCK_TAGS, BOILERPLATE_TAGS
+    hiding_keys = _HIDING_KEYS
     walker = etree.iterwalk(root, events=("start", "end"))
     skip = walker.skip_subtree
     for event, el in walker:
-        tag = el.tag
         if event == "start":
+            tag = el.tag
             if tag in skip_tags or not isinstance(tag, str):
                 skip()
                 push(-2)
@@ -298,14 +304,16 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 spans.append((len(lines), len(lines)))
                 push(4 * len(lines) + kind)
             else:
-                items = el.items()
-                if items and _hidden(items):
+                keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
+                if keys and not hiding_keys.isdisjoint(keys) and _hidden(el.items()):
                     skip()
                     push(-2)
                     continue
-                push(-1)
                 if tag == "a":
                     link_depth += 1
+                    push(-3)
+                else:
+                    push(-1)
             text = el.text
         else:
             mark = pop()
@@ -314,6 +322,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                     flush()
                 bid = open_blocks.pop()
                 start = mark >> 2
+                tag = tags[bid]
                 if (
                     tag in MERGED_TAGS
                     and len(lines) - start > 1
@@ -328,7 +337,7 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                         lines.bodies.append(bid)
                     else:
                         ranges.append((start, len(lines)))
-            elif mark == -1 and tag == "a":
+            elif mark == -3:
                 link_depth -= 1
             text = el.tail
         # Blank text opening a run is not kept: it adds no word, and a run then
