@@ -80,6 +80,12 @@ def normalize_encoding(name: str | None) -> str | None:
 
 def _utf8_counts(sample: bytes) -> tuple[int, int]:
     """``(valid multi-byte sequences, invalid bytes)`` of ``sample`` read as UTF-8."""
+    try:
+        text = sample.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:  # valid (the common case): its ASCII characters are its bytes below 0x80
+        return len(text) - len(sample.translate(None, _HIGH_BYTES)), 0
     text = sample.decode("utf-8", errors="replace")
     bad = max(0, text.count("\ufffd") - sample.count(b"\xef\xbf\xbd"))
     non_ascii = len(text) - len(text.encode("ascii", errors="ignore"))
