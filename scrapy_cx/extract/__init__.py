@@ -8,7 +8,7 @@ from typing import Any
 from ..article import Article
 from .authors import find_authors
 from .dates import find_published
-from .decode import decode_html
+from .decode import decode_page
 from .dom import parse_html
 from .language import guess_language
 from .lines import LineOptions, main_text, page_lines, select_main
@@ -33,8 +33,8 @@ def extract_article(
     header's charset if known). ``options`` are :class:`LineOptions` fields
     (``block_size``, ``line_cost``, ...). Never raises on bad markup or bytes.
     """
-    text, _encoding = decode_html(html, encoding)
-    root = parse_html(text)
+    text, _encoding, utf8 = decode_page(html, encoding)
+    root = parse_html(text, utf8)
     meta = read_meta(root, url)
     line_options = LineOptions(**options)
     lines = page_lines(root, line_options)

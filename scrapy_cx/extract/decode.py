@@ -206,11 +206,33 @@ def decode_html(
     data: bytes | bytearray | memoryview | str, encoding: str | None = None
 ) -> tuple[str, str]:
     """Return ``(text, encoding)``; never raises on bad bytes (they become U+FFFD)."""
+    text, codec, _utf8 = decode_page(data, encoding)
+    return text, codec
+
+
+def decode_page(
+    data: bytes | bytearray | memoryview | str, encoding: str | None = None
+) -> tuple[str, str, bytes | None]:
+    """:func:`decode_html`, plus the page's bytes when they are exactly ``text`` in UTF-8.
+
+    Valid UTF-8 (most of the web) need not be encoded again for the parser:
+    it reads these bytes as they are.
+    """
     if isinstance(data, str):
-        return data, "unicode"
+        return data, "unicode", None
     data = bytes(data)
     codec, skip = choose_encoding(data, encoding)
-    text = _decode(data[skip:] if skip else data, codec)
+    body = data[skip:] if skip else data
+    utf8: bytes | None = None
+    if codec == "utf-8":
+        try:
+            text = body.decode("utf-8")
+            utf8 = body
+        except UnicodeDecodeError:
+            text = _decode(body, codec)
+    else:
+        text = _decode(body, codec)
     if text.startswith("\ufeff"):
         text = text[1:]
-    return text, codec
+        utf8 = None
+    return text, codec, utf8

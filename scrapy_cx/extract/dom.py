@@ -192,10 +192,16 @@ def _swallowing_title(root: etree._Element) -> bool:
     return text is not None and len(text) > _SWALLOWING_TITLE and bool(_MARKUP.search(text))
 
 
-def parse_html(text: str) -> etree._Element:
-    """Parse ``text`` into an ``<html>`` root; an empty or unparsable page gives an empty root."""
-    text = _XML_DECL.sub("", text, count=1)
-    data = _utf8(text)
+def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
+    """Parse ``text`` into an ``<html>`` root; an empty or unparsable page gives an empty root.
+
+    ``utf8``, if given, must be ``text`` encoded in UTF-8 (the page's own bytes,
+    see :func:`..decode.decode_page`): it saves encoding the text again.
+    """
+    if _XML_DECL.match(text):
+        text = _XML_DECL.sub("", text, count=1)
+        utf8 = None
+    data = utf8 if utf8 is not None and b"\x00" not in utf8 else _utf8(text)
     if data is None:
         text = _clean_chars(text)
         data = text.encode("utf-8")

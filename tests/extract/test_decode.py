@@ -6,7 +6,7 @@ import codecs
 
 import pytest
 
-from scrapy_cx.extract.decode import decode_html, normalize_encoding
+from scrapy_cx.extract.decode import decode_html, decode_page, normalize_encoding
 
 FRENCH = "Le président a déclaré à la presse qu'il était très satisfait de l'été. " * 20
 CHINESE = "国务院总理李克强主持召开国务院常务会议，部署进一步做好稳就业工作。" * 20
@@ -222,3 +222,12 @@ def test_buffer_types_are_accepted() -> None:
 
 def test_str_is_returned_unchanged() -> None:
     assert decode_html("<p>déjà</p>", "gbk") == ("<p>déjà</p>", "unicode")
+
+
+def test_decode_page_hands_over_the_bytes_only_when_they_are_the_text_in_utf8() -> None:
+    page = "<p>Grüße, 世界</p>".encode()
+    assert decode_page(page) == (page.decode(), "utf-8", page)
+    assert decode_page(b"\xef\xbb\xbf" + page)[2] == page  # the BOM is not the text's
+    assert decode_page(page + b"\xff")[2] is None  # invalid: the text has U+FFFD there
+    assert decode_page(page.decode().encode("gb18030"))[2] is None  # not UTF-8
+    assert decode_page(page.decode())[2] is None  # a str needs encoding anyway

@@ -187,3 +187,16 @@ def test_parsing_in_threads_gives_the_same_trees() -> None:
     for i in range(6):
         assert f"{BODY} {i}" in results[i]
         assert f"end {i}" in results[i]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        f"<html><body><p>Grüße {BODY}</p></body></html>",
+        f"<?xml version='1.0' encoding='utf-8'?><p>{BODY}</p>",
+        f"<p>{BODY}\x00</p>",
+    ],
+)
+def test_the_pages_own_utf8_bytes_parse_as_its_text(page: str) -> None:
+    expected = etree.tostring(parse_html(page))
+    assert etree.tostring(parse_html(page, page.encode("utf-8"))) == expected
