@@ -231,7 +231,8 @@ def _hidden(items: list[tuple[str, str]]) -> bool:
     """Whether an inline element is hidden (its boilerplate names do not matter)."""
     for key, value in items:
         if key == "class":
-            if _names_kind(value) == _HIDDEN:
+            # Only _classify's first test: an inline name's boilerplate words do not matter.
+            if not HIDDEN_CLASSES.isdisjoint(value.lower().split()):
                 return True
         elif key == "style":
             squeezed = value.replace(" ", "").lower()
