@@ -205,7 +205,9 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
             kind = _BODY
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
-            found = _names_kind(value)
+            found = (  # _names_kind, inlined: this runs for most block elements
+                _cached_names_kind(value) if len(value) <= MAX_CACHED_NAME else _classify(value)
+            )
             if found == _HIDDEN:
                 return _HIDDEN
             kind = max(kind, found)
