@@ -283,7 +283,9 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
 
     # Hot loop (every element of the page): names bound locally.
     skip_tags, block_tags, boilerplate_tags = SKIP_TAGS, BLOCK_TAGS, BOILERPLATE_TAGS
-    hiding_keys = _HIDING_KEYS
+    hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
+    parents_append, open_blocks_append = parents.append, open_blocks.append
+    tags_append, spans_append = tags.append, spans.append
     walker = etree.iterwalk(root, events=("start", "end"))
     skip = walker.skip_subtree
     for event, el in walker:
@@ -301,11 +303,12 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
                     flush()
-                parents.append(open_blocks[-1])
-                open_blocks.append(len(spans))
-                tags.append(tag)
-                spans.append((len(lines), len(lines)))
-                push(4 * len(lines) + kind)
+                n = len(lines)
+                parents_append(open_blocks[-1])
+                open_blocks_append(len(tags))  # the new block's id
+                tags_append(tag)
+                spans_append((n, n))
+                push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
                 if keys and not hiding_keys.isdisjoint(keys) and _hidden(el.items()):
@@ -326,20 +329,18 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 bid = open_blocks.pop()
                 start = mark >> 2
                 tag = tags[bid]
-                if (
-                    tag in MERGED_TAGS
-                    and len(lines) - start > 1
-                    and _merge_row(lines, start, bid, tag)
-                ):
+                n = len(lines)
+                if tag in merged_tags and n - start > 1 and _merge_row(lines, start, bid, tag):
                     _clamp(spans, bid + 1, start)
                     _clamp(ranges, _first_inside(ranges, start), start)
-                spans[bid] = (start, len(lines))
+                    n = len(lines)
+                spans[bid] = (start, n)
                 kind = mark & 3
-                if kind and len(lines) > start:
+                if kind and n > start:
                     if kind == _BODY:
                         lines.bodies.append(bid)
                     else:
-                        ranges.append((start, len(lines)))
+                        ranges.append((start, n))
             elif mark == -3:
                 link_depth -= 1
             text = el.tail
