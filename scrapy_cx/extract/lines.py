@@ -179,14 +179,15 @@ def _classify(names: str) -> int:
     name: split on "-", "_" and case changes ("share-bar", "mainNav", "NAV"),
     never substrings ("shared", "header").
     """
-    if not HIDDEN_CLASSES.isdisjoint(names.lower().split()):
+    lowered = names.lower()
+    if not HIDDEN_CLASSES.isdisjoint(lowered.split()):
         return _HIDDEN
-    if names.isascii():
-        # Same answer in fewer steps: in ASCII, a lower- or upper-case token is
-        # one name part, and parts never cross "-", "_" or spaces.
-        parts = " ".join(_NAME_PART.findall(names)).lower().split()
-        return _PLAIN if BOILERPLATE_WORDS.isdisjoint(parts) else _BOILER
-    for token in names.replace("-", " ").replace("_", " ").split():
+    tokens = names.replace("-", " ").replace("_", " ").split()
+    if lowered == names and names.isascii() and "".join(tokens).isalpha():
+        # The common case, decided in C: lower-case ASCII letters only, so each
+        # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
+        return _PLAIN if BOILERPLATE_WORDS.isdisjoint(tokens) else _BOILER
+    for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
             if token.lower() in BOILERPLATE_WORDS:
                 return _BOILER
