@@ -17,6 +17,8 @@ from .title import find_title
 
 __all__ = ["extract_article", "LineOptions"]
 
+_DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
+
 
 def extract_article(
     html: str | bytes,
@@ -36,7 +38,7 @@ def extract_article(
     text, _encoding, utf8 = decode_page(html, encoding)
     root = parse_html(text, utf8)
     meta = read_meta(root, url)
-    line_options = LineOptions(**options)
+    line_options = LineOptions(**options) if options else _DEFAULT_OPTIONS
     lines = page_lines(root, line_options)
     titles = [meta.title_tag or "", *(value for value, _source in meta.titles)]
     start, end = select_main(lines, line_options, titles)
