@@ -211,7 +211,8 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
             )
             if found == _HIDDEN:
                 return _HIDDEN
-            kind = max(kind, found)
+            if found > kind:
+                kind = found
         elif key == "hidden":
             return _HIDDEN
         elif key == "style":
