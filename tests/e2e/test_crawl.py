@@ -153,6 +153,8 @@ def test_follow_crawl_stats_count_pages_and_skips_with_reasons(
     assert stats.get("cx/errors", 0) == 0
     # JSON and PDF responses reach the callback too and must not break it.
     assert "spider_exceptions" not in proc.stderr and "Traceback" not in proc.stderr
+    # A real crawl on the installed Scrapy warns about nothing of ours.
+    assert "DeprecationWarning" not in proc.stderr
     assert f"Wrote {len(items)} articles to" in proc.stderr
     # ...then what the pipeline made of the pages.
     assert stats.get("cx/articles") == len(items) == len(built.articles)
