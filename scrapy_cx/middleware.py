@@ -16,7 +16,6 @@ from typing import Any
 
 from scrapy import Request, Spider
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Response
 from w3lib.encoding import http_content_type_encoding
 
@@ -144,10 +143,7 @@ class ArticleMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
-        settings = CxSettings.from_settings(crawler.settings)
-        if not settings.enabled:
-            raise NotConfigured("CX_ENABLED is False")
-        return cls(crawler, settings)
+        return cls(crawler, CxSettings.for_crawler(crawler))
 
     def process_response(
         self, request: Request, response: Response, spider: Spider | None = None

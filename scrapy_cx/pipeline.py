@@ -17,7 +17,7 @@ from typing import Any
 from itemadapter import ItemAdapter
 from scrapy import Item, Spider
 from scrapy.crawler import Crawler
-from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.exceptions import DropItem
 
 from .article import Article
 from .extract import extract_article
@@ -104,10 +104,7 @@ class ArticlePipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
-        settings = CxSettings.from_settings(crawler.settings)
-        if not settings.enabled:
-            raise NotConfigured("CX_ENABLED is False")
-        return cls(crawler, settings)
+        return cls(crawler, CxSettings.for_crawler(crawler))
 
     def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         if isinstance(item, Article):  # frozen: make it an item later stages can edit

@@ -11,6 +11,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
 from scrapy.settings import BaseSettings
 
 from .extract import LineOptions
@@ -77,6 +79,14 @@ class CxSettings:
     fill_items: bool = DEFAULTS["CX_FILL_ITEMS"]
     html_field: str = DEFAULTS["CX_HTML_FIELD"]
     keep_html: bool = DEFAULTS["CX_KEEP_HTML"]
+
+    @classmethod
+    def for_crawler(cls, crawler: Crawler) -> CxSettings:
+        """The crawler's settings for a component's ``from_crawler``: NotConfigured if off."""
+        settings = cls.from_settings(crawler.settings)
+        if not settings.enabled:
+            raise NotConfigured("CX_ENABLED is False")
+        return settings
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> CxSettings:

@@ -14,7 +14,6 @@ from typing import Any
 from itemadapter import ItemAdapter
 from scrapy import Request, Spider
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
 from .article import Article
@@ -69,10 +68,7 @@ class ArticleSpiderMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleSpiderMiddleware:
-        settings = CxSettings.from_settings(crawler.settings)
-        if not settings.enabled:
-            raise NotConfigured("CX_ENABLED is False")
-        return cls(settings)
+        return cls(CxSettings.for_crawler(crawler))
 
     def process_spider_output(
         self, response: Response | None, result: Iterable[Any], spider: Spider | None = None

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from scrapy_cx import bulk
+from scrapy_cx import Article, bulk
 from scrapy_cx.bulk import Options, Outcome, Summary, batches, extract_all, extract_one
 from scrapy_cx.sources import Page, Skip
 
@@ -29,18 +29,7 @@ def test_article_becomes_one_json_line() -> None:
     assert record["title"] == "Story number 1"
     assert record["published"].startswith("2024-03-05")
     assert "northern tram line" in record["content"]
-    assert list(record) == [
-        "url",
-        "title",
-        "published",
-        "published_raw",
-        "content",
-        "authors",
-        "keywords",
-        "description",
-        "language",
-        "canonical_url",
-    ]
+    assert list(record) == list(Article.field_names())
 
 
 def test_non_ascii_is_written_as_is() -> None:

@@ -5,21 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx import extract_article
+from tests.extract.prose import BRIDGE_STORY
 
-STORY = [
-    "The council voted on Tuesday to rebuild the old river bridge, ending a debate "
-    "that had divided the town for almost ten years.",
-    "Engineers said the new span would carry twice the traffic of the current one, "
-    "which was closed to lorries last spring after cracks appeared in its piers.",
-    "Residents who opposed the plan worried about the cost, which the council put at "
-    "eleven million pounds, and about two years of detours through the market square.",
-    "Work is expected to begin in March, once the river is low enough for the crews "
-    "to reach the foundations without building a temporary dam.",
-    "The mayor said the town had waited long enough. \u201cWe will finally have a bridge "
-    "our grandchildren can rely on,\u201d she told reporters outside the hall.",
-    "A public meeting on the detours is planned for next month at the library, where "
-    "the engineers will present the timetable and answer questions.",
-]
+STORY = BRIDGE_STORY
 
 MENU = "".join(
     f'<li><a href="/{name.lower()}">{name}</a></li>'

@@ -6,17 +6,9 @@ import pytest
 
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import Line, LineOptions, main_text, page_lines, select_main
+from tests.extract.prose import BRIDGE_STORY
 
-PROSE = [
-    "The council voted on Tuesday to rebuild the old river bridge, ending a debate "
-    "that had divided the town for almost ten years.",
-    "Engineers said the new span would carry twice the traffic of the current one, "
-    "which was closed to lorries last spring after cracks appeared in its piers.",
-    "Residents who opposed the plan worried about the cost, which the council put at "
-    "eleven million pounds, and about two years of detours through the market square.",
-    "Work is expected to begin in March, once the river is low enough for the crews "
-    "to reach the foundations without building a temporary dam.",
-]
+PROSE = BRIDGE_STORY[:4]
 
 
 def lines_of(html: str, **options: object) -> list[Line]:
