@@ -629,6 +629,47 @@ def _text_key(result: Result) -> float:
     return overlap(result.output.text, result.page.body, text_level(result.page)).f1
 
 
+def _with_misses(results: Sequence[Result]) -> list[str]:
+    """Pages missing must-have snippets (up to two shown) or keeping must-not ones."""
+    out = []
+    for r in results:
+        page = r.page
+        found, total, present, n_not = snippet_counts(r)
+        if found == total and not present:
+            continue
+        kind = f"  [{page.page_type}]" if page.page_type else ""
+        empty = "  EMPTY" if not r.output.text.strip() else ""
+        out.append(
+            f"{page.id}{kind}  with {found}/{total}  without present {present}/{n_not}{empty}"
+        )
+        musts = () if page.with_verbatim is False else page.with_snippets
+        missed = [s for s in musts if not snippets_found(r.output.text, [s])]
+        kept = [s for s in page.without_snippets if snippets_found(r.output.text, [s])]
+        out.extend(f"    missed {_short(s)}" for s in missed[:2])
+        out.extend(f"    kept   {_short(s)}" for s in kept[:2])
+    return out
+
+
+FIELD_MISSES = ("authors", "image", "ptype")
+
+
+def _field_misses(kind: str, results: Sequence[Result]) -> list[str]:
+    """Pages whose authors, lead image or page type is wrong: truth beside ours."""
+    out = []
+    for r in results:
+        page, got = r.page, r.output
+        if kind == "authors" and authors_exact(got.authors, page.authors) is False:
+            first = "first ok" if first_author(got.authors, page.authors) else "first wrong"
+            out.append(f"{page.id}  ({first})")
+            out.append(f"    truth  {list(page.authors or ())}")
+            out.append(f"    ours   {list(got.authors)}")
+        elif kind == "image" and page.image and not image_match(got.image, page.image):
+            out.append(f"{page.id}\n    truth  {page.image}\n    ours   {got.image}")
+        elif kind == "ptype" and (truth := page_class(page.page_type)) and got.page_type != truth:
+            out.append(f"{page.id}  truth {truth} ({page.page_type})  ours {got.page_type}")
+    return out
+
+
 def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
     """Per-page misses of one system on one set, worst first (text) or in page order."""
     out: list[str] = []
@@ -672,6 +713,10 @@ def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
             out.append(f"{r.page.id}  truth {truth}  ours {r.output.date}  raw {raw!r}")
             if r.page.url:
                 out.append(f"    url    {r.page.url}")
+    elif kind == "with":
+        out.extend(_with_misses(results))
+    elif kind in FIELD_MISSES:
+        out.extend(_field_misses(kind, results))
     else:
         raise ValueError(kind)
     return "\n".join(out)
@@ -696,7 +741,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--limit", type=int, help="at most N pages per set")
     parser.add_argument("--ids", help="comma-separated page ids (any set)")
     parser.add_argument(
-        "--misses", choices=("text", "title", "date"), help="print cx's per-page misses"
+        "--misses",
+        choices=("text", "title", "date", "with", *FIELD_MISSES),
+        help="print cx's per-page misses",
     )
     parser.add_argument("--top", type=int, default=30, help="text misses shown per set (30)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")

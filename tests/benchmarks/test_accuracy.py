@@ -386,6 +386,29 @@ def test_misses_list_worst_text_first_and_wrong_titles_and_dates() -> None:
     assert "truth 2020-01-01  ours 2019-12-31" in dates and "31.12.2019" in dates
 
 
+def test_misses_for_snippets_authors_images_and_page_types() -> None:
+    forum = Result(_typed("f", "forum", ("first post", "a reply"), ("Sign in",)),
+                   Output(text="first post Sign in", page_type="article"), 0.001)  # fmt: skip
+    fine = Result(_typed("a", "article", ("story",), ()),
+                  Output(text="story", page_type="article"), 0.001)  # fmt: skip
+    text = render_misses("with", [forum, fine], top=10)
+    assert text.splitlines() == [
+        "f  [forum]  with 1/2  without present 1/1",
+        "    missed a reply",
+        "    kept   Sign in",
+    ]
+    assert render_misses("ptype", [forum, fine], top=10) == "f  truth thread (forum)  ours article"
+    news = Result(_news("n", authors=("Ann Lee", "Bob Ray"), image="https://i.example/a.jpg?x=1"),
+                  Output(authors=("Ann Lee",), image="https://i.example/b.jpg"), 0.001)  # fmt: skip
+    assert render_misses("authors", [news], top=10).splitlines() == [
+        "n  (first ok)",
+        "    truth  ['Ann Lee', 'Bob Ray']",
+        "    ours   ['Ann Lee']",
+    ]
+    assert "truth  https://i.example/a.jpg?x=1" in render_misses("image", [news], top=10)
+    assert render_misses("image", [fine], top=10) == ""  # no image truth: no miss
+
+
 # --- the command ------------------------------------------------------------------------------
 
 
