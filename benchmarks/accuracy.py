@@ -861,10 +861,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         new_types = [asdict(t) for t in type_rows]
         if new_types and old.get("type_rows"):
             print(render_rows(type_keyed(old["type_rows"]), type_keyed(new_types)))
-        print(render_macro_change(old.get("macro", {}), macro_average(rows)))
-        print(
-            render_drops(old.get("rows", []), new_rows, old.get("macro", {}), macro_average(rows))
-        )
+        print(render_macro_change(old.get("rows", []), new_rows))
+        print(render_drops(old.get("rows", []), new_rows))
         for name in (s.name for s in systems if s.name == "cx"):
             print(render_pages(old.get("pages", []), records, name))
     if args.json:

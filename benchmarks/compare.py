@@ -82,14 +82,32 @@ def type_keyed(type_rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**t, "set": f"{t['set']}[{t['page_type']}]"} for t in type_rows]
 
 
-def render_macro_change(old: dict[str, float], new: dict[str, float]) -> str:
-    """Old -> new macro average over sets, per system in both runs."""
+def macro_common(
+    old_rows: Sequence[dict[str, Any]], new_rows: Sequence[dict[str, Any]]
+) -> dict[str, tuple[float, float, int]]:
+    """Per system: old and new macro average of ``main`` over the sets both runs
+    scored (so a run over fewer sets compares like with like), and how many sets."""
+    old = {(r["set"], r["system"]): r.get("main") for r in old_rows}
+    pairs: dict[str, list[tuple[float, float]]] = {}
+    for row in new_rows:
+        before, now = old.get((row["set"], row["system"])), row.get("main")
+        if before is not None and now is not None:
+            pairs.setdefault(row["system"], []).append((float(before), float(now)))
+    return {
+        name: (sum(a for a, _ in v) / len(v), sum(b for _, b in v) / len(v), len(v))
+        for name, v in pairs.items()
+    }
+
+
+def render_macro_change(
+    old_rows: Sequence[dict[str, Any]], new_rows: Sequence[dict[str, Any]]
+) -> str:
+    """Old -> new macro average over the sets both runs have, per system."""
     cells = [
-        f"{name} {old[name]:.3f}->{value:.3f} ({value - old[name]:+.3f})"
-        for name, value in new.items()
-        if name in old
+        f"{name} {a:.3f}->{b:.3f} ({b - a:+.3f}) over {n} sets"
+        for name, (a, b, n) in macro_common(old_rows, new_rows).items()
     ]
-    return "macro: " + ("  ".join(cells) if cells else "not in the old run")
+    return "macro: " + ("  ".join(cells) if cells else "no set in both runs")
 
 
 def drops(
@@ -111,21 +129,16 @@ def drops(
     return out
 
 
-def render_drops(
-    old_rows: Sequence[dict[str, Any]],
-    new_rows: Sequence[dict[str, Any]],
-    old_macro: dict[str, float],
-    new_macro: dict[str, float],
-) -> str:
+def render_drops(old_rows: Sequence[dict[str, Any]], new_rows: Sequence[dict[str, Any]]) -> str:
     """``DROP`` lines for the figures that fell by more than :data:`DROP`, or a clear OK."""
     lines = [
         f"DROP {set_name}/{system} {label} {a:.3f} -> {b:.3f} ({b - a:+.3f})"
         for set_name, system, label, a, b in drops(old_rows, new_rows)
     ]
     lines += [
-        f"DROP macro/{name} {old_macro[name]:.3f} -> {value:.3f} ({value - old_macro[name]:+.3f})"
-        for name, value in new_macro.items()
-        if name in old_macro and old_macro[name] - value > DROP
+        f"DROP macro/{name} {a:.3f} -> {b:.3f} ({b - a:+.3f})"
+        for name, (a, b, _n) in macro_common(old_rows, new_rows).items()
+        if a - b > DROP
     ]
     return "\n".join(lines) if lines else f"no figure of any set fell by more than {DROP}"
 
