@@ -4,13 +4,12 @@ navigation or other boilerplate, and the related-article links are kept.
 Decided after the selection, in one pass over the lines: lines of the main
 regions are content; outside them, a linked headline in a group of at least
 two (a "related", "read more" or "most read" list) is a related link, other
-link-dominated lines are navigation, the rest is boilerplate. The links'
-addresses come from one walk over the page's <a> elements, only for those lines.
+link-dominated lines are navigation, the rest is boilerplate. A line keeps its
+first link's address from the line walk.
 """
 
 from __future__ import annotations
 
-from itertools import islice
 from urllib.parse import urljoin
 
 from ._page import Page
@@ -22,7 +21,7 @@ CONTENT, RELATED, NAVIGATION, BOILERPLATE = "content", "related", "navigation", 
 BLOCK_KINDS = (CONTENT, RELATED, NAVIGATION, BOILERPLATE)
 MIN_RELATED_GROUP = 2  # linked headlines sharing a parent that make a list of links
 MAX_RELATED = 50  # related links kept per page
-_MAX_ANCHORS = 20_000  # <a> elements read for addresses
+_NOT_PAGES = ("#", "javascript:", "mailto:", "tel:")
 NAVIGATION_LINK_SHARE = 0.5  # a line more linked than this is navigation
 
 
@@ -37,36 +36,28 @@ def find_blocks(page: Page) -> None:
     groups: dict[int, list[int]] = {}
     parents = lines.parents
     for i, line in enumerate(lines):
-        if kinds[i] == CONTENT:
+        if not line.link_length or kinds[i] == CONTENT:
             continue
         if is_headline_link(line):
             group = parents[line.block] if line.block >= 0 else -1
             groups.setdefault(group, []).append(i)
             kinds[i] = NAVIGATION
-        elif line.link_density > NAVIGATION_LINK_SHARE:
+        elif line.link_length > NAVIGATION_LINK_SHARE * line.length:
             kinds[i] = NAVIGATION
-    titles: dict[str, int] = {}
+    related: dict[str, str] = {}
     for members in groups.values():
         if len(members) >= MIN_RELATED_GROUP:
             for i in members:
                 kinds[i] = RELATED
-                titles.setdefault(lines[i].text, i)
     page.kinds = kinds
-    if titles and page.page_type in ("article", "thread"):
-        page.related = _addresses(page, titles)
-
-
-def _addresses(page: Page, titles: dict[str, int]) -> list[tuple[str, str]]:
-    """(title, absolute URL) of the related lines, in page order, each once."""
-    found: dict[str, tuple[int, str]] = {}
-    for anchor in islice(page.root.iter("a"), _MAX_ANCHORS):
-        href = anchor.get("href")
-        if not href or href.startswith(("#", "javascript:", "mailto:")):
-            continue
-        text = " ".join("".join(anchor.itertext()).split())
-        if text in titles and text not in found:
-            url = urljoin(page.url, href.strip()) if page.url else href.strip()
-            found[text] = (titles[text], url)
-            if len(found) >= MAX_RELATED:
-                break
-    return [(text, url) for text, (_i, url) in sorted(found.items(), key=lambda kv: kv[1][0])]
+    if page.page_type not in ("article", "thread"):
+        return
+    for i, kind in enumerate(kinds):
+        href = lines[i].href
+        if kind == RELATED and href and not href.startswith(_NOT_PAGES):
+            text = lines[i].text
+            if text not in related:
+                related[text] = urljoin(page.url, href.strip()) if page.url else href.strip()
+                if len(related) >= MAX_RELATED:
+                    break
+    page.related = list(related.items())

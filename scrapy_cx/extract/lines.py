@@ -83,6 +83,7 @@ class Line:
     tag: str  # the block element that holds the line
     boilerplate: bool  # inside an element that is never main text
     block: int = -1  # id of that block element in PageLines.spans / parents
+    href: str | None = None  # the first link's address, as written (related links)
 
     @property
     def is_heading(self) -> bool:
@@ -276,8 +277,10 @@ def page_lines(
     push, pop = stack.append, stack.pop
     ranges: list[tuple[int, int]] = []
 
+    href: str | None = None  # the current line's first link
+
     def flush() -> None:
-        nonlocal link_chars
+        nonlocal link_chars, href
         words = "".join(parts).split()
         parts.clear()
         if words:
@@ -285,8 +288,10 @@ def page_lines(
             length = len(text) - len(words) + 1
             bid = open_blocks[-1]
             tag = tags[bid] if bid >= 0 else "body"
-            lines.append(Line(text, length, min(link_chars, length), tag, False, bid))
+            links = min(link_chars, length)
+            lines.append(Line(text, length, links, tag, False, bid, href if links else None))
         link_chars = 0
+        href = None
 
     # Hot loop (every element of the page): names bound locally.
     block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
@@ -325,6 +330,8 @@ def page_lines(
                 if tag == "a":
                     link_depth += 1
                     push(-3)
+                    if href is None:
+                        href = el.get("href")
                 else:
                     push(-1)
             text = el.text
