@@ -123,8 +123,8 @@ def _fallback(page: Page) -> None:
 
 
 # A thread's posts are many sibling groups of a few lines each: no narrowing to
-# one group or container, and half the line cost, so short replies count.
-THREAD_COST_SHARE = 0.5
+# one group or container, and a lower line cost, so short replies count.
+THREAD_COST_SHARE = 0.75
 
 
 def _thread(page: Page) -> None:
