@@ -1,0 +1,214 @@
+"""``scrapy-cx explain``: the explanation is the core's own result, drawn faithfully."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import lxml.html
+import pytest
+from lxml import etree
+
+from scrapy_cx import extract_article
+from scrapy_cx._explain_html import render_html
+from scrapy_cx._explain_plot import block_sums
+from scrapy_cx._explain_text import render_text
+from scrapy_cx.explain import Explanation, explain_page
+
+from .sample_pages import article_html, listing_html
+from .support.server import Route, serve
+
+PAGES = Path(__file__).parent / "pages"
+NEWS_EN = PAGES / "news_en.html"
+PORTAL_ZH = PAGES / "portal_zh.html"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def explain_file(path: Path) -> Explanation:
+    return explain_page(path.read_bytes(), path.as_uri(), source=str(path))
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scrapy_cx", "explain", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def svg_of(report: str) -> etree._Element:
+    """The report's figure, parsed as XML: it must be well-formed SVG on its own."""
+    match = re.search(r"<svg .*?</svg>", report, re.S)
+    assert match, "no <svg> in the report"
+    return etree.fromstring(match.group(0).encode("utf-8"))
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        NEWS_EN.read_bytes(),
+        PORTAL_ZH.read_bytes(),
+        article_html("Tram line").encode(),
+        listing_html().encode(),
+    ],
+    ids=["news_en", "portal_zh", "sample_article", "listing"],
+)
+def test_explanation_holds_the_article_the_core_extracts(page: bytes) -> None:
+    expl = explain_page(page, "https://example.org/a.html")
+    assert expl.article == extract_article(page, "https://example.org/a.html")
+    if expl.regions:
+        ((start, end),) = expl.regions
+        assert (
+            "\n".join(
+                line.text for line in expl.lines[start:end] if line.kind.name != "boilerplate"
+            )
+            == expl.article.content
+        )
+
+
+def test_evidence_points_at_the_lines_it_came_from() -> None:
+    expl = explain_file(NEWS_EN)
+    by_field = {e.field: e for e in expl.evidence}
+    title = by_field["title"]
+    assert title.value == "Night buses return to the valley after five years"
+    assert title.line is not None and expl.lines[title.line].tag == "h1"
+    assert f"line {title.line + 1}" in title.where and "<h1>" in title.where
+    authors = by_field["authors"]
+    assert authors.value == "Priya Raman" and authors.line is not None
+    assert "Priya Raman" in expl.lines[authors.line].text and "byline" in authors.where
+    assert by_field["published"].where == "<time datetime> in the page"
+
+
+def test_metadata_evidence_is_named_by_its_tag() -> None:
+    expl = explain_file(PORTAL_ZH)
+    published = next(e for e in expl.evidence if e.field == "published")
+    assert published.where == "<meta> article:published_time" and published.line is None
+    assert expl.article.published == "2024-03-05T09:30:00+08:00"
+
+
+def test_lines_are_coloured_by_kind() -> None:
+    expl = explain_file(PORTAL_ZH)
+    kinds = {line.text: line.kind.name for line in expl.lines}
+    assert kinds["江城地铁五号线南延段进入试运行阶段"] == "links"  # a list of headlines
+    assert kinds[next(t for t in kinds if t.startswith("3月5日上午"))] == "content"
+    assert kinds[next(t for t in kinds if "版权所有" in t)] == "boilerplate"  # footer
+    assert expl.kinds_from_core is False
+
+
+def test_the_plot_draws_blocks_region_and_every_line() -> None:
+    expl = explain_file(NEWS_EN)
+    svg = svg_of(render_html(expl))
+    text, links = block_sums(expl)
+    k = expl.block_size
+    assert text[0] == sum(line.length - line.link_length for line in expl.lines[:k])
+    bars = svg.findall(f".//{SVG}rect[@class]")
+    classes = [rect.get("class", "").split()[0] for rect in bars]
+    assert classes.count("cx-bar") == sum(1 for t in text if t)
+    assert classes.count("cx-link-bar") == sum(1 for li in links if li)
+    assert classes.count("cx-line") == len(expl.lines)
+    (region,) = [r for r in bars if r.get("class") == "cx-region"]
+    ((start, end),) = expl.regions
+    lines = [r for r in bars if r.get("class", "").startswith("cx-line")]
+    assert float(region.get("x", "")) == pytest.approx(float(lines[start].get("x", "")), abs=0.1)
+    assert float(region.get("x", "")) + float(region.get("width", "")) == pytest.approx(
+        float(lines[end].get("x", "")), abs=0.2
+    )
+    # Bars grow upwards with the block's text: the tallest bar is the densest block.
+    heights = [float(r.get("height", "")) for r in bars if r.get("class", "").startswith("cx-bar ")]
+    assert heights.index(max(heights)) == [t for t in text if t].index(max(text))
+
+
+def test_report_is_self_contained_and_escapes_the_page() -> None:
+    hostile = (
+        "<html><head><title>&lt;script&gt;alert(1)&lt;/script&gt; News</title></head><body>"
+        "<h1>&lt;img src=x onerror=alert(1)&gt;</h1>"
+        + "<p>"
+        + "Plain words of a long enough paragraph about the harbour. " * 6
+        + "</p>"
+        "<script>alert(2)</script></body></html>"
+    )
+    report = render_html(explain_page(hostile, "https://example.org/x"))
+    assert "<script" not in report.lower() and "<img" not in report.lower()
+    tree = lxml.html.document_fromstring(report)
+    assert tree.xpath("//script | //img | //link | //iframe | //*[@src] | //*[@href]") == []
+    assert not re.search(r"@import|url\(", report, re.I)
+    assert "&lt;img src=x onerror=alert(1)&gt;" in report  # the headline, shown escaped
+    etree.fromstring(re.search(r"<svg .*?</svg>", report, re.S).group(0).encode())  # type: ignore[union-attr]
+
+
+def test_a_page_with_no_article_still_gets_a_report() -> None:
+    expl = explain_page(b"<html><body><a href='/'>Home</a></body></html>", None)
+    assert expl.regions == ()
+    report = render_html(expl)
+    assert "cx-region" not in svg_of(report).xpath("string(//@class)") and "none:" in report
+    assert "none: no run of lines" in render_text(expl)
+    empty = explain_page(b"", None)
+    assert empty.lines == () and "<svg" in render_html(empty)
+
+
+def test_text_summary_marks_the_selected_blocks() -> None:
+    expl = explain_file(PORTAL_ZH)
+    out = render_text(expl)
+    assert "滨江新区首座无人值守图书馆开放 市民24小时可借阅" in out
+    assert "found in: <h1> on line" in out and "found in: <meta> article:published_time" in out
+    ((start, end),) = expl.regions
+    assert f"lines {start + 1}-{end} of {len(expl.lines)}" in out
+    bars, marks = out.splitlines()[-2:]
+    assert "^" in marks and "█" in bars
+    # The tallest column sits under the selected region.
+    offset = bars.index(bars.strip()[0]) if bars.strip() else 0
+    assert marks[bars.index("█", offset)] == "^"
+
+
+def test_cli_one_report_and_a_folder_of_reports(tmp_path: Path) -> None:
+    proc = run_cli(str(NEWS_EN), "-o", "report.html", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "<svg" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert proc.stdout == ""  # a report, no summary unless --text
+    proc = run_cli(
+        str(NEWS_EN), str(PORTAL_ZH), "missing.html", "-o", "out", "--text", cwd=tmp_path
+    )
+    assert proc.returncode == 1  # one page failed, the others are reported
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "news_en.html",
+        "portal_zh.html",
+    ]
+    assert "missing.html: no such file" in proc.stderr
+    assert "Night buses return" in proc.stdout and "滨江新区" in proc.stdout
+
+
+def test_cli_without_output_prints_the_summary(tmp_path: Path) -> None:
+    proc = run_cli(str(PORTAL_ZH), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(str(PORTAL_ZH)) and "found in:" in proc.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_fetches_a_url_and_decodes_it_as_a_crawl_does(tmp_path: Path) -> None:
+    # GBK bytes, the charset only in the HTTP header (the page declares none).
+    page = PORTAL_ZH.read_text(encoding="utf-8").replace('<meta charset="utf-8">', "")
+    routes = {
+        "/gbk.html": Route(page.encode("gbk"), headers={"Content-Type": "text/html; charset=GBK"}),
+        "/paper.pdf": Route(b"%PDF-1.4", headers={"Content-Type": "application/pdf"}),
+    }
+    with serve(routes) as (base, hits):
+        proc = run_cli(
+            f"{base}/gbk.html",
+            f"{base}/gone.html",
+            f"{base}/paper.pdf",
+            "-o",
+            "reports",
+            cwd=tmp_path,
+        )
+    assert hits["/gbk.html"] == 1
+    assert proc.returncode == 1
+    assert f"{base}/gone.html: HTTP 404" in proc.stderr
+    assert f"{base}/paper.pdf: not an HTML page (Content-Type application/pdf)" in proc.stderr
+    (report,) = (tmp_path / "reports").iterdir()
+    html = report.read_text(encoding="utf-8")
+    assert "滨江新区首座无人值守图书馆开放" in html and f"{base}/gbk.html" in html
