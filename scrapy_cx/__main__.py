@@ -3,6 +3,7 @@
 Extracts articles from saved pages without crawling: HTML files, folders of
 them (``.gz`` too) and WARC archives, on all cores. One JSON object per line
 goes to the output; progress and a summary go to stderr.
+``scrapy-cx explain PAGE -o report.html`` shows why a page gave its article.
 """
 
 from __future__ import annotations
