@@ -8,7 +8,7 @@ trap 'rm -rf "$tmp"' EXIT
 for name in news_en portal_zh; do
     chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
         --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
-        --force-device-scale-factor=1 --user-data-dir="$tmp/profile" --window-size=1040,770 \
+        --force-device-scale-factor=1 --user-data-dir="$tmp/profile" --window-size=1040,800 \
         --screenshot="docs/explain-$name.png" "file://$tmp/$name.html" 2>/dev/null
 done
 ls -l docs/explain-*.png

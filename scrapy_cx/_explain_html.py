@@ -111,6 +111,10 @@ def _legend(expl: Explanation) -> str:
         f"({expl.line_cost:g} characters): the selected region is the run of blocks that "
         "most outweighs it, link text counting against</span>"
     )
+    items.append(
+        "<span><b>T</b>, <b>D</b>, <b>A</b> under the strip: the lines the title, date "
+        "and authors were read from</span>"
+    )
     return '<div class="legend">' + "".join(items) + "</div>"
 
 
@@ -124,11 +128,12 @@ def _note(expl: Explanation) -> str:
     )
     return (
         f'<p class="note">Each bar is one block of {k} consecutive lines (x: its number, '
-        "in page order). Upwards: characters of text outside links; downwards, paler: "
-        "characters inside links, on the same scale. A bar takes the colour of its first "
-        "line; the strip under the axis colours every line. Article text shows as a tall, "
-        "dense run of bars; menus and headline lists as runs of link text. The letters "
-        "under the strip mark the lines the <b>T</b>itle, <b>D</b>ate (published) and "
+        "in page order), as the cx-extractor method weighs them: upwards, characters of "
+        "text outside links; downwards, paler, characters inside links, on the same scale. "
+        "A bar stacks its lines in page order, each in its kind's colour; the strip under "
+        "the axis colours every line. Article text shows as a tall, dense run of bars; "
+        "menus and headline lists as runs of link text. The letters under the strip mark "
+        "the lines the <b>T</b>itle, <b>D</b>ate (published) and "
         f"<b>A</b>uthors were read from.{derived}</p>"
     )
 

@@ -97,19 +97,12 @@ def render_plot(expl: Explanation) -> str:
         )
     out.extend(_y_axis(axis_y, scale, top_text, top_link, down))
     widen = max(bar_w, MIN_BAR)
+    k = max(1, expl.block_size)
     for i, (t, li) in enumerate(zip(text, links, strict=True)):
-        kind = expl.lines[i].kind
-        if t:
-            out.append(
-                f'<rect class="cx-bar cx-{kind.name}" x="{x(i):.2f}" y="{axis_y - t * scale:.1f}" '
-                f'width="{widen:.2f}" height="{t * scale:.1f}" fill="{kind.colour}"/>'
-            )
-        if li:
-            out.append(
-                f'<rect class="cx-link-bar cx-{kind.name}" x="{x(i):.2f}" y="{axis_y:.1f}" '
-                f'width="{widen:.2f}" height="{li * scale:.1f}" fill="{kind.colour}" '
-                f'fill-opacity="{LINK_OPACITY}"/>'
-            )
+        if t or li:
+            out.append('<g class="cx-block">')
+            out.extend(_stack(expl, i, k, x(i), widen, axis_y, scale))
+            out.append("</g>")
     out.append(
         f'<line class="cx-axis" x1="{LEFT}" y1="{axis_y:.1f}" x2="{WIDTH - RIGHT}" '
         f'y2="{axis_y:.1f}" stroke="#222"/>'
@@ -129,6 +122,33 @@ def render_plot(expl: Explanation) -> str:
     out.extend(_x_axis(len(expl.lines), x, strip_y + STRIP + MARKS, expl.block_size))
     out.append("</svg>")
     return "".join(out)
+
+
+def _stack(
+    expl: Explanation, block: int, k: int, x: float, width: float, axis_y: float, scale: float
+) -> list[str]:
+    """One block's bar: its lines stacked in page order, each in its kind's colour;
+    text outside links upwards from the axis, link text downwards, paler."""
+    out = []
+    up = down = 0.0
+    for line in expl.lines[block : block + k]:
+        kind = line.kind
+        text = (line.length - line.link_length) * scale
+        links = line.link_length * scale
+        if text:
+            up += text
+            out.append(
+                f'<rect class="cx-bar cx-{kind.name}" x="{x:.2f}" y="{axis_y - up:.2f}" '
+                f'width="{width:.2f}" height="{text:.2f}" fill="{kind.colour}"/>'
+            )
+        if links:
+            out.append(
+                f'<rect class="cx-link-bar cx-{kind.name}" x="{x:.2f}" y="{axis_y + down:.2f}" '
+                f'width="{width:.2f}" height="{links:.2f}" fill="{kind.colour}" '
+                f'fill-opacity="{LINK_OPACITY}"/>'
+            )
+            down += links
+    return out
 
 
 def _y_axis(axis_y: float, scale: float, top_text: int, top_link: int, down: float) -> list[str]:

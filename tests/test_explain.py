@@ -15,7 +15,7 @@ from scrapy_cx import extract_article
 from scrapy_cx._explain_html import render_html
 from scrapy_cx._explain_plot import block_sums
 from scrapy_cx._explain_text import render_text
-from scrapy_cx.explain import Explanation, explain_page
+from scrapy_cx.explain import CONTENT, Explanation, explain_page
 
 from .sample_pages import article_html, listing_html
 from .support.server import Route, serve
@@ -106,21 +106,29 @@ def test_the_plot_draws_blocks_region_and_every_line() -> None:
     text, links = block_sums(expl)
     k = expl.block_size
     assert text[0] == sum(line.length - line.link_length for line in expl.lines[:k])
+    blocks = svg.findall(f".//{SVG}g[@class='cx-block']")
+    assert len(blocks) == sum(1 for t, li in zip(text, links, strict=True) if t or li)
+    # A block's bar stacks its lines, each in its kind's colour, up to the block's text.
+    heights = [
+        sum(float(r.get("height", "")) for r in g if r.get("class", "").startswith("cx-bar "))
+        for g in blocks
+    ]
+    drawn = [t for t, li in zip(text, links, strict=True) if t or li]
+    scale = max(heights) / max(text)
+    assert heights == pytest.approx([t * scale for t in drawn], abs=0.05)
+    byline = next(i for i, line in enumerate(expl.lines) if line.text.startswith("By Priya"))
+    position = sum(1 for t, li in zip(text[:byline], links[:byline], strict=True) if t or li)
+    colours = [r.get("fill") for r in blocks[position]]
+    assert expl.lines[byline].kind.colour in colours and CONTENT.colour in colours
     bars = svg.findall(f".//{SVG}rect[@class]")
-    classes = [rect.get("class", "").split()[0] for rect in bars]
-    assert classes.count("cx-bar") == sum(1 for t in text if t)
-    assert classes.count("cx-link-bar") == sum(1 for li in links if li)
-    assert classes.count("cx-line") == len(expl.lines)
+    assert sum(1 for r in bars if r.get("class", "").startswith("cx-line ")) == len(expl.lines)
     (region,) = [r for r in bars if r.get("class") == "cx-region"]
-    ((start, end),) = expl.regions
+    (start, end) = expl.regions[0]
     lines = [r for r in bars if r.get("class", "").startswith("cx-line")]
     assert float(region.get("x", "")) == pytest.approx(float(lines[start].get("x", "")), abs=0.1)
     assert float(region.get("x", "")) + float(region.get("width", "")) == pytest.approx(
         float(lines[end].get("x", "")), abs=0.2
     )
-    # Bars grow upwards with the block's text: the tallest bar is the densest block.
-    heights = [float(r.get("height", "")) for r in bars if r.get("class", "").startswith("cx-bar ")]
-    assert heights.index(max(heights)) == [t for t in text if t].index(max(text))
 
 
 def test_report_is_self_contained_and_escapes_the_page() -> None:
