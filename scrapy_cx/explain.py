@@ -200,8 +200,9 @@ def _author_evidence(
     if not authors:
         return Evidence("authors", None, "no byline near the headline and no author metadata")
     if byline_authors(lines, title_index, start):
-        first = authors[0]
-        for i, line in enumerate(lines):
-            if first in line.text:
+        # The byline is the first line below the headline (or near the text) naming them.
+        first, lo = authors[0], title_index if title_index is not None else 0
+        for i in range(lo, len(lines)):
+            if first in lines[i].text:
                 return Evidence("authors", value, "byline, " + _on_line(lines, i), i)
     return Evidence("authors", value, "metadata (author meta tag or JSON-LD)")
