@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from html import escape
 
-from ._explain_plot import COST_COLOUR, REGION_COLOUR, render_plot
+from ._explain_plot import COST_COLOUR, REGION_COLOUR, blocks_per_column, render_plot
 from .explain import Explanation, ShownLine
 
 MAX_SHOWN = 160  # characters of each line shown in the line table
+# A huge page's table shows its first lines, the start of each region and the
+# lines around the evidence, so the report stays a few MB at most.
+MAX_TABLE_LINES = 2000
+HEAD_ROWS, REGION_ROWS, CONTEXT_ROWS = 200, 1000, 30
 
 _STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1000px;
@@ -126,6 +130,12 @@ def _note(expl: Explanation) -> str:
         else " Kinds here are read off two marks the extraction keeps per line: "
         "boilerplate markup, and more than half of the line inside links."
     )
+    per = blocks_per_column(len(expl.lines))
+    if per > 1:
+        derived += (
+            f" This page has {len(expl.lines)} blocks: each column stands for {per} "
+            "consecutive blocks and shows the one with most text (below: most link text)."
+        )
     return (
         f'<p class="note">Each bar is one block of {k} consecutive lines (x: its number, '
         "in page order), as the cx-extractor method weighs them: upwards, characters of "
@@ -150,19 +160,51 @@ def _lines_table(expl: Explanation) -> str:
         '<table class="lines"><tr><th>line</th><th>kind</th><th>chars</th>'
         "<th>in links</th><th>text</th></tr>"
     ]
-    for i, line in enumerate(expl.lines):
-        role = roles.get(i)
-        mark = f'<span class="role">[{escape(", ".join(role))}]</span> ' if role else ""
-        shaded = ' class="in-region"' if i in inside else ""
-        rows.append(
-            f'<tr{shaded}><td class="n">{i + 1}</td>'
-            f'<td><span class="swatch" style="background:{line.kind.colour}"></span>'
-            f'{escape(line.kind.name)}</td><td class="c">{line.length}</td>'
-            f'<td class="c">{line.link_length}</td><td class="text">{mark}'
-            f'<span class="tag">&lt;{escape(line.tag)}&gt;</span> {escape(_cut(line))}</td></tr>'
-        )
+    shown = 0
+    for first, last in _shown_windows(expl, roles):
+        if first > shown:
+            rows.append(_gap(first - shown))
+        for i in range(first, last):
+            rows.append(_row(expl, i, i in inside, roles.get(i)))
+        shown = last
+    if shown < len(expl.lines):
+        rows.append(_gap(len(expl.lines) - shown))
     rows.append("</table>")
     return "".join(rows)
+
+
+def _gap(count: int) -> str:
+    return f'<tr><td></td><td colspan="4" class="tag">… {count} lines not shown …</td></tr>'
+
+
+def _shown_windows(expl: Explanation, roles: dict[int, list[str]]) -> list[tuple[int, int]]:
+    """Line ranges the table shows: all of them, or on a huge page the telling ones."""
+    n = len(expl.lines)
+    if n <= MAX_TABLE_LINES:
+        return [(0, n)]
+    wanted = [(0, HEAD_ROWS)]
+    wanted += [(a - CONTEXT_ROWS, min(b, a + REGION_ROWS) + CONTEXT_ROWS) for a, b in expl.regions]
+    wanted += [(i - CONTEXT_ROWS, i + CONTEXT_ROWS) for i in roles]
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted((max(0, a), min(n, b)) for a, b in wanted):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _row(expl: Explanation, i: int, inside: bool, role: list[str] | None) -> str:
+    line = expl.lines[i]
+    mark = f'<span class="role">[{escape(", ".join(role))}]</span> ' if role else ""
+    shaded = ' class="in-region"' if inside else ""
+    return (
+        f'<tr{shaded}><td class="n">{i + 1}</td>'
+        f'<td><span class="swatch" style="background:{line.kind.colour}"></span>'
+        f'{escape(line.kind.name)}</td><td class="c">{line.length}</td>'
+        f'<td class="c">{line.link_length}</td><td class="text">{mark}'
+        f'<span class="tag">&lt;{escape(line.tag)}&gt;</span> {escape(_cut(line))}</td></tr>'
+    )
 
 
 def _cut(line: ShownLine) -> str:

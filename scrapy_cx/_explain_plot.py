@@ -10,6 +10,7 @@ every line's kind. Plain SVG: any browser draws it, no script.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from html import escape
 
@@ -29,6 +30,9 @@ MIN_TICK_GAP = 14  # px between the axis and the first link tick label
 LINK_OPACITY = 0.55
 TICKS = 5  # about this many ticks per axis
 MIN_BAR = 0.6  # px: thinner bars are widened so they still show
+# Past this many blocks a column stands for several (its tallest block shows):
+# thinner bars would be under a pixel anyway, and the file stays small.
+MAX_COLUMNS = 1500
 
 
 def _nice_step(top: float) -> int:
@@ -96,12 +100,17 @@ def render_plot(expl: Explanation) -> str:
             f"{escape(label)} (lines {start + 1}-{end})</text>"
         )
     out.extend(_y_axis(axis_y, scale, top_text, top_link, down))
-    widen = max(bar_w, MIN_BAR)
+    per = blocks_per_column(len(text))
+    widen = max(bar_w * per, MIN_BAR)
     k = max(1, expl.block_size)
-    for i, (t, li) in enumerate(zip(text, links, strict=True)):
-        if t or li:
+    for b in range(0, len(text), per):
+        span = range(b, min(b + per, len(text)))
+        tallest = max(span, key=text.__getitem__)
+        linkiest = max(span, key=links.__getitem__)
+        if text[tallest] or links[linkiest]:
             out.append('<g class="cx-block">')
-            out.extend(_stack(expl, i, k, x(i), widen, axis_y, scale))
+            out.extend(_stack(expl, tallest, k, x(b), widen, axis_y, scale, upwards=True))
+            out.extend(_stack(expl, linkiest, k, x(b), widen, axis_y, scale, upwards=False))
             out.append("</g>")
     out.append(
         f'<line class="cx-axis" x1="{LEFT}" y1="{axis_y:.1f}" x2="{WIDTH - RIGHT}" '
@@ -113,10 +122,13 @@ def render_plot(expl: Explanation) -> str:
             f'<line class="cx-cost" x1="{LEFT}" y1="{cost_y:.1f}" x2="{WIDTH - RIGHT}" '
             f'y2="{cost_y:.1f}" stroke="{COST_COLOUR}" stroke-dasharray="5 4"/>'
         )
-    for i, line in enumerate(expl.lines):
+    lines = expl.lines
+    for b in range(0, len(lines), per):
+        # One cell per line; on a huge page, per column: its most common kind.
+        kind = Counter(line.kind for line in lines[b : b + per]).most_common(1)[0][0]
         out.append(
-            f'<rect class="cx-line cx-{line.kind.name}" x="{x(i):.2f}" y="{strip_y:.1f}" '
-            f'width="{widen:.2f}" height="{STRIP}" fill="{line.kind.colour}"/>'
+            f'<rect class="cx-line cx-{kind.name}" x="{x(b):.2f}" y="{strip_y:.1f}" '
+            f'width="{widen:.2f}" height="{STRIP}" fill="{kind.colour}"/>'
         )
     out.extend(_marks(expl, x, strip_y + STRIP, bar_w))
     out.extend(_x_axis(len(expl.lines), x, strip_y + STRIP + MARKS, expl.block_size))
@@ -124,17 +136,30 @@ def render_plot(expl: Explanation) -> str:
     return "".join(out)
 
 
+def blocks_per_column(blocks: int) -> int:
+    """1, or on a huge page how many blocks share one drawn column (the tallest shows)."""
+    return max(1, -(-blocks // MAX_COLUMNS))
+
+
 def _stack(
-    expl: Explanation, block: int, k: int, x: float, width: float, axis_y: float, scale: float
+    expl: Explanation,
+    block: int,
+    k: int,
+    x: float,
+    width: float,
+    axis_y: float,
+    scale: float,
+    *,
+    upwards: bool,
 ) -> list[str]:
     """One block's bar: its lines stacked in page order, each in its kind's colour;
-    text outside links upwards from the axis, link text downwards, paler."""
+    text outside links upwards from the axis, or link text downwards, paler."""
     out = []
     up = down = 0.0
     for line in expl.lines[block : block + k]:
         kind = line.kind
-        text = (line.length - line.link_length) * scale
-        links = line.link_length * scale
+        text = (line.length - line.link_length) * scale if upwards else 0
+        links = 0 if upwards else line.link_length * scale
         if text:
             up += text
             out.append(

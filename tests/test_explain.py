@@ -13,17 +13,18 @@ from lxml import etree
 
 from scrapy_cx import extract_article
 from scrapy_cx._explain_html import render_html
-from scrapy_cx._explain_plot import block_sums
+from scrapy_cx._explain_plot import MAX_COLUMNS, block_sums
 from scrapy_cx._explain_text import render_text
 from scrapy_cx.explain import CONTENT, Explanation, explain_page
 
-from .sample_pages import article_html, listing_html
+from .sample_pages import PARAGRAPHS, article_html, listing_html
 from .support.server import Route, serve
 
 PAGES = Path(__file__).parent / "pages"
 NEWS_EN = PAGES / "news_en.html"
 PORTAL_ZH = PAGES / "portal_zh.html"
 SVG = "{http://www.w3.org/2000/svg}"
+MAX_REPORT = 1_500_000  # bytes: the plot and table caps bound a huge page's report
 
 
 def explain_file(path: Path) -> Explanation:
@@ -220,3 +221,21 @@ def test_cli_fetches_a_url_and_decodes_it_as_a_crawl_does(tmp_path: Path) -> Non
     (report,) = (tmp_path / "reports").iterdir()
     html = report.read_text(encoding="utf-8")
     assert "滨江新区首座无人值守图书馆开放" in html and f"{base}/gbk.html" in html
+
+
+def test_a_huge_page_gets_a_bounded_report() -> None:
+    links = "".join(
+        f"<li><a href='/n{i}'>Another headline number {i}</a></li>" for i in range(6000)
+    )
+    story = "".join(f"<p>{p}</p>" for p in [*PARAGRAPHS, *PARAGRAPHS, *PARAGRAPHS])
+    page = f"<html><body><ul>{links}</ul><article>{story}</article><ul>{links}</ul></body></html>"
+    expl = explain_page(page, None)
+    assert len(expl.lines) > 12000 and expl.regions
+    report = render_html(expl)
+    assert len(report) < MAX_REPORT  # drawn in full, plot and table would be ~4 MB
+    svg = svg_of(report)
+    assert len(svg.findall(f".//{SVG}g[@class='cx-block']")) <= MAX_COLUMNS
+    strip = [r for r in svg.iter(f"{SVG}rect") if r.get("class", "").startswith("cx-line ")]
+    assert MAX_COLUMNS // 2 <= len(strip) <= MAX_COLUMNS
+    assert "each column stands for" in report and "lines not shown" in report
+    assert PARAGRAPHS[0][:100] in report  # the selected lines are in the table
