@@ -13,17 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .article import Article
-from .extract import LineOptions
-from .extract.authors import byline_authors, find_authors
-from .extract.dates import find_published
-from .extract.decode import decode_page
-from .extract.dom import parse_html
-from .extract.language import guess_language
-from .extract.lines import Line, main_text, page_lines, select_main
-from .extract.meta import PageMeta, read_meta
-from .extract.title import find_title
+from .extract import extract_page
+from .extract._page import Evidence, Page
+from .extract.lines import Line, LineOptions
 
-__all__ = ["Evidence", "Explanation", "Kind", "ShownLine", "explain_page"]
+__all__ = ["Explanation", "FieldSource", "Kind", "ShownLine", "explain_page"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +48,8 @@ class ShownLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Evidence:
-    """Where one field's value was found."""
+class FieldSource:
+    """Where one field's value was found, in words for the report."""
 
     field: str  # "title", "published", "authors"
     value: str | None
@@ -71,8 +65,7 @@ class Explanation:
     article: Article
     lines: tuple[ShownLine, ...]
     regions: tuple[tuple[int, int], ...]  # selected line ranges, end exclusive
-    headline: int | None  # line index of the headline, if shown in the page
-    evidence: tuple[Evidence, ...]
+    evidence: tuple[FieldSource, ...]  # title, published, authors
     kinds: tuple[Kind, ...]  # the kinds the lines use, in legend order
     kinds_from_core: bool  # False: kinds derived here from boilerplate/link marks
     block_size: int  # K: lines per block
@@ -88,44 +81,31 @@ def explain_page(
     reference_time: datetime | None = None,
 ) -> Explanation:
     """Run the extraction on one page and keep what it saw (never raises on bad input)."""
-    options = LineOptions()
-    text, _codec, utf8 = decode_page(body, encoding)
-    root = parse_html(text, utf8)
-    meta = read_meta(root, url)
-    lines = page_lines(root, options)
-    titles = [meta.title_tag or "", *(value for value, _source in meta.titles)]
-    start, end = select_main(lines, options, titles)
-    content = main_text(lines[start:end])
-    title, title_index = find_title(meta, lines, start, end, url)
-    language = guess_language(meta.language, content)
-    published, published_raw = find_published(
-        meta, lines, title_index, start, url, reference_time, None, language, end
+    return explanation(
+        extract_page(body, url, encoding=encoding, reference_time=reference_time),
+        source or url or "<page>",
     )
-    authors = find_authors(meta.authors, lines, title_index, start)
-    article = Article(
-        url=url,
-        title=title,
-        published=published,
-        published_raw=published_raw,
-        content=content,
-        authors=authors,
-        keywords=tuple(meta.keywords),
-        description=meta.description,
-        language=language,
-        canonical_url=meta.canonical_url,
-    )
-    evidence = (
-        _title_evidence(meta, lines, title, title_index),
-        _date_evidence(meta, lines, url, published_raw),
-        _author_evidence(meta, lines, authors, title_index, start),
-    )
+
+
+def explanation(page: Page, source: str) -> Explanation:
+    """The one adapter from the core's :class:`Page` to what the report draws."""
+    options = page.options
+    lines = page.lines
+    article = page.article()
+    values = {
+        "title": article.title,
+        "published": article.published_raw,
+        "authors": ", ".join(article.authors) or None,
+    }
     return Explanation(
-        source=source or url or "<page>",
+        source=source,
         article=article,
         lines=tuple(_shown(line, options) for line in lines),
-        regions=((start, end),) if end > start else (),
-        headline=title_index,
-        evidence=evidence,
+        regions=tuple((a, b) for a, b in page.regions if b > a),
+        evidence=tuple(
+            _field_source(field, value, page.evidence.get(field), lines)
+            for field, value in values.items()
+        ),
         kinds=DERIVED_KINDS,
         kinds_from_core=False,
         block_size=options.block_size,
@@ -143,66 +123,46 @@ def _shown(line: Line, options: LineOptions) -> ShownLine:
     return ShownLine(line.text, line.length, line.link_length, line.tag, kind)
 
 
-def _on_line(lines: list[Line], index: int) -> str:
-    return f"<{lines[index].tag}> on line {index + 1} of the page"
+_MISSING = {
+    "title": "no headline in the page or its metadata",
+    "published": "no date in the page, its metadata or its URL",
+    "authors": "no byline near the headline and no author metadata",
+}
+
+
+def _field_source(
+    field: str, value: str | None, evidence: Evidence | None, lines: list[Line]
+) -> FieldSource:
+    """Say where ``value`` came from, from the core's evidence for ``field``."""
+    if value is None:
+        return FieldSource(field, None, _MISSING[field])
+    if evidence is None:
+        return FieldSource(field, value, "not recorded")
+    index = evidence.line
+    if index is not None and 0 <= index < len(lines):
+        where = f"<{lines[index].tag}> on line {index + 1} of the page"
+        return FieldSource(
+            field, value, ("byline, " if evidence.source == "byline" else "") + where, index
+        )
+    where = _metadata(evidence.source)
+    if evidence.raw and evidence.raw != value and field != "published":
+        where += f": “{evidence.raw}”"
+    return FieldSource(field, value, where)
 
 
 def _metadata(source: str) -> str:
-    """A metadata source as ``read_meta`` names it ("meta:og:title"), in words."""
+    """A source as the core names it ("meta:og:title", "title_tag", "url"...), in words."""
     kind, _, name = source.partition(":")
     if kind == "meta":
-        return f"<meta> {name}"
+        return f"<meta> {name}" if name else "author metadata (<meta name=author>, JSON-LD)"
     if kind == "jsonld":
         return f"JSON-LD {name or 'headline'}"
     if kind == "itemprop":
         return f"microdata itemprop={name}"
     if kind == "time":
         return "<time datetime> (pubdate)" if name else "<time datetime> in the page"
-    return source
-
-
-def _title_evidence(
-    meta: PageMeta, lines: list[Line], title: str | None, index: int | None
-) -> Evidence:
-    if title is None:
-        return Evidence("title", None, "no headline in the page or its metadata")
-    if index is not None:
-        return Evidence("title", title, _on_line(lines, index), index)
-    sources = ([(meta.title_tag, "<title>")] if meta.title_tag else []) + meta.titles
-    for value, where in sources:
-        if title in value:
-            return Evidence("title", title, _metadata(where) + " (not shown as a heading)")
-    return Evidence("title", title, "metadata")
-
-
-def _date_evidence(meta: PageMeta, lines: list[Line], url: str | None, raw: str | None) -> Evidence:
-    if raw is None:
-        return Evidence("published", None, "no date in the page, its metadata or its URL")
-    for value, where in meta.published:
-        if value == raw:
-            return Evidence("published", raw, _metadata(where))
-    for i, line in enumerate(lines):
-        if raw in line.text:
-            return Evidence("published", raw, _on_line(lines, i), i)
-    if url and raw in url:
-        return Evidence("published", raw, "the URL")
-    return Evidence("published", raw, "a relative date in the page")
-
-
-def _author_evidence(
-    meta: PageMeta,
-    lines: list[Line],
-    authors: tuple[str, ...],
-    title_index: int | None,
-    start: int,
-) -> Evidence:
-    value = ", ".join(authors) or None
-    if not authors:
-        return Evidence("authors", None, "no byline near the headline and no author metadata")
-    if byline_authors(lines, title_index, start):
-        # The byline is the first line below the headline (or near the text) naming them.
-        first, lo = authors[0], title_index if title_index is not None else 0
-        for i in range(lo, len(lines)):
-            if first in lines[i].text:
-                return Evidence("authors", value, "byline, " + _on_line(lines, i), i)
-    return Evidence("authors", value, "metadata (author meta tag or JSON-LD)")
+    if kind == "title_tag":
+        return "<title>"
+    if kind == "url":
+        return "the URL"
+    return source or "the page's text (no single line holds it)"

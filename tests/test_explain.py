@@ -239,3 +239,18 @@ def test_a_huge_page_gets_a_bounded_report() -> None:
     assert MAX_COLUMNS // 2 <= len(strip) <= MAX_COLUMNS
     assert "each column stands for" in report and "lines not shown" in report
     assert PARAGRAPHS[0][:100] in report  # the selected lines are in the table
+
+
+def test_values_read_off_metadata_and_url_say_so() -> None:
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    page = (
+        "<html><head><title>Harbour Gazette</title>"
+        '<meta property="og:title" content="Tram line extended to the harbour">'
+        f"</head><body><div>{body}</div></body></html>"
+    )
+    expl = explain_page(page, "https://example.org/2024/03/05/tram.html")
+    by_field = {e.field: e for e in expl.evidence}
+    assert by_field["title"].value == "Tram line extended to the harbour"
+    assert by_field["title"].where.startswith("<meta> og:title") and by_field["title"].line is None
+    assert by_field["published"].where == "the URL" and expl.article.published == "2024-03-05"
+    assert by_field["authors"].value is None and "no byline" in by_field["authors"].where
