@@ -17,7 +17,7 @@ from .lines import LineOptions, find_headline, main_text, page_lines, select_mai
 from .meta import read_meta
 from .title import find_title
 
-__all__ = ["extract_article", "extract_page", "LineOptions"]
+__all__ = ["extract_article", "LineOptions"]
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 
