@@ -26,7 +26,7 @@ h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 24px 0 6p
 table { border-collapse: collapse; }
 td, th { padding: 3px 8px; vertical-align: top; text-align: left; }
 .fields th { color: #555; font-weight: 600; } .fields td.where { color: #555; }
-.missing { color: #b71c1c; }
+.missing { color: #b71c1c; } .aside { color: #555; font-size: 13px; }
 .legend { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 6px 0; }
 .swatch { display: inline-block; width: 12px; height: 12px; vertical-align: -1px;
           margin-right: 5px; border: 1px solid #0003; }
@@ -110,6 +110,11 @@ def _legend(expl: Explanation) -> str:
             f'<span><span class="swatch" style="background:{kind.colour}"></span>'
             f"<b>{escape(kind.name)}</b>: {escape(kind.meaning)}</span>"
         )
+    if not expl.kinds_from_core:
+        items.append(
+            '<span class="aside">(kinds read off each line\'s boilerplate and link marks: '
+            "navigation and related links are not told apart yet)</span>"
+        )
     items.append(
         f'<span><span class="dash" style="border-color:{COST_COLOUR}"></span>block cost '
         f"({expl.line_cost:g} characters): the selected region is the run of blocks that "
@@ -127,8 +132,9 @@ def _note(expl: Explanation) -> str:
     derived = (
         ""
         if expl.kinds_from_core
-        else " Kinds here are read off two marks the extraction keeps per line: "
-        "boilerplate markup, and more than half of the line inside links."
+        else " Kinds are read off two marks the extraction keeps per line: inside "
+        "boilerplate markup (menus, asides, footers, share bars...), and more than half "
+        "of the line inside links."
     )
     per = blocks_per_column(len(expl.lines))
     if per > 1:
