@@ -51,7 +51,8 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Explain every page; 0 if all were explained, 1 if any could not be read."""
     several = len(args.pages) > 1
-    folder = Path(args.output) if args.output and several else None
+    to_folder = args.output and (several or args.output.endswith("/") or Path(args.output).is_dir())
+    folder = Path(args.output) if to_folder else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     failed = 0
@@ -67,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
             print(render_text(expl) + ("\n" if several else ""))
         if args.output:
             target = folder / _report_name(name, used) if folder else Path(args.output)
-            target.write_text(render_html(expl), encoding="utf-8")
+            try:
+                target.write_text(render_html(expl), encoding="utf-8")
+            except OSError as exc:
+                print(f"scrapy-cx: {name}: cannot write {target}: {exc.strerror}", file=sys.stderr)
+                failed += 1
+                continue
             print(f"{name}: report written to {target}", file=sys.stderr)
     return 1 if failed else 0
 

@@ -189,6 +189,11 @@ def test_cli_one_report_and_a_folder_of_reports(tmp_path: Path) -> None:
     ]
     assert "missing.html: no such file" in proc.stderr
     assert "Night buses return" in proc.stdout and "滨江新区" in proc.stdout
+    proc = run_cli(str(PORTAL_ZH), "-o", "no/such/folder/report.html", cwd=tmp_path)
+    assert proc.returncode == 1 and "cannot write no/such/folder/report.html" in proc.stderr
+    proc = run_cli(str(PORTAL_ZH), "-o", "out/", cwd=tmp_path)  # one page into a folder
+    assert proc.returncode == 0, proc.stderr
+    assert "滨江新区" in (tmp_path / "out" / "portal_zh.html").read_text(encoding="utf-8")
 
 
 def test_cli_without_output_prints_the_summary(tmp_path: Path) -> None:
