@@ -36,6 +36,7 @@ td, th { padding: 3px 8px; vertical-align: top; text-align: left; }
 .note { color: #555; font-size: 13px; max-width: 900px; }
 .lines td { border-bottom: 1px solid #eee; font-size: 13px; }
 .lines td.n, .lines td.c { text-align: right; color: #555; white-space: nowrap; }
+.lines td.k { white-space: nowrap; }
 .lines tr.in-region td { background: $region; }
 .lines td.text { word-break: break-word; }
 .dash { display: inline-block; width: 22px; border-top: 2px dashed; vertical-align: 3px;
@@ -206,7 +207,7 @@ def _row(expl: Explanation, i: int, inside: bool, role: list[str] | None) -> str
     shaded = ' class="in-region"' if inside else ""
     return (
         f'<tr{shaded}><td class="n">{i + 1}</td>'
-        f'<td><span class="swatch" style="background:{line.kind.colour}"></span>'
+        f'<td class="k"><span class="swatch" style="background:{line.kind.colour}"></span>'
         f'{escape(line.kind.name)}</td><td class="c">{line.length}</td>'
         f'<td class="c">{line.link_length}</td><td class="text">{mark}'
         f'<span class="tag">&lt;{escape(line.tag)}&gt;</span> {escape(_cut(line))}</td></tr>'
