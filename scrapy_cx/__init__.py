@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .article import Article
+from .article import Article, Post
 from .extract import extract_article
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "ArticleMiddleware",
     "ArticlePipeline",
     "ArticleSpiderMiddleware",
+    "Post",
     "extract_article",
 ]
 __version__ = "0.1.0"

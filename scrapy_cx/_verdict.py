@@ -6,13 +6,29 @@ the same fields; the answer is a short reason (a stats key) or None.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from typing import Any
 
-__all__ = ["invalid_reason", "is_empty", "is_iso_date"]
+__all__ = ["DEFAULT_PAGE_TYPES", "content_length", "invalid_reason", "is_empty", "is_iso_date"]
 
 _ISO_DATE_LENGTH = 10  # "2009-11-09": the shortest ISO 8601 value we accept
+#: Page types (``Article.page_type``) kept by default: the posts of a thread are
+#: content as much as an article's text; listings and other pages are not.
+DEFAULT_PAGE_TYPES = ("article", "thread")
+# Wide (CJK) characters: one says about as much as two Latin letters, so a
+# 120-character Chinese news item is as long as a 240-letter English one.
+_WIDE = re.compile(
+    r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3"  # Hangul Jamo; CJK, kana, Yi; Hangul
+    r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60]"  # CJK compatibility; full-width forms
+)
+
+
+def content_length(text: str) -> int:
+    """The length the minimum is checked against: characters, wide ones counted twice."""
+    text = text.strip()
+    return len(text) + len(_WIDE.findall(text))
 
 
 def is_empty(value: Any) -> bool:
@@ -46,23 +62,31 @@ def is_iso_date(value: Any) -> bool:
 
 
 def invalid_reason(
-    fields: Mapping[str, Any], min_content_length: int, require_published: bool
+    fields: Mapping[str, Any],
+    min_content_length: int,
+    require_published: bool,
+    page_types: Collection[str] = DEFAULT_PAGE_TYPES,
 ) -> str | None:
     """Why these fields are not a usable article (a stats key), or None.
 
     ``fields`` is any mapping of the article's fields: an ``ItemAdapter`` in the
-    pipeline, ``Article.to_dict()`` in bulk extraction.
+    pipeline, ``Article.to_dict()`` in bulk extraction. A page the extractor
+    judged to be of a type not in ``page_types`` is ``page_type_<type>``; the
+    length minimum is a sanity check after that.
     """
     content = fields.get("content")
     if content is None or is_empty(content):
         return "no_content"
+    page_type = fields.get("page_type")
+    if isinstance(page_type, str) and page_type and page_type not in page_types:
+        return f"page_type_{page_type}"
     if isinstance(content, str):
         text = content
     elif isinstance(content, (list, tuple)):  # paragraphs
         text = "\n".join(map(str, content))
     else:
         text = str(content)
-    if len(text.strip()) < min_content_length:
+    if content_length(text) < min_content_length:
         return "short_content"
     if is_empty(fields.get("title")):
         return "no_title"

@@ -7,6 +7,15 @@ from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
+class Post:
+    """One post of a thread: who wrote it, when (ISO 8601), and its text."""
+
+    author: str | None = None
+    published: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Article:
     """One extracted news article.
 
@@ -14,7 +23,9 @@ class Article:
     middleware, the spider and the pipeline without defensive copies.
     ``published`` is ISO 8601 (``2009-11-09`` or ``2009-11-09T13:57:00+08:00``);
     ``published_raw`` is the text it was read from, kept for auditing.
-    ``content`` holds the main text, one paragraph per line.
+    ``content`` holds the main text, one paragraph per line. ``page_type`` is
+    what the extractor judged the page to be (``article``, ``thread``,
+    ``listing``, ``other``); None on a record the extractor did not make.
     """
 
     url: str | None = None
@@ -27,12 +38,17 @@ class Article:
     description: str | None = None
     language: str | None = None
     canonical_url: str | None = None
+    page_type: str | None = None  # article, thread, listing or other; None: not extracted
+    related: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (title, URL)
+    posts: tuple[Post, ...] = field(default_factory=tuple)  # a thread's posts, in page order
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (tuples become lists), in field order."""
         data = asdict(self)
         data["authors"] = list(self.authors)
         data["keywords"] = list(self.keywords)
+        data["related"] = [{"title": title, "url": url} for title, url in self.related]
+        data["posts"] = [asdict(post) for post in self.posts]
         return data
 
     @classmethod

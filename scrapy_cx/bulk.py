@@ -20,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 
-from ._verdict import invalid_reason
+from ._verdict import DEFAULT_PAGE_TYPES, invalid_reason
 from .extract import extract_article
 from .sources import Page, Skip
 
@@ -42,6 +42,7 @@ class Options:
 
     min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH
     encoding: str | None = None  # used when the page's transport declared no charset
+    page_types: tuple[str, ...] = DEFAULT_PAGE_TYPES  # the crawl's CX_PAGE_TYPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +62,12 @@ def extract_one(item: Page | Skip, options: Options) -> Outcome:
         article = extract_article(item.body, item.url, encoding=item.encoding or options.encoding)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
-    reason = invalid_reason(article.to_dict(), options.min_content_length, False)
+    reason = invalid_reason(
+        article.to_dict(), options.min_content_length, False, options.page_types
+    )
     if reason is not None:
-        return Outcome(item.source, reason=f"no article ({_REASONS.get(reason, reason)})")
+        words = _REASONS.get(reason) or reason.replace("_", " ")
+        return Outcome(item.source, reason=f"no article ({words})")
     return Outcome(item.source, line=json.dumps(article.to_dict(), ensure_ascii=False))
 
 

@@ -26,6 +26,9 @@ class ArticleItem(scrapy.Item):
     description = scrapy.Field()
     language = scrapy.Field()
     canonical_url = scrapy.Field()
+    page_type = scrapy.Field()
+    related = scrapy.Field()
+    posts = scrapy.Field()
 
     @classmethod
     def from_article(cls, article: Article) -> ArticleItem:

@@ -18,7 +18,7 @@ from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from ._verdict import invalid_reason, is_iso_date
+from ._verdict import invalid_reason, is_empty, is_iso_date
 from .article import Article
 from .extract import extract_article
 from .items import ArticleItem, fill_item
@@ -33,6 +33,19 @@ logger = logging.getLogger(__name__)
 #: project's pipelines (300 in the project template), so they get complete
 #: items and never see what is dropped.
 ORDER = 100
+
+
+def _unjudged_data(adapter: ItemAdapter) -> bool:
+    """An item of the spider's own: no content, no page type (the extractor never
+    judged a page for it), and data besides its URL (a link item: URL and title).
+
+    A bare ``{"url": ...}`` asks for its page's article: without one it is dropped.
+    """
+    if not _can_hold(adapter, "page_type") or not is_empty(adapter.get("page_type")):
+        return False
+    if not is_empty(adapter.get("content")):
+        return False
+    return any(not is_empty(value) for name, value in adapter.items() if name != "url")
 
 
 def _can_hold(adapter: ItemAdapter, name: str) -> bool:
@@ -70,9 +83,14 @@ class ArticlePipeline:
         adapter = ItemAdapter(item)
         if not _can_hold(adapter, "content"):
             return item
-        self._extract_html(adapter)
+        extracted = self._extract_html(adapter)
+        if not extracted and _unjudged_data(adapter):
+            return item  # a spider's own item (a link from an index page), not a page of ours
         reason = invalid_reason(
-            adapter, self.settings.min_content_length, self.settings.require_published
+            adapter,
+            self.settings.min_content_length,
+            self.settings.require_published,
+            self.settings.page_types,
         )
         if reason is None:
             self.stats.article()
@@ -83,11 +101,11 @@ class ArticlePipeline:
             raise drop
         return item
 
-    def _extract_html(self, adapter: ItemAdapter) -> None:
-        """Fill the item from its raw HTML field, if it has one."""
+    def _extract_html(self, adapter: ItemAdapter) -> bool:
+        """Fill the item from its raw HTML field, if it has one; whether it had one."""
         name = self.settings.html_field
         if not name or name not in adapter:
-            return
+            return False
         html = adapter.get(name)
         if isinstance(html, (str, bytes)) and html:
             url = adapter.get("url") or None
@@ -105,8 +123,9 @@ class ArticlePipeline:
                 self.stats.page()
                 fill_item(adapter.item, article)
         if self.settings.keep_html:
-            return
+            return True
         if isinstance(adapter.item, (dict, Item)):
             del adapter[name]
         else:  # a dataclass or attrs field must stay (exporters read every field)
             adapter[name] = None
+        return True

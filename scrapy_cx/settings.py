@@ -15,7 +15,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.settings import BaseSettings
 
-from .extract import LineOptions
+from ._verdict import DEFAULT_PAGE_TYPES
+from .extract import PAGE_TYPES, LineOptions
 
 DEFAULTS: dict[str, Any] = {
     # Turn every scrapy-cx component off without removing it (NotConfigured).
@@ -24,6 +25,9 @@ DEFAULTS: dict[str, Any] = {
     "CX_MAX_BODY_SIZE": 5 * 1024 * 1024,
     # Fewer main-text characters than this and an item is not an article.
     "CX_MIN_CONTENT_LENGTH": 200,
+    # Page types (Article.page_type) that are articles to keep; pages the extractor
+    # judged to be of another type are dropped as page_type_<type>.
+    "CX_PAGE_TYPES": list(DEFAULT_PAGE_TYPES),
     # Drop items that fail validation (no title, short text, bad date).
     "CX_DROP_NON_ARTICLES": True,
     # Also drop articles without a publication date.
@@ -72,6 +76,7 @@ class CxSettings:
     enabled: bool = DEFAULTS["CX_ENABLED"]
     max_body_size: int = DEFAULTS["CX_MAX_BODY_SIZE"]
     min_content_length: int = DEFAULTS["CX_MIN_CONTENT_LENGTH"]
+    page_types: tuple[str, ...] = DEFAULT_PAGE_TYPES
     drop_non_articles: bool = DEFAULTS["CX_DROP_NON_ARTICLES"]
     require_published: bool = DEFAULTS["CX_REQUIRE_PUBLISHED"]
     date_languages: list[str] | None = None
@@ -114,10 +119,15 @@ class CxSettings:
         if max_body_size < 0 or min_length < 0:
             raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
         html_field = str(get("CX_HTML_FIELD") or "")
+        page_types = tuple(settings.getlist("CX_PAGE_TYPES", DEFAULTS["CX_PAGE_TYPES"]))
+        unknown_types = sorted(set(page_types) - set(PAGE_TYPES))
+        if unknown_types:
+            raise ValueError(f"CX_PAGE_TYPES: unknown {unknown_types}; known: {list(PAGE_TYPES)}")
         return cls(
             enabled=settings.getbool("CX_ENABLED", DEFAULTS["CX_ENABLED"]),
             max_body_size=max_body_size,
             min_content_length=min_length,
+            page_types=page_types,
             drop_non_articles=settings.getbool(
                 "CX_DROP_NON_ARTICLES", DEFAULTS["CX_DROP_NON_ARTICLES"]
             ),

@@ -22,6 +22,9 @@ def test_fields_in_export_order() -> None:
         "description",
         "language",
         "canonical_url",
+        "page_type",
+        "related",
+        "posts",
     )
 
 

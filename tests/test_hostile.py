@@ -91,7 +91,7 @@ def test_the_clean_page_is_read_correctly() -> None:
 @pytest.mark.parametrize("body", [b"", b" ", b"\r\n\t\r\n", b"\xef\xbb\xbf", b"\xff\xfe", b"\0"])
 def test_empty_body(body: bytes) -> None:
     article = extract(body)
-    assert article == Article(url=URL)
+    assert article == Article(url=URL, page_type="other")
 
 
 def pdf_bytes() -> bytes:

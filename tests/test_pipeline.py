@@ -40,7 +40,11 @@ def stats(crawler: Crawler) -> dict[str, Any]:
 
 def complete(**overrides: Any) -> ArticleItem:
     article = Article(
-        url=URL, title=TITLE, published="2024-03-05T09:30:00+01:00", content=CONTENT
+        url=URL,
+        title=TITLE,
+        published="2024-03-05T09:30:00+01:00",
+        content=CONTENT,
+        page_type="article",
     )
     item = ArticleItem.from_article(article)
     item.update(overrides)
@@ -80,6 +84,39 @@ def test_non_articles_are_dropped_with_a_reason(overrides: dict[str, Any], reaso
         pipe.process_item(complete(**overrides))
     assert dropped.value.log_level == "INFO"  # expected, not a warning
     assert stats(crawler) == {f"cx/dropped/{reason}": 1}
+
+
+def test_a_page_judged_to_be_a_listing_is_dropped_naming_its_type() -> None:
+    pipe, crawler = pipeline()
+    with pytest.raises(DropItem, match=r"not an article \(page_type_listing\)"):
+        pipe.process_item(complete(page_type="listing"))
+    assert stats(crawler) == {"cx/dropped/page_type_listing": 1}
+    assert pipe.process_item(complete(page_type="thread"))["page_type"] == "thread"
+
+
+def test_kept_page_types_are_a_setting() -> None:
+    pipe, _ = pipeline(CX_PAGE_TYPES=["article", "listing"])
+    pipe.process_item(complete(page_type="listing"))
+    with pytest.raises(DropItem, match="page_type_thread"):
+        pipe.process_item(complete(page_type="thread"))
+
+
+def test_a_spiders_own_item_without_content_is_never_dropped_as_no_content() -> None:
+    # A link item from an index page: the extractor never judged it.
+    pipe, crawler = pipeline()
+    link = {"url": "http://news.example/other", "title": "Another story"}
+    assert pipe.process_item(link) is link
+    link_item = ArticleItem(url="http://news.example/other", title="Another story")
+    assert pipe.process_item(link_item) is link_item
+    assert stats(crawler) == {}
+
+
+def test_a_short_chinese_news_item_is_kept() -> None:
+    # 120 characters: a whole news item in Chinese, shorter than CX_MIN_CONTENT_LENGTH.
+    sentence = "本报讯 市交通局昨日宣布，三条通往机场的夜间公交线路将于三月开通，每二十分钟一班。"
+    text = (sentence * 4)[:120]
+    pipe, _ = pipeline()
+    assert pipe.process_item(complete(content=text))["content"] == text
 
 
 def test_drops_follow_the_projects_drop_log_level_when_it_sets_one() -> None:

@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from ..article import Article
 from ._page import Page
 from .authors import find_authors
+from .blocks import find_blocks
 from .dates import find_published
 from .decode import decode_page
 from .dom import parse_html
 from .language import guess_language
-from .lines import LineOptions, find_headline, main_text, page_lines, select_main
+from .lines import (
+    SKIP_TAGS,
+    LineOptions,
+    find_headline,
+    main_text,
+    page_lines,
+    select_main,
+)
 from .meta import read_meta
+from .pagetype import PAGE_TYPES, find_page_type
+from .posts import find_posts
 from .title import find_title
 
-__all__ = ["extract_article", "LineOptions"]
+__all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 
@@ -76,8 +87,18 @@ def _meta(page: Page) -> None:
     page.meta = read_meta(page.root, page.url)
 
 
+# A page showing less text than this is not readable as served: script-built
+# pages (forum software) put their text for non-JS readers in <noscript>.
+MIN_VISIBLE_TEXT = 200
+_SKIP_BUT_NOSCRIPT = SKIP_TAGS - {"noscript"}
+
+
 def _lines(page: Page) -> None:
     page.lines = page_lines(page.root, page.options)
+    if sum(line.length for line in page.lines) < MIN_VISIBLE_TEXT:
+        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
+        if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
+            page.lines = fallback
 
 
 def _headline(page: Page) -> None:
@@ -88,6 +109,38 @@ def _headline(page: Page) -> None:
 def _select(page: Page) -> None:
     page.regions = [select_main(page.lines, page.options, headline=page.headline)]
     page.content = main_text(page.lines[page.start : page.end])
+    if not page.content and page.options.card_share > 0:
+        # A list of teaser cards (a section front, a product grid): its text is the
+        # list's, and the page is a listing, not an empty article.
+        _select_in(page, replace(page.options, card_share=0.0))
+        page.listing = bool(page.content)
+    if not page.content:
+        _fallback(page)
+
+
+def _select_in(page: Page, options: LineOptions) -> None:
+    region = select_main(page.lines, options, headline=page.headline)
+    content = main_text(page.lines[region[0] : region[1]])
+    if content:
+        page.regions, page.content = [region], content
+
+
+def _fallback(page: Page) -> None:
+    """No main text although the page has some: select again, trusting no boilerplate mark.
+
+    Sites name the article's own containers "widget" or "modal"; when their marks
+    leave nothing, the densest run of the page, marks ignored, is the best guess.
+    """
+    lines = page.lines
+    if sum(line.length for line in lines if line.boilerplate) < MIN_VISIBLE_TEXT:
+        return
+    marks = [line.boilerplate for line in lines]
+    for line in lines:
+        line.boilerplate = False
+    _select_in(page, page.options)
+    if not page.content:
+        for line, mark in zip(lines, marks, strict=True):
+            line.boilerplate = mark
 
 
 def _language(page: Page) -> None:
@@ -104,4 +157,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     _language,
     find_published,
     find_authors,
+    find_page_type,
+    find_posts,
+    find_blocks,
 )

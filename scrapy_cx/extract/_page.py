@@ -13,7 +13,7 @@ from datetime import datetime
 
 from lxml import etree
 
-from ..article import Article
+from ..article import Article, Post
 from .lines import LineOptions, PageLines
 from .meta import PageMeta
 
@@ -60,6 +60,11 @@ class Page:
     headline: int = -1
     regions: list[Region] = field(default_factory=list)
     content: str = ""
+    listing: bool = False  # the selection found a list of teaser cards, not one text
+    page_type: str = "article"  # article, thread, listing or other (pagetype.py)
+    kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
+    related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
+    posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
     title: str | None = None
     title_index: int | None = None
     language: str | None = None
@@ -103,4 +108,7 @@ class Page:
             description=meta.description,
             language=self.language,
             canonical_url=meta.canonical_url,
+            page_type=self.page_type,
+            related=tuple(self.related),
+            posts=tuple(self.posts),
         )

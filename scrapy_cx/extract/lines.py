@@ -83,6 +83,7 @@ class Line:
     tag: str  # the block element that holds the line
     boilerplate: bool  # inside an element that is never main text
     block: int = -1  # id of that block element in PageLines.spans / parents
+    href: str | None = None  # the first link's address, as written (related links)
 
     @property
     def is_heading(self) -> bool:
@@ -247,13 +248,18 @@ def _hidden(items: list[tuple[str, str]]) -> bool:
     return False
 
 
-def page_lines(root: etree._Element, options: LineOptions | None = None) -> PageLines:
+def page_lines(
+    root: etree._Element,
+    options: LineOptions | None = None,
+    skip_tags: frozenset[str] = SKIP_TAGS,
+) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
     Boilerplate and hidden block elements are remembered as line ranges; after
     the walk, a range holding more than ``boilerplate_guard`` of the page's
     unlinked text is forgiven (it is a wrapper, not a menu), the rest mark their
     lines as boilerplate. Hidden inline elements are dropped from the text.
+    Elements in ``skip_tags`` (scripts, styles, ``<noscript>``...) are not read.
     """
     options = options or LineOptions()
     lines = PageLines()
@@ -271,8 +277,10 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
     push, pop = stack.append, stack.pop
     ranges: list[tuple[int, int]] = []
 
+    href: str | None = None  # the current line's first link
+
     def flush() -> None:
-        nonlocal link_chars
+        nonlocal link_chars, href
         words = "".join(parts).split()
         parts.clear()
         if words:
@@ -280,11 +288,13 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
             length = len(text) - len(words) + 1
             bid = open_blocks[-1]
             tag = tags[bid] if bid >= 0 else "body"
-            lines.append(Line(text, length, min(link_chars, length), tag, False, bid))
+            links = min(link_chars, length)
+            lines.append(Line(text, length, links, tag, False, bid, href if links else None))
         link_chars = 0
+        href = None
 
     # Hot loop (every element of the page): names bound locally.
-    skip_tags, block_tags, boilerplate_tags = SKIP_TAGS, BLOCK_TAGS, BOILERPLATE_TAGS
+    block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
     hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
@@ -320,6 +330,8 @@ def page_lines(root: etree._Element, options: LineOptions | None = None) -> Page
                 if tag == "a":
                     link_depth += 1
                     push(-3)
+                    if href is None:
+                        href = el.get("href")
                 else:
                     push(-1)
             text = el.text
@@ -591,7 +603,8 @@ CARD_HEADLINE_SPACES = 2
 CARD_HEADLINE_CHARS = 12
 
 
-def _is_headline_link(line: Line) -> bool:
+def is_headline_link(line: Line) -> bool:
+    """A teaser's linked headline, not a menu item or a "more" link."""
     return line.link_density > CARD_LINK_DENSITY and (
         line.text.count(" ") >= CARD_HEADLINE_SPACES or line.length >= CARD_HEADLINE_CHARS
     )
@@ -630,7 +643,7 @@ def _cards(
     weight: dict[int, float] = {}
     for i in range(a, b):
         g = group(i)
-        if _is_headline_link(lines[i]):
+        if is_headline_link(lines[i]):
             heads[g] = heads.get(g, 0) + 1
         elif weights[i] > 0:
             texts[g] = texts.get(g, 0) + 1

@@ -1,0 +1,63 @@
+"""Block kinds (Quark's page segmentation): every line is content, related links,
+navigation or other boilerplate, and the related-article links are kept.
+
+Decided after the selection, in one pass over the lines: lines of the main
+regions are content; outside them, a linked headline in a group of at least
+two (a "related", "read more" or "most read" list) is a related link, other
+link-dominated lines are navigation, the rest is boilerplate. A line keeps its
+first link's address from the line walk.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+from ._page import Page
+from .lines import is_headline_link
+
+__all__ = ["BLOCK_KINDS", "find_blocks"]
+
+CONTENT, RELATED, NAVIGATION, BOILERPLATE = "content", "related", "navigation", "boilerplate"
+BLOCK_KINDS = (CONTENT, RELATED, NAVIGATION, BOILERPLATE)
+MIN_RELATED_GROUP = 2  # linked headlines sharing a parent that make a list of links
+MAX_RELATED = 50  # related links kept per page
+_NOT_PAGES = ("#", "javascript:", "mailto:", "tel:")
+NAVIGATION_LINK_SHARE = 0.5  # a line more linked than this is navigation
+
+
+def find_blocks(page: Page) -> None:
+    """Fill ``page.kinds`` (one per line) and ``page.related`` ((title, URL) pairs)."""
+    lines = page.lines
+    kinds = [BOILERPLATE] * len(lines)
+    for start, end in page.regions:
+        for i in range(start, end):
+            if not lines[i].boilerplate:
+                kinds[i] = CONTENT
+    groups: dict[int, list[int]] = {}
+    parents = lines.parents
+    for i, line in enumerate(lines):
+        if not line.link_length or kinds[i] == CONTENT:
+            continue
+        if is_headline_link(line):
+            group = parents[line.block] if line.block >= 0 else -1
+            groups.setdefault(group, []).append(i)
+            kinds[i] = NAVIGATION
+        elif line.link_length > NAVIGATION_LINK_SHARE * line.length:
+            kinds[i] = NAVIGATION
+    related: dict[str, str] = {}
+    for members in groups.values():
+        if len(members) >= MIN_RELATED_GROUP:
+            for i in members:
+                kinds[i] = RELATED
+    page.kinds = kinds
+    if page.page_type not in ("article", "thread"):
+        return
+    for i, kind in enumerate(kinds):
+        href = lines[i].href
+        if kind == RELATED and href and not href.startswith(_NOT_PAGES):
+            text = lines[i].text
+            if text not in related:
+                related[text] = urljoin(page.url, href.strip()) if page.url else href.strip()
+                if len(related) >= MAX_RELATED:
+                    break
+    page.related = list(related.items())

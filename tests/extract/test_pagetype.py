@@ -1,0 +1,144 @@
+"""Page types, thread posts and related links, on small pages written for these tests."""
+
+from __future__ import annotations
+
+from scrapy_cx import extract_article
+from tests.extract.prose import BRIDGE_STORY, ZH_SENTENCES
+
+STORY = BRIDGE_STORY
+MENU = "".join(
+    f'<li><a href="/{name.lower()}">{name}</a></li>'
+    for name in ("Home", "News", "Sport", "Business", "Culture", "Weather", "Opinion")
+)
+
+
+def page(body: str, title: str = "Bridge to be rebuilt", head: str = "") -> str:
+    return (
+        f"<!DOCTYPE html><html><head><title>{title} | Town News</title>{head}</head><body>"
+        f"<header><ul class='menu'>{MENU}</ul></header>{body}"
+        "<footer><p>Copyright Town News. All rights reserved.</p></footer></body></html>"
+    )
+
+
+REPLIES = [
+    ("bob", "2024-05-03 11:40", STORY[1], "&gt; Is it true the bridge closes in March?"),
+    ("carol", "2024-05-03 12:05", STORY[2], ""),
+    ("dave", "2024-05-04 08:15", STORY[3], ""),
+]
+
+
+def forum_thread() -> str:
+    first = (
+        "<div class='post'><div class='post-head'><a href='/u/alice'>alice</a> · "
+        f"2024-05-03 10:12</div><div class='post-body'><p>{STORY[0]}</p></div>"
+        "<div class='signature'>-- alice, river watcher since 1998</div></div>"
+    )
+    replies = "".join(
+        f"<div class='post'><div class='post-head'><a href='/u/{who}'>{who}</a> · {when}</div>"
+        f"<div class='post-body'>"
+        + (f"<blockquote>{quote}</blockquote>" if quote else "")
+        + f"<p>{text}</p></div></div>"
+        for who, when, text, quote in REPLIES
+    )
+    return page(f"<h1>Bridge to be rebuilt</h1><div class='thread'>{first}{replies}</div>")
+
+
+def test_a_forum_thread_is_a_thread_with_its_posts_in_order() -> None:
+    article = extract_article(forum_thread(), "http://forum.test/t/1")
+    assert article.page_type == "thread"
+    assert [post.author for post in article.posts] == ["alice", "bob", "carol", "dave"]
+    assert [post.published for post in article.posts] == [
+        "2024-05-03T10:12:00",
+        "2024-05-03T11:40:00",
+        "2024-05-03T12:05:00",
+        "2024-05-04T08:15:00",
+    ]
+    assert STORY[0] in article.posts[0].text and STORY[3] in article.posts[3].text
+    assert "Is it true the bridge closes" in article.posts[1].text  # the quote block
+    for paragraph in STORY[:4]:
+        assert paragraph in article.content
+    assert "2024-05-03 11:40" not in article.posts[1].text  # the header is not the text
+
+
+def test_a_q_and_a_page_declaring_qapage_is_a_thread() -> None:
+    ld = (
+        '<script type="application/ld+json">{"@context": "https://schema.org", '
+        '"@type": "QAPage", "mainEntity": {"@type": "Question", "name": "Bridge?"}}</script>'
+    )
+    body = (
+        "<h1>When will the old river bridge be rebuilt?</h1>"
+        f"<div class='question'><p>{STORY[0]}</p></div>"
+        f"<div class='answer'><p>{STORY[1]}</p><p>{STORY[2]}</p></div>"
+    )
+    article = extract_article(page(body, "When will the old river bridge be rebuilt?", ld))
+    assert article.page_type == "thread"
+    assert STORY[1] in article.content
+
+
+def test_a_tieba_style_thread_in_gbk_is_a_thread() -> None:
+    posts = "".join(
+        f"<div class='l_post'><div class='d_author'>用户{i}</div>"
+        f"<div class='d_post_content'>{ZH_SENTENCES[i % len(ZH_SENTENCES)]}</div>"
+        f"<div class='post-tail'>{i + 1}楼 2024-03-0{i + 1} 10:0{i}</div></div>"
+        for i in range(4)
+    )
+    html = (
+        "<html><head><meta charset='gbk'><title>夜间公交开通了_交通吧_百度贴吧</title></head>"
+        f"<body><h1>夜间公交开通了</h1><div id='j_p_postlist'>{posts}</div></body></html>"
+    )
+    article = extract_article(html.encode("gbk"), "http://tieba.test/p/1")
+    assert article.page_type == "thread"
+    assert ZH_SENTENCES[0][:20] in article.content
+
+
+def product_grid() -> str:
+    cards = "".join(
+        f"<li class='product'><a href='/p/{i}'><h3>Oak garden bench model {i}, two seats</h3></a>"
+        f"<p>Solid oak, oiled finish, {100 + i} cm wide.</p><span>£{199 + i}</span></li>"
+        for i in range(12)
+    )
+    return page(f"<h1>Garden benches</h1><p>Benches for every garden.</p><ul>{cards}</ul>")
+
+
+def test_a_product_grid_is_a_listing_with_its_own_text() -> None:
+    article = extract_article(product_grid(), "http://shop.test/benches")
+    assert article.page_type == "listing"
+    assert "Solid oak" in article.content
+
+
+def test_a_site_front_page_is_a_listing() -> None:
+    teasers = "".join(
+        f"<div class='teaser'><h2><a href='/news/{i}'>Council votes on the river bridge, "
+        f"part {i}</a></h2><p>{STORY[i % len(STORY)][:90]}</p></div>"
+        for i in range(10)
+    )
+    article = extract_article(page(f"<main>{teasers}</main>", "Town News"), "http://town.test/")
+    assert article.page_type == "listing"
+    assert article.content  # never empty by accident
+
+
+def test_an_article_followed_by_related_links() -> None:
+    related = "".join(
+        f"<li><a href='/news/{i}'>Another story readers also clicked, number {i}</a></li>"
+        for i in range(5)
+    )
+    body = (
+        f"<article><h1>Bridge to be rebuilt</h1>{''.join(f'<p>{p}</p>' for p in STORY)}</article>"
+        f"<aside class='related'><h2>Related</h2><ul>{related}</ul></aside>"
+    )
+    article = extract_article(page(body), "http://town.test/news/bridge")
+    assert article.page_type == "article"
+    assert article.content == "\n".join(STORY)
+    assert article.related == tuple(
+        (f"Another story readers also clicked, number {i}", f"http://town.test/news/{i}")
+        for i in range(5)
+    )
+    assert article.posts == ()
+
+
+def test_a_120_character_chinese_news_item_is_an_article() -> None:
+    text = "".join(ZH_SENTENCES)[:120]
+    html = page(f"<h1>夜间公交开通</h1><div class='content'><p>{text}</p></div>", "夜间公交开通")
+    article = extract_article(html)
+    assert article.page_type == "article"
+    assert article.content == text
