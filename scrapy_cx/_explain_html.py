@@ -26,7 +26,7 @@ h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 24px 0 6p
 table { border-collapse: collapse; }
 td, th { padding: 3px 8px; vertical-align: top; text-align: left; }
 .fields th { color: #555; font-weight: 600; } .fields td.where { color: #555; }
-.missing { color: #b71c1c; } .aside { color: #555; font-size: 13px; }
+.missing { color: #b71c1c; }
 .legend { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 6px 0; }
 .swatch { display: inline-block; width: 12px; height: 12px; vertical-align: -1px;
           margin-right: 5px; border: 1px solid #0003; }
@@ -111,11 +111,6 @@ def _legend(expl: Explanation) -> str:
             f'<span><span class="swatch" style="background:{kind.colour}"></span>'
             f"<b>{escape(kind.name)}</b>: {escape(kind.meaning)}</span>"
         )
-    if not expl.kinds_from_core:
-        items.append(
-            '<span class="aside">(kinds read off each line\'s boilerplate and link marks: '
-            "navigation and related links are not told apart yet)</span>"
-        )
     items.append(
         f'<span><span class="dash" style="border-color:{COST_COLOUR}"></span>block cost '
         f"({expl.line_cost:g} characters): the selected region is the run of blocks that "
@@ -130,16 +125,10 @@ def _legend(expl: Explanation) -> str:
 
 def _note(expl: Explanation) -> str:
     k = expl.block_size
-    derived = (
-        ""
-        if expl.kinds_from_core
-        else " Kinds are read off two marks the extraction keeps per line: inside "
-        "boilerplate markup (menus, asides, footers, share bars...), and more than half "
-        "of the line inside links."
-    )
+    more = ""
     per = blocks_per_column(len(expl.lines))
     if per > 1:
-        derived += (
+        more = (
             f" This page has {len(expl.lines)} blocks: each column stands for {per} "
             "consecutive blocks and shows the one with most text (below: most link text)."
         )
@@ -151,7 +140,7 @@ def _note(expl: Explanation) -> str:
         "the axis colours every line. Article text shows as a tall, dense run of bars; "
         "menus and headline lists as runs of link text. The letters under the strip mark "
         "the lines the <b>T</b>itle, <b>D</b>ate (published) and "
-        f"<b>A</b>uthors were read from.{derived}</p>"
+        f"<b>A</b>uthors were read from.{more}</p>"
     )
 
 

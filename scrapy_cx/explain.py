@@ -15,7 +15,7 @@ from datetime import datetime
 from .article import Article
 from .extract import extract_page
 from .extract._page import Evidence, Page
-from .extract.lines import Line, LineOptions
+from .extract.lines import Line
 
 __all__ = ["Explanation", "FieldSource", "Kind", "ShownLine", "explain_page"]
 
@@ -29,11 +29,12 @@ class Kind:
     meaning: str
 
 
-CONTENT = Kind("content", "#2e7d32", "article text")
-LINKS = Kind("links", "#ef6c00", "mostly link text (lists of headlines, related links)")
-BOILERPLATE = Kind("boilerplate", "#9e9e9e", "menus, asides, footers, share bars (by markup)")
-# Until the core labels blocks itself, these three are read off its lines.
-DERIVED_KINDS = (CONTENT, LINKS, BOILERPLATE)
+CONTENT = Kind("content", "#2e7d32", "the article's text")
+RELATED = Kind("related", "#ef6c00", "lists of linked headlines (related, read more, most read)")
+NAVIGATION = Kind("navigation", "#1565c0", "menus and other mostly-linked lines")
+BOILERPLATE = Kind("boilerplate", "#9e9e9e", "the rest outside the article: footers, bylines...")
+# The core's block kinds (Quark's page segmentation), in legend order.
+CORE_KINDS = {kind.name: kind for kind in (CONTENT, RELATED, NAVIGATION, BOILERPLATE)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,6 @@ class Explanation:
     regions: tuple[tuple[int, int], ...]  # selected line ranges, end exclusive
     evidence: tuple[FieldSource, ...]  # title, published, authors
     kinds: tuple[Kind, ...]  # the kinds the lines use, in legend order
-    kinds_from_core: bool  # False: kinds derived here from boilerplate/link marks
     block_size: int  # K: lines per block
     line_cost: float  # what a block must outweigh to join the region
 
@@ -97,30 +97,24 @@ def explanation(page: Page, source: str) -> Explanation:
         "published": article.published_raw,
         "authors": ", ".join(article.authors) or None,
     }
+    # The core gives every line a kind (extract/blocks.py): one per line, in order.
+    shown = tuple(
+        ShownLine(line.text, line.length, line.link_length, line.tag, CORE_KINDS[kind])
+        for line, kind in zip(lines, page.kinds, strict=True)
+    )
     return Explanation(
         source=source,
         article=article,
-        lines=tuple(_shown(line, options) for line in lines),
+        lines=shown,
         regions=tuple((a, b) for a, b in page.regions if b > a),
         evidence=tuple(
             _field_source(field, value, page.evidence.get(field), lines)
             for field, value in values.items()
         ),
-        kinds=DERIVED_KINDS,
-        kinds_from_core=False,
+        kinds=tuple(CORE_KINDS.values()),
         block_size=options.block_size,
         line_cost=options.line_cost,
     )
-
-
-def _shown(line: Line, options: LineOptions) -> ShownLine:
-    if line.boilerplate:
-        kind = BOILERPLATE
-    elif line.link_density > options.max_link_density:
-        kind = LINKS
-    else:
-        kind = CONTENT
-    return ShownLine(line.text, line.length, line.link_length, line.tag, kind)
 
 
 _MISSING = {

@@ -16,6 +16,7 @@ from scrapy_cx._explain_html import render_html
 from scrapy_cx._explain_plot import MAX_COLUMNS, block_sums
 from scrapy_cx._explain_text import render_text
 from scrapy_cx.explain import CONTENT, Explanation, explain_page
+from scrapy_cx.extract import extract_page
 
 from .sample_pages import PARAGRAPHS, article_html, listing_html
 from .support.server import Route, serve
@@ -92,13 +93,18 @@ def test_metadata_evidence_is_named_by_its_tag() -> None:
     assert expl.article.published == "2024-03-05T09:30:00+08:00"
 
 
-def test_lines_are_coloured_by_kind() -> None:
+def test_lines_are_coloured_by_the_cores_block_kinds() -> None:
     expl = explain_file(PORTAL_ZH)
+    assert [line.kind.name for line in expl.lines] == extract_page(PORTAL_ZH.read_bytes()).kinds
     kinds = {line.text: line.kind.name for line in expl.lines}
-    assert kinds["江城地铁五号线南延段进入试运行阶段"] == "links"  # a list of headlines
+    assert kinds["滨江新区今年将新建五个社区自助图书馆"] == "related"  # 相关新闻
+    assert kinds["江城地铁五号线南延段进入试运行阶段"] == "related"  # 热点排行
+    assert kinds["新闻"] == "navigation"  # the main menu
     assert kinds[next(t for t in kinds if t.startswith("3月5日上午"))] == "content"
     assert kinds[next(t for t in kinds if "版权所有" in t)] == "boilerplate"  # footer
-    assert expl.kinds_from_core is False
+    legend = render_html(expl).split('<div class="legend">', 1)[1].split("</div>", 1)[0]
+    for name in ("content", "related", "navigation", "boilerplate"):
+        assert f"<b>{name}</b>" in legend
 
 
 def test_the_plot_draws_blocks_region_and_every_line() -> None:
