@@ -22,6 +22,13 @@ from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Sources
 MAX_NAME = 80  # characters of a report file name taken from the page's name
 
 
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
 def add_parser(commands: Any) -> None:
     """Add the ``explain`` command to the ``scrapy-cx`` sub-command parsers."""
     explain = commands.add_parser(
@@ -41,7 +48,7 @@ def add_parser(commands: Any) -> None:
     explain.add_argument("--text", action="store_true", help="print a summary to stdout")
     explain.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="S",
         help="seconds to wait for a URL (default %(default)s)",
