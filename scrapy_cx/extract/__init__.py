@@ -143,6 +143,28 @@ def _fallback(page: Page) -> None:
             line.boilerplate = mark
 
 
+# A thread's posts are many sibling groups of a few lines each: no narrowing to
+# one group or container, and half the line cost, so short replies count.
+THREAD_COST_SHARE = 0.5
+
+
+def _thread(page: Page) -> None:
+    """Select again for a thread: the posts, not the longest one."""
+    if page.page_type != "thread":
+        return
+    options = page.options
+    _select_in(
+        page,
+        replace(
+            options,
+            container_share=0.0,
+            card_share=0.0,
+            body_share=0.0,
+            line_cost=int(options.line_cost * THREAD_COST_SHARE),
+        ),
+    )
+
+
 def _language(page: Page) -> None:
     page.language = guess_language(page.meta.language, page.content)
 
@@ -153,11 +175,12 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     _lines,
     _headline,
     _select,
+    find_page_type,
+    _thread,
     find_title,
     _language,
     find_published,
     find_authors,
-    find_page_type,
     find_posts,
     find_blocks,
 )

@@ -1,0 +1,82 @@
+"""The page model: stages fill one Page; evidence says where title, date and authors came from."""
+
+from __future__ import annotations
+
+from scrapy_cx.extract import STAGES, extract_article
+from scrapy_cx.extract._page import Evidence, Page
+from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
+from scrapy_cx.extract.decode import decode_page
+from scrapy_cx.extract.dom import parse_html
+from tests.extract.prose import BRIDGE_STORY
+
+HEAD = (
+    "<title>Bridge to be rebuilt | Town News</title>"
+    '<meta property="article:published_time" content="2024-03-05T09:30:00+01:00">'
+    '<meta name="author" content="Meta Writer">'
+)
+RELATED_LINKS = "".join(
+    f"<li><a href='/news/{i}'>Another story readers also clicked, number {i}</a></li>"
+    for i in range(3)
+)
+BODY = (
+    "<nav><ul><li><a href='/'>Home</a></li><li><a href='/news'>News</a></li></ul></nav>"
+    "<article><h1>Bridge to be rebuilt</h1><p class='byline'>By Jane Smith</p>"
+    + "".join(f"<p>{p}</p>" for p in BRIDGE_STORY)
+    + f"</article><aside class='related'><ul>{RELATED_LINKS}</ul></aside>"
+    "<footer><p>Copyright Town News. All rights reserved.</p></footer>"
+)
+
+
+def run(html: str, url: str = "http://town.test/news/bridge") -> Page:
+    text, encoding, utf8 = decode_page(html)
+    page = Page(parse_html(text, utf8), url, encoding=encoding)
+    for stage in STAGES:
+        stage(page)
+    return page
+
+
+def test_the_stages_fill_the_page_and_the_article_is_made_from_it() -> None:
+    html = f"<html><head>{HEAD}</head><body>{BODY}</body></html>"
+    page = run(html)
+    assert page.article() == extract_article(html, "http://town.test/news/bridge")
+    assert page.lines[page.headline].text == "Bridge to be rebuilt"
+    assert page.title_index == page.headline
+    assert page.content == "\n".join(BRIDGE_STORY)
+    assert page.regions == [(page.start, page.end)] and page.headline < page.start < page.end
+
+
+def test_evidence_names_the_source_of_each_field() -> None:
+    page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
+    assert page.evidence["title"] == Evidence("line", page.headline, "Bridge to be rebuilt")
+    assert page.evidence["published"] == Evidence(
+        "meta:article:published_time", None, "2024-03-05T09:30:00+01:00"
+    )
+    byline = page.evidence["authors"]
+    assert byline.source == "byline" and byline.line is not None
+    assert page.lines[byline.line].text == "By Jane Smith"
+
+
+def test_evidence_of_a_title_from_the_title_tag_and_a_date_from_a_line() -> None:
+    body = "<div>" + "".join(f"<p>{p}</p>" for p in BRIDGE_STORY) + "</div><p>5 March 2024</p>"
+    page = run(
+        f"<html><head><title>Bridge to be rebuilt | Town News</title></head>"
+        f"<body><p>Posted 5 March 2024</p>{body}</body></html>"
+    )
+    assert page.evidence["title"] == Evidence("title_tag", None, "Bridge to be rebuilt | Town News")
+    date = page.evidence["published"]
+    assert date.source == "line" and date.line is not None
+    assert "5 March 2024" in page.lines[date.line].text
+
+
+def test_every_line_has_a_kind() -> None:
+    page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
+    kinds = dict(zip((line.text for line in page.lines), page.kinds, strict=True))
+    assert len(page.kinds) == len(page.lines)
+    assert kinds[BRIDGE_STORY[0]] == CONTENT
+    assert kinds["Home"] == NAVIGATION
+    assert kinds["Another story readers also clicked, number 0"] == RELATED
+    assert kinds["Copyright Town News. All rights reserved."] == BOILERPLATE
+    assert page.related[0] == (
+        "Another story readers also clicked, number 0",
+        "http://town.test/news/0",
+    )
