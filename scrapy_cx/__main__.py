@@ -3,6 +3,7 @@
 Extracts articles from saved pages without crawling: HTML files, folders of
 them (``.gz`` too) and WARC archives, on all cores. One JSON object per line
 goes to the output; progress and a summary go to stderr.
+``scrapy-cx explain PAGE -o report.html`` shows why a page gave its article.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import BinaryIO
 
+from . import _explain_cli
 from .bulk import DEFAULT_MIN_CONTENT_LENGTH, Options, Summary, default_jobs, extract_all
 from .progress import Progress
 from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
@@ -90,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="skip pages larger than this (default %(default)s)",
     )
+    _explain_cli.add_parser(commands)
     return parser
 
 
@@ -152,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "extract":
             return run_extract(args)
+        if args.command == "explain":
+            return _explain_cli.run(args)
     except BrokenPipeError:  # e.g. `scrapy-cx extract ... | head`
         sys.stderr.close()
         return 141

@@ -48,6 +48,27 @@ def extract_article(
     header's charset if known). ``options`` are :class:`LineOptions` fields
     (``block_size``, ``line_cost``, ...). Never raises on bad markup or bytes.
     """
+    return extract_page(
+        html,
+        url,
+        encoding=encoding,
+        reference_time=reference_time,
+        date_languages=date_languages,
+        **options,
+    ).article()
+
+
+def extract_page(
+    html: str | bytes,
+    url: str | None = None,
+    *,
+    encoding: str | None = None,
+    reference_time: datetime | None = None,
+    date_languages: list[str] | None = None,
+    **options: Any,
+) -> Page:
+    """Run every stage on one page and return the whole :class:`Page` (lines,
+    regions, evidence...), not only its article: what ``scrapy-cx explain`` draws."""
     text, page_encoding, utf8 = decode_page(html, encoding)
     page = Page(
         parse_html(text, utf8),
@@ -59,7 +80,7 @@ def extract_article(
     )
     for stage in STAGES:
         stage(page)
-    return page.article()
+    return page
 
 
 def _meta(page: Page) -> None:
