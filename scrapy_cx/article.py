@@ -13,18 +13,26 @@ class Article:
     Immutable so a result attached to a response can be shared between the
     middleware, the spider and the pipeline without defensive copies.
     ``published`` is ISO 8601 (``2009-11-09`` or ``2009-11-09T13:57:00+08:00``);
-    ``published_raw`` is the text it was read from, kept for auditing.
-    ``content`` holds the main text, one paragraph per line.
+    ``published_raw`` is the text it was read from, kept for auditing;
+    ``modified`` is the last-modified date the page declares, never used as
+    ``published``. ``content`` holds the main text, one paragraph per line.
+    ``authors`` are people only; a news agency or the outlet a story was taken
+    from (新华社, Reuters) is ``source``. ``image`` is the lead image's absolute
+    URL and ``site_name`` the publication's name.
     """
 
     url: str | None = None
     title: str | None = None
     published: str | None = None
     published_raw: str | None = None
+    modified: str | None = None
     content: str = ""
     authors: tuple[str, ...] = field(default_factory=tuple)
+    source: str | None = None
     keywords: tuple[str, ...] = field(default_factory=tuple)
     description: str | None = None
+    image: str | None = None
+    site_name: str | None = None
     language: str | None = None
     canonical_url: str | None = None
 

@@ -7,13 +7,14 @@ from typing import Any
 
 from ..article import Article
 from .authors import find_authors
-from .dates import find_published
+from .dates import find_modified, find_published
 from .decode import decode_page
 from .dom import parse_html
+from .image import find_image
 from .language import guess_language
 from .lines import LineOptions, main_text, page_lines, select_main
-from .meta import read_meta
-from .title import find_title
+from .meta import author_marks, read_meta, script_dates
+from .title import find_title, site_from_title
 
 __all__ = ["extract_article", "LineOptions"]
 
@@ -46,17 +47,27 @@ def extract_article(
     title, title_index = find_title(meta, lines, start, end, url)
     language = guess_language(meta.language, content)
     published, published_raw = find_published(
-        meta, lines, title_index, start, url, reference_time, date_languages, language, end
+        meta, lines, title_index, start, url, reference_time, date_languages, language, end,
+        lambda: script_dates(meta, root),
+    )
+    site_name = meta.site_name or meta.publisher or site_from_title(meta.title_tag, title)
+    host = (url or "").split("//", 1)[-1].split("/", 1)[0].removeprefix("www.")
+    byline = find_authors(
+        meta, lines, title_index, start, end, (site_name or "", host), lambda: author_marks(root)
     )
     return Article(
         url=url,
         title=title,
         published=published,
         published_raw=published_raw,
+        modified=find_modified(meta, reference_time),
         content=content,
-        authors=find_authors(meta.authors, lines, title_index, start),
+        authors=byline.authors,
+        source=byline.source,
         keywords=tuple(meta.keywords),
         description=meta.description,
+        image=find_image(meta.images, root, meta.canonical_url or url),
+        site_name=site_name,
         language=language,
         canonical_url=meta.canonical_url,
     )
