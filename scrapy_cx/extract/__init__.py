@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from ..article import Article
+from ._page import Page
 from .authors import find_authors
 from .dates import find_modified, find_published
 from .decode import decode_page
 from .dom import parse_html
 from .image import find_image
 from .language import guess_language
-from .lines import LineOptions, main_text, page_lines, select_main
-from .meta import author_marks, read_meta, script_dates
-from .title import find_title, site_from_title
+from .lines import LineOptions, find_headline, main_text, page_lines, select_main
+from .meta import read_meta
+from .title import find_site_name, find_title
 
 __all__ = ["extract_article", "LineOptions"]
 
@@ -36,38 +38,53 @@ def extract_article(
     header's charset if known). ``options`` are :class:`LineOptions` fields
     (``block_size``, ``line_cost``, ...). Never raises on bad markup or bytes.
     """
-    text, _encoding, utf8 = decode_page(html, encoding)
-    root = parse_html(text, utf8)
-    meta = read_meta(root, url)
-    line_options = LineOptions(**options) if options else _DEFAULT_OPTIONS
-    lines = page_lines(root, line_options)
-    titles = [meta.title_tag or "", *(value for value, _source in meta.titles)]
-    start, end = select_main(lines, line_options, titles)
-    content = main_text(lines[start:end])
-    title, title_index = find_title(meta, lines, start, end, url)
-    language = guess_language(meta.language, content)
-    published, published_raw = find_published(
-        meta, lines, title_index, start, url, reference_time, date_languages, language, end,
-        lambda: script_dates(meta, root),
+    text, page_encoding, utf8 = decode_page(html, encoding)
+    page = Page(
+        parse_html(text, utf8),
+        url,
+        LineOptions(**options) if options else _DEFAULT_OPTIONS,
+        page_encoding,
+        reference_time,
+        date_languages,
     )
-    site_name = meta.site_name or meta.publisher or site_from_title(meta.title_tag, title)
-    host = (url or "").split("//", 1)[-1].split("/", 1)[0].removeprefix("www.")
-    byline = find_authors(
-        meta, lines, title_index, start, end, (site_name or "", host), lambda: author_marks(root)
-    )
-    return Article(
-        url=url,
-        title=title,
-        published=published,
-        published_raw=published_raw,
-        modified=find_modified(meta, reference_time),
-        content=content,
-        authors=byline.authors,
-        source=byline.source,
-        keywords=tuple(meta.keywords),
-        description=meta.description,
-        image=find_image(meta.images, root, meta.canonical_url or url),
-        site_name=site_name,
-        language=language,
-        canonical_url=meta.canonical_url,
-    )
+    for stage in STAGES:
+        stage(page)
+    return page.article()
+
+
+def _meta(page: Page) -> None:
+    page.meta = read_meta(page.root, page.url)
+
+
+def _lines(page: Page) -> None:
+    page.lines = page_lines(page.root, page.options)
+
+
+def _headline(page: Page) -> None:
+    """The headline line the selection leaves out (one ``<h1>``, else the title's line)."""
+    page.headline = find_headline(page.lines, page.title_sources())
+
+
+def _select(page: Page) -> None:
+    page.regions = [select_main(page.lines, page.options, headline=page.headline)]
+    page.content = main_text(page.lines[page.start : page.end])
+
+
+def _language(page: Page) -> None:
+    page.language = guess_language(page.meta.language, page.content)
+
+
+#: The extraction, in order: each stage reads what earlier ones filled in the page.
+STAGES: tuple[Callable[[Page], None], ...] = (
+    _meta,
+    _lines,
+    _headline,
+    _select,
+    find_title,
+    _language,
+    find_published,
+    find_modified,
+    find_site_name,
+    find_authors,
+    find_image,
+)

@@ -13,11 +13,10 @@ site's own name and news agencies are never returned as people: an agency goes t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
+from ._page import Evidence, Page
 from .lines import Line
-from .meta import PageMeta
+from .meta import author_marks
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
@@ -326,14 +325,6 @@ def tail_authors(
     return []
 
 
-@dataclass(frozen=True, slots=True)
-class Byline:
-    """Who wrote the article and which agency or outlet it came from."""
-
-    authors: tuple[str, ...]
-    source: str | None
-
-
 def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) -> str | None:
     """The agency or originating outlet the page names: "来源：新华社", "(Reuters)", or an
     agency given as the author."""
@@ -358,41 +349,61 @@ def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) ->
     return None
 
 
-def find_authors(
-    meta: PageMeta,
-    lines: list[Line],
-    title_index: int | None,
-    main_start: int,
-    main_end: int | None = None,
-    site_names: tuple[str, ...] = (),
-    marks: Callable[[], list[str]] = list,
-) -> Byline:
-    """Authors in page order (byline, JSON-LD persons, marked elements, meta tags that
-    hold a name, the closing byline) and the agency or outlet the page names.
+def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:
+    """The site's own names, folded: never returned as a person."""
+    host = (url or "").split("//", 1)[-1].split("/", 1)[0].lower().removeprefix("www.")
+    folded = [name.casefold() for name in (site_name, host) if name]
+    return frozenset(folded + ["".join(name.split()) for name in folded])
 
-    ``marks`` gives the texts of author-marked elements; it costs a pass over the
-    page's attributes, so it is called only when no labelled byline is found.
-    """
-    folded = [name.casefold() for name in site_names if name]
-    sites = frozenset(folded + ["".join(name.split()) for name in folded])
-    end = len(lines) if main_end is None else main_end
-    names = byline_authors(lines, title_index, main_start, None, sites, bare=False)
+
+def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
+    """Authors in order of trust, with where they were read."""
+    meta, lines, title_index, start = page.meta, page.lines, page.title_index, page.start
+    shown = byline_authors(lines, title_index, start, None, sites, bare=False)
     marked: list[str] = []
-    if not names and not meta.authors:  # JSON-LD persons come before a marked element
-        marked = marks()
-        names = byline_authors(lines, title_index, main_start, marked, sites)
+    if not shown and not meta.authors:  # JSON-LD persons come before a marked element
+        marked = author_marks(page.root)  # a pass over the attributes: only when needed
+        shown = byline_authors(lines, title_index, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
-    if len(tagged) > len(names) and names and names[0] == tagged[0]:
-        names = tagged  # the byline shows the first of many (citation_author on papers)
-    if not names:
-        for group in (meta.authors, marked[:1], meta.author_tags):
-            names = [n for raw in group for n in names_in(raw, sites)]
-            if names:
-                break
-    if not names and end > main_start:
-        names = tail_authors(lines, end - 1, sites)
-    lo = title_index if title_index is not None else max(0, main_start - _BYLINE_SCAN)
-    source = find_source(
-        meta.authors + meta.author_tags, lines, max(0, lo - 2), min(len(lines), main_start + 3)
+    if shown:
+        index = page.line_with(shown[0], max(0, (title_index or start) - 1))
+        raw = lines[index].text if index is not None else shown[0]
+        if len(tagged) > len(shown) and shown[0] == tagged[0]:
+            # The byline shows the first of many (citation_author on papers).
+            return tagged, Evidence("meta:author", None, ", ".join(meta.author_tags))
+        return shown, Evidence("byline", index, raw)
+    structured = (
+        (meta.authors, "jsonld"),
+        (marked[:1], "marked"),
+        (meta.author_tags, "meta:author"),
     )
-    return Byline(tuple(dict.fromkeys(names[:_MAX_NAMES])), source)
+    for group, source in structured:
+        names = [n for raw in group for n in names_in(raw, sites)]
+        if names:
+            return names, Evidence(source, None, ", ".join(group))
+    if page.end > start:
+        names = tail_authors(lines, page.end - 1, sites)
+        if names:
+            index = page.line_with(names[0], max(0, page.end - 1 - _TAIL_SCAN))
+            return names, Evidence("byline", index, lines[index].text if index is not None else "")
+    return [], None
+
+
+def find_authors(page: Page) -> None:
+    """Fill ``page.authors`` (people, in page order: the byline, JSON-LD persons, marked
+    elements, meta tags that hold a name, the closing byline), ``page.source`` (the
+    agency or outlet the page names) and their evidence."""
+    names, evidence = _names(page, _site_keys(page.site_name, page.url))
+    page.authors = tuple(dict.fromkeys(names[:_MAX_NAMES]))
+    if page.authors and evidence is not None:
+        page.evidence["authors"] = evidence
+    lo = page.title_index if page.title_index is not None else max(0, page.start - _BYLINE_SCAN)
+    hi = min(len(page.lines), page.start + 3)
+    lo = max(0, lo - 2)
+    page.source = find_source(page.meta.authors + page.meta.author_tags, page.lines, lo, hi)
+    if page.source is not None:
+        index = page.line_with(page.source, lo)
+        if index is not None and index < hi:
+            page.evidence["source"] = Evidence("line", index, page.lines[index].text)
+        else:
+            page.evidence["source"] = Evidence("meta:author", None, page.source)

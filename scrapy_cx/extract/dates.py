@@ -10,14 +10,14 @@ of each candidate, so a 20 MB page costs no more than a small one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
+from ._page import Evidence, Page
 from .lines import Line
-from .meta import PageMeta
+from .meta import PageMeta, script_dates
 
 MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
 _MAX_LINE = 300  # characters of one line scanned for a date
@@ -540,28 +540,45 @@ def _day(found: Found) -> date:
     return found.when.date()
 
 
-def find_published(
-    meta: PageMeta,
-    lines: list[Line],
-    title_index: int | None,
-    main_start: int,
-    url: str | None,
-    reference_time: datetime | None = None,
-    languages: list[str] | None = None,
-    page_language: str | None = None,
-    main_end: int | None = None,
-    scripts: Callable[[], list[str]] = list,
-) -> tuple[str | None, str | None]:
+def find_published(page: Page) -> None:
+    """Fill ``page.published``, ``page.published_raw`` and the date's evidence.
+
+    Reads the metadata, the lines, the headline's line (``title_index``), the
+    main region, the URL, the language and the caller's reference time.
+    """
+    iso, raw = _published(page)
+    page.published, page.published_raw = iso, raw
+    if raw is not None and "published" not in page.evidence:
+        page.evidence["published"] = _evidence(page, raw)
+
+
+def _evidence(page: Page, raw: str) -> Evidence:
+    """Where ``raw`` was read: a metadata value, a line of the page, or the URL."""
+    source = next((s for value, s in page.meta.published if value == raw), None)
+    if source is not None:
+        return Evidence(source, None, raw)
+    index = page.line_with(raw, page.title_index or 0)
+    if index is None:
+        index = page.line_with(raw)
+    if index is not None:
+        return Evidence("line", index, raw)
+    return Evidence("url" if page.url and raw in page.url else "", None, raw)
+
+
+def _published(page: Page) -> tuple[str | None, str | None]:
     """Return ``(iso8601, raw)`` or ``(None, None)``.
 
     Order: a date shown between the headline and the text (the page's own local
     day), checked against the metadata's published time; then the metadata; then
     the URL; then a relative date ("3 hours ago", 昨天) against ``reference_time``;
     last the weak evidence of platform pages: a publication time in an inline script
-    or data attribute (``scripts`` reads them, only when needed), a year-less
+    or data attribute (read only when needed: a pass over the scripts), a year-less
     "10-08 08:30" under the headline, a day in an image's upload path.
     """
-    reference_time = _clamp(reference_time) if reference_time is not None else None
+    meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
+    main_start, main_end = page.start, page.end
+    languages, page_language = page.date_languages, page.language
+    reference_time = _clamp(page.reference_time) if page.reference_time is not None else None
     now = reference_time or datetime.now()
     if now.tzinfo is not None:
         now = _naive_utc(now)
@@ -624,11 +641,17 @@ def find_published(
             found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
-    weak = _from_scripts(scripts(), now) or _short_forms(lines, lo, hi, now)
-    weak = weak or _from_uploads(meta.images, now)
-    if weak is not None:
-        return weak.iso(), weak.raw
-    return None, None
+    weak = _from_scripts(script_dates(meta, page.root), now)
+    source = "script"
+    if weak is None:
+        weak, source = _short_forms(lines, lo, hi, now), "line"
+    if weak is None:
+        weak, source = _from_uploads(meta.images, now), "upload_path"
+    if weak is None:
+        return None, None
+    index = page.line_with(weak.raw, lo) if source == "line" else None
+    page.evidence["published"] = Evidence(source, index, weak.raw)
+    return weak.iso(), weak.raw
 
 
 def _declared(
@@ -672,12 +695,15 @@ def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
     return days
 
 
-def find_modified(meta: PageMeta, reference_time: datetime | None = None) -> str | None:
-    """The page's declared last-modified date (ISO 8601), read apart from ``published``."""
-    now = _naive_utc(reference_time) if reference_time and reference_time.tzinfo else None
-    now = now or (reference_time or datetime.now())
-    for raw in meta.modified[:5]:
+def find_modified(page: Page) -> None:
+    """Fill ``page.modified``: the declared last-modified date (ISO 8601), kept apart
+    from ``published``."""
+    reference = page.reference_time
+    now = _naive_utc(reference) if reference and reference.tzinfo else reference
+    now = _clamp(now or datetime.now())
+    for raw in page.meta.modified[:5]:
         found = parse_date(raw)
-        if found is not None and _valid(found, _clamp(now)):
-            return found.iso()
-    return None
+        if found is not None and _valid(found, now):
+            page.modified = found.iso()
+            page.evidence["modified"] = Evidence("meta", None, raw)
+            return

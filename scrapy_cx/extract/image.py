@@ -15,6 +15,8 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from ._page import Evidence, Page
+
 _MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars
 _MAX_IMAGES = 40  # <img> elements looked at
 _MAX_URL = 2000
@@ -109,10 +111,16 @@ def body_image(root: etree._Element, base: str | None) -> str | None:
     return None
 
 
-def find_image(declared: list[str], root: etree._Element, base: str | None) -> str | None:
-    """The declared lead image if it is one, else the first large picture of the story."""
-    for url in declared:
+def find_image(page: Page) -> None:
+    """Fill ``page.image``: the declared lead image if it is one, else the first large
+    picture of the story; and where it was found."""
+    base = page.meta.canonical_url or page.url
+    for url in page.meta.images:
         absolute = _absolute(base, url)
         if absolute and is_lead_candidate(absolute):
-            return absolute
-    return body_image(root, base)
+            page.image = absolute
+            page.evidence["image"] = Evidence("meta:image", None, url)
+            return
+    page.image = body_image(page.root, base)
+    if page.image is not None:
+        page.evidence["image"] = Evidence("img", None, page.image)

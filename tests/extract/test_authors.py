@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx import extract_article
+from scrapy_cx.extract import STAGES, _page
 from scrapy_cx.extract.authors import clean_name, names_in, split_names
+from scrapy_cx.extract.dom import parse_html
 from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 
@@ -193,3 +195,23 @@ def test_source_is_the_agency_or_outlet_named() -> None:
         "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
     )
     assert article.source == "Reuters" and article.authors == ()
+
+
+def test_evidence_says_where_each_field_was_found() -> None:
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title>"
+        "<meta property='og:image' content='/media/bus.jpg'>"
+        "<meta property='article:modified_time' content='2016-03-05'></head><body>"
+        "<h1>Night buses approved</h1><p>By Ann Lee (Reuters)</p>" + PARAGRAPHS + "</body></html>"
+    )
+    page = _page.Page(parse_html(html), "https://news.example/a")
+    for stage in STAGES:
+        stage(page)
+    evidence = page.evidence
+    assert evidence["authors"].source == "byline"
+    assert evidence["authors"].raw == "By Ann Lee (Reuters)"
+    assert page.source == "Reuters" and evidence["source"].source == "line"
+    assert evidence["image"].source == "meta:image"
+    assert page.image == "https://news.example/media/bus.jpg"
+    assert evidence["site_name"].source == "title_tag"
+    assert page.modified == "2016-03-05" and evidence["modified"].raw == "2016-03-05"
