@@ -116,7 +116,7 @@ def test_a_date_the_story_is_about_is_not_its_publication_date() -> None:
     assert published(page("By Ann Lee", paragraphs=dateline + PARAGRAPHS)) == "2016-03-02"
 
 
-def test_meta_published_time_keeps_time_and_offset() -> None:
+def test_meta_published_time_keeps_time_and_offset_and_modified_apart() -> None:
     head = (
         "<meta property='article:modified_time' content='2016-03-05T09:00:00+01:00'>"
         "<meta property='article:published_time' content='2016-03-02T10:20:00+01:00'>"
@@ -124,6 +124,8 @@ def test_meta_published_time_keeps_time_and_offset() -> None:
     article = extract_article(page(head=head))
     assert article.published == "2016-03-02T10:20:00+01:00"
     assert article.published_raw == "2016-03-02T10:20:00+01:00"
+    assert article.modified == "2016-03-05T09:00:00+01:00"
+    assert extract_article(page()).modified is None
 
 
 def test_json_ld_and_itemprop() -> None:
@@ -317,13 +319,3 @@ def test_upload_path_is_the_last_resort() -> None:
     in_url = published(platform_page(head=head), "https://x.example/2019/10/07/a.html")
     assert in_url == "2019-10-07"  # the page's own URL is stronger evidence
 
-
-def test_modified_is_kept_apart_from_published() -> None:
-    head = (
-        "<meta property='article:published_time' content='2016-03-02T10:20:00+01:00'>"
-        "<meta property='article:modified_time' content='2016-03-05T08:00:00+01:00'>"
-    )
-    article = extract_article(page(head=head))
-    assert article.published == "2016-03-02T10:20:00+01:00"
-    assert article.modified == "2016-03-05T08:00:00+01:00"
-    assert extract_article(page()).modified is None
