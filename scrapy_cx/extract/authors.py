@@ -25,6 +25,8 @@ _MAX_NAMES = 30  # papers list many authors
 _MAX_NAME = 60  # characters: a longer "name" is a sentence or a bio
 _MAX_WORDS = 5  # words of a Latin name ("Michelina C. de la Maza")
 _MAX_SOURCE = 30  # characters of a "来源：" value worth keeping
+_MIN_SITE_KEY = 4  # characters of a site name cut off a glued byline (not "AP" or "TV")
+_MIN_NAME_KEY = 3  # characters of a name refused as the start of the site's own name
 
 _LATIN_LABEL = re.compile(
     r"(?:^|[|·•(（]\s?|\s)(?:(?:written|posted|reported|words|reporting|text|story)\s+by|by|von|"
@@ -112,14 +114,19 @@ _NOT_SOURCE = re.compile(r"本站|本网|本網|原创|原創|网络|網絡|互�
 
 # Cleaning: what surrounds a name in a candidate.
 _EMAIL = re.compile(
-    r"\S+@\S+\.\w+|\bhttps?://\S+|\bwww\.\S+|@\s?\w+|\+?\s?\bfollow\b.*$", re.I
+    r"\S+@\S+\.\w+|\bhttps?://\S+|\bwww\.\S+|@\s?\w+|\+?\s?\bfollow\b.*$|"
+    r"\b(?:view|see|read)?\s?(?:more|all)\s(?:articles|stories|posts)\b.*$",
+    re.I,
 )
 _LATIN_ORG = re.compile(
-    r"^the\s|\b(?:inc|ltd|llc|gmbh|corp|co|plc|media|news|group|network|magazine|press|staff)\b\.?$",
+    r"^the\s|\b(?:inc|ltd|llc|gmbh|corp|co|plc|media|news|group|network|magazine|press|staff|"
+    r"agency|ministry|department|university|institute|association|council|office|weekly|daily|"
+    r"journal|herald|tribune|gazette)\b\.?$|^staff\b|admin",
     re.I,
 )
 _LEAD_LABEL = re.compile(
-    r"^(?:(?:written|posted|reported|words|text|story)\s+by|by|von|par|por|author|autor(?:in)?|"
+    r"^(?:(?:written|posted|reported|words|text|story|analysis|opinion|commentary|review)\s+by|"
+    r"by|von|par|por|author|autor(?:in)?|"
     r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
     re.I,
 )
@@ -127,14 +134,14 @@ _ROLE_TAIL = re.compile(
     r"(?:,|\s-|\s\|)?\s*(?:(?:senior|chief|staff|deputy|contributing|special|political|"
     r"foreign|business|tv|sports?|news|editor-at-large|national|science|tech(?:nology)?|"
     r"&|and|culture|[A-Z][a-z]+)\s)*(?:writer|reporter|correspondent|editor|columnist|"
-    r"contributor|journalist|analyst|critic|producer|staff|redakteur(?:in)?|korrespondent(?:in)?|"
+    r"contributor|journalist|analyst|critic|producer|staff|editor-at-large|redakteur(?:in)?|korrespondent(?:in)?|"
     r"journaliste|rédact(?:eur|rice)|envoyée? spéciale?|CEO|CTO|founder)s?\.?$",
     re.I,
 )
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME = re.compile(
-    r"^(?:admin|administrator|editor|editors|staff|guest|anonymous|unknown|redaktion|rédaction|"
+    r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
     r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by)$",
     re.I,
 )
@@ -155,6 +162,7 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     half = len(text) // 2
     if len(text) % 2 == 0 and half and text[:half] == text[half:]:
         text = text[:half]  # "Andrea WongAndrea Wong": the name twice, glued
+    text = _without_site(text, sites)
     if text.isascii() or " " in text:
         text = _ROLE_TAIL.sub("", text).strip(" ,;:-–—·")
     text = _CJK_ROLE_TAIL.sub("", text).strip()
@@ -166,11 +174,48 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     if key in sites or "".join(key.split()) in sites or "/" in text:
         return None
     words = text.split()
+    if _site_part(text, sites):
+        return None
     if text.isascii() or " " in text:
         if len(words) > _MAX_WORDS or not any(c.isalpha() for c in text) or _LATIN_ORG.search(text):
             return None
+        lower = sum(not w[0].isupper() and w.lower() not in _PARTICLES for w in words)
+        if len(words) > 1 and lower > 1:
+            return None  # "Syrian defense ministries": a phrase, not a name
     elif (_ORG_SUFFIX.search(text) and len(text) > 2) or not _CJK_NAME.fullmatch(text):
         return None
+    return text
+
+
+# What follows a site's name in a desk's byline ("CNN Business", "News Nation Bureau").
+_DESK = re.compile(
+    r"(?:news)?(?:staff|desk|bureau|team|sports?|business|news|editors?|editorial|reports?|wire)"
+)
+
+
+def _site_part(text: str, sites: frozenset[str]) -> bool:
+    """The site itself or its desk: "CNN Business", "News Nation Bureau" on newsnation.in,
+    "Vortex" on vortexcannon.org."""
+    squashed = "".join(text.casefold().split())
+    first = text.split()[0].casefold()
+    for site in sites:
+        if first == site or (len(squashed) >= _MIN_NAME_KEY and site.startswith(squashed)):
+            return True
+        if len(site) >= _MIN_SITE_KEY and squashed.startswith(site) and " " in text:
+            return bool(_DESK.fullmatch(squashed[len(site) :]))
+    return False
+
+
+def _without_site(text: str, sites: frozenset[str]) -> str:
+    """ "Jonathan GarberFOXBusiness" -> "Jonathan Garber": the site's name glued on."""
+    squashed = "".join(text.casefold().split())
+    for site in sites:
+        if len(site) >= _MIN_SITE_KEY and len(squashed) > len(site) and squashed.endswith(site):
+            keep, seen = len(text), 0
+            while seen < len(site) and keep > 0:
+                keep -= 1
+                seen += not text[keep].isspace()
+            return text[:keep].strip(" ,;:-–—·|")
     return text
 
 
@@ -186,8 +231,10 @@ def names_in(raw: str, sites: frozenset[str] = frozenset()) -> list[str]:
     """Every clean name in a candidate string, in order."""
     raw = _EMAIL.sub(" ", raw)
     raw = _LEAD_LABEL.sub("", " ".join(raw.split()))
-    names = (clean_name(part, sites) for part in split_names(raw))
-    return list(dict.fromkeys(n for n in names if n))[:_MAX_NAMES]
+    names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in split_names(raw)) if n))
+    if len(names) > 1:  # beside full names, one word is an outlet ("Ann Lee, FUTURISM")
+        names = [n for n in names if " " in n or not n.isascii()] or names[:1]
+    return names[:_MAX_NAMES]
 
 
 def _latin_names(text: str) -> list[str]:
@@ -350,10 +397,14 @@ def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) ->
 
 
 def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:
-    """The site's own names, folded: never returned as a person."""
+    """The site's own names, folded, spaces removed: never returned as a person. The
+    site name's first part ("LinkNaija | Nigeria's ...") and the host's name
+    ("linknaija" of linknaija.com) count too."""
     host = (url or "").split("//", 1)[-1].split("/", 1)[0].lower().removeprefix("www.")
-    folded = [name.casefold() for name in (site_name, host) if name]
-    return frozenset(folded + ["".join(name.split()) for name in folded])
+    names = [site_name or "", host, host.split(".", 1)[0]]
+    if site_name:
+        names.append(re.split(r"\s[|\-–—:]\s", site_name, maxsplit=1)[0])
+    return frozenset("".join(name.casefold().split()) for name in names if len(name) > 1)
 
 
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:

@@ -215,3 +215,16 @@ def test_evidence_says_where_each_field_was_found() -> None:
     assert page.image == "https://news.example/media/bus.jpg"
     assert evidence["site_name"].source == "title_tag"
     assert page.modified == "2016-03-05" and evidence["modified"].raw == "2016-03-05"
+
+
+def test_the_site_and_its_desks_are_not_people() -> None:
+    sites = frozenset(("foxbusiness", "cnn", "newsnation", "vortexcannon"))
+    assert clean_name("Jonathan GarberFOXBusiness", sites) == "Jonathan Garber"
+    assert clean_name("CNN Business", sites) is None
+    assert clean_name("News Nation Bureau", sites) is None
+    assert clean_name("Vortex", sites) is None
+    assert clean_name("Analysis by Chris Cillizza", sites) == "Chris Cillizza"
+    assert clean_name("Jose Altoveros View More Articles") == "Jose Altoveros"
+    assert clean_name("Syrian defense ministries") is None
+    # Beside full names, a single word is an outlet, not a co-author.
+    assert names_in("Victor Tangermann, FUTURISM") == ["Victor Tangermann"]
