@@ -79,7 +79,7 @@ _CJK_NAME = re.compile(
 )
 _CJK_STOP = re.compile(
     r"来源|來源|出处|时间|時間|日期|发布|發布|责任|責任|编辑|編輯|责编|摄影|攝影|报道|報道|"
-    r"\d|[|（(【\[]"
+    r"\d|[|（(【\[:：]"
 )
 # A photo credit: "记者 何俊 摄", "（图/王建国）", "Photo: Ann Lee", "Foto: dpa".
 _CREDIT = re.compile(
@@ -89,7 +89,8 @@ _CREDIT = re.compile(
     re.I,
 )
 _ORG_SUFFIX = re.compile(
-    r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部)$"
+    r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部|"
+    r"网络|網絡|科技|传媒|傳媒|学院|學院|大学|大學)$"
 )
 # News agencies: a byline or a dateline naming one gives ``source``, never an author.
 _AGENCIES = (
@@ -104,13 +105,16 @@ _AGENCY_IN_TEXT = re.compile(
     r"|[(（](?P<en>Reuters|AP|AFP|dpa|Xinhua|Kyodo|Yonhap|Bloomberg|PTI|IANS|ANI|UPI|EFE|ANSA)"
     r"[)）]"
 )
-_SOURCE_LABEL = re.compile(r"(?:来源|來源|稿源|出处|出處)\s?[:：]\s?(?P<v>[^\s|/　]{2,30})")
+_SOURCE_LABEL = re.compile(r"(?:来源|來源|稿源|出处|出處)\s?[:：]\s?(?P<v>[\w·．.（）()&-]{2,30})")
 # Where a "来源：" value ends when the spans of an info bar are glued together.
 _SOURCE_END = re.compile(
     r"[:：]|作者|编辑|編輯|责任|責任|時間|时间|日期|发布|發布|记者|記者|浏览|瀏覽|点击|點擊|阅读|閱讀|字号|"
     r"评论|評論|分享|打印"
 )
-_NOT_SOURCE = re.compile(r"本站|本网|本網|原创|原創|网络|網絡|互联网|互聯網|未知")
+_NOT_SOURCE = re.compile(
+    r"本站|本网|本網|原创|原創|网络|網絡|互联网|互聯網|未知|转载|轉載|网友|網友|"
+    r"^[a-z]+$"  # markup shown as text: 来源： size="20"
+)
 
 # Cleaning: what surrounds a name in a candidate.
 _EMAIL = re.compile(
@@ -140,6 +144,7 @@ _ROLE_TAIL = re.compile(
 )
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
+_NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
 _NOT_NAME = re.compile(
     r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
     r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by)$",
@@ -168,6 +173,8 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     text = _CJK_ROLE_TAIL.sub("", text).strip()
     if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
         return None
+    if _NOT_NAME_CHARS.search(text):
+        return None  # "Discuz! Team": a product, markup or a slogan
     key = text.casefold()
     if key in _AGENCY_KEYS or _NOT_NAME.match(text) or _CJK_ROLE_ONLY.match(text):
         return None
@@ -270,7 +277,10 @@ def _cjk_names(text: str) -> list[str]:
         stop = _CJK_STOP.search(rest)
         nxt = _CJK_LABEL.search(rest)
         cut = min(s.start() for s in (stop, nxt) if s is not None) if (stop or nxt) else len(rest)
-        for part in re.split(r"[\s、，,/／）)\]】]+", rest[:cut].strip())[:_MAX_NAMES]:
+        parts = re.split(r"[\s、，,/／）)\]】]+", rest[:cut].strip())[:_MAX_NAMES]
+        if 2 <= len(parts) <= 3 and all(len(p) == 1 and "\u4e00" <= p <= "\u9fff" for p in parts):
+            parts = ["".join(parts)]  # "赵 培": a two-character name spaced out
+        for part in parts:
             if part and _CJK_NAME.fullmatch(part) and not _CJK_ROLE_ONLY.match(part):
                 if not _ORG_SUFFIX.search(part) or len(part) <= 2:
                     names.append(part)

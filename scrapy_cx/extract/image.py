@@ -23,7 +23,8 @@ _MAX_URL = 2000
 # A logo, an icon, a sprite, a spacer or a tracking pixel, by its file or folder name.
 _NOT_LEAD = re.compile(
     r"logo|icon|favicon|sprite|pixel|spacer|blank\.|transparent|placeholder|avatar|badge|banner|"
-    r"/ads?/|doubleclick|/emoji|gravatar|1x1|feedburner|/share[_-]?|button",
+    r"(?:^|[/_.-])(?:ads?|advt|adverts?)(?:[/_.-]|$)|doubleclick|/emoji|gravatar|1x1|feedburner|"
+    r"/share[_-]?|button|qr_?code",
     re.I,
 )
 # Ancestors whose class or id names say they are not the story.
@@ -32,6 +33,7 @@ _NOT_STORY = re.compile(
     r"author|avatar|comment|share|social|teaser|newsletter|widget|banner|masthead",
     re.I,
 )
+_PICTURE = re.compile(r"\.(?:jpe?g|png|webp|avif)$", re.I)
 _LAZY = ("data-src", "data-original", "data-lazy-src", "data-url", "src")
 _FIRST_H1 = etree.XPath("(//h1)[1]")
 
@@ -100,6 +102,8 @@ def body_image(root: etree._Element, base: str | None) -> str | None:
         width, height = _side(el.get("width")), _side(el.get("height"))
         if (width or height) and max(width, height) < _MIN_SIDE:
             continue
+        if not (width or height) and not _PICTURE.search(src.split("?", 1)[0]):
+            continue  # no size and no picture file name: a counter, a status badge
         if not (width or height) and el.getparent() is not None:
             if el.getparent().tag not in ("figure", "picture", "a", "p", "div", "span"):
                 continue

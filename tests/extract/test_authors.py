@@ -228,3 +228,9 @@ def test_the_site_and_its_desks_are_not_people() -> None:
     assert clean_name("Syrian defense ministries") is None
     # Beside full names, a single word is an outlet, not a co-author.
     assert names_in("Victor Tangermann, FUTURISM") == ["Victor Tangermann"]
+
+
+def test_chinese_byline_with_affiliation_and_spaced_name() -> None:
+    byline = "<p>作者: 赵 培：北京物资学院，北京</p>"
+    assert authors(byline, paragraphs=ZH_PARAGRAPHS) == ("赵培",)
+    assert source_of("<p>来源：转载文章</p>") is None

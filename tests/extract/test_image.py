@@ -48,6 +48,7 @@ def test_first_large_picture_of_the_story() -> None:
         "<img src='data:image/png;base64,iVBORw0KGgo=' width='800' height='500'>"
         "<img src='/img/icon-share.png'>"
         "<img src='/img/small.jpg' width='40' height='40'>"
+        "<p><img src='/online?u=ann'></p>"  # no size, no picture file: a status badge
         "<figure><img data-src='/media/lazy.jpg' src='data:,' width='800'></figure>"
     )
     assert image(body=body) == "https://news.example/media/lazy.jpg"
@@ -67,6 +68,8 @@ def test_no_url_keeps_only_absolute_images() -> None:
         ("https://cdn.example/favicon.ico", False),
         ("https://cdn.example/img/spacer.gif", False),
         ("https://cdn.example/img/brand.svg", False),
+        ("https://cdn.example/cgi-bin/advt/ads.cgi?page=1", False),
+        ("https://cdn.example/QRCode/8389416.png", False),
         ("data:image/png;base64,AAAA", False),
     ],
 )
