@@ -420,7 +420,9 @@ _MD_TIME = re.compile(
 _YEARLESS_LINE = 80  # a longer line is prose: its "10-08" is not the page's date
 
 
-def short_form_dates(text: str, reference: datetime) -> list[tuple[int, Found]]:
+def short_form_dates(
+    text: str, reference: datetime, year_less: bool = True
+) -> list[tuple[int, Found]]:
     """Dates written without a four-digit year, as platforms show them.
 
     "10-08 08:30" takes the reference time's year, or the year before when that
@@ -431,7 +433,7 @@ def short_form_dates(text: str, reference: datetime) -> list[tuple[int, Found]]:
     limit = reference + timedelta(days=1)
     for m in _MD_TIME.finditer(text[:_YEARLESS_LINE]):
         yy = m.group("yy")
-        if yy is None and m.group("h") is None:
+        if yy is None and (m.group("h") is None or not year_less):
             continue
         if yy is None and "月" not in m.group(0) and m.group(0).count("-") != 1:
             continue
@@ -444,12 +446,15 @@ def short_form_dates(text: str, reference: datetime) -> list[tuple[int, Found]]:
     return out
 
 
-def _short_forms(lines: list[Line], lo: int, hi: int, reference: datetime) -> Found | None:
-    """The first year-less or YY-MM-DD date in short lines near the headline."""
+def _short_forms(
+    lines: list[Line], lo: int, hi: int, reference: datetime, year_less: bool
+) -> Found | None:
+    """The first YY-MM-DD (or, with ``year_less``, year-less) date in short lines near
+    the headline."""
     for line in lines[lo:hi]:
         if line.tag in _NOT_DATE_LINE or line.length > _YEARLESS_LINE:
             continue
-        for pos, found in short_form_dates(line.text, reference):
+        for pos, found in short_form_dates(line.text, reference, year_less):
             if _label(line.text[max(0, pos - 24) : pos]) != "reject":
                 return found
     return None
@@ -644,7 +649,8 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     weak = _from_scripts(script_dates(meta, page.root), now)
     source = "script"
     if weak is None:
-        weak, source = _short_forms(lines, lo, hi, now), "line"
+        # Without the moment the page was fetched, "10-08 08:30" has no year worth guessing.
+        weak, source = _short_forms(lines, lo, hi, now, reference_time is not None), "line"
     if weak is None:
         weak, source = _from_uploads(meta.images, now), "upload_path"
     if weak is None:

@@ -319,3 +319,9 @@ def test_upload_path_is_the_last_resort() -> None:
     in_url = published(platform_page(head=head), "https://x.example/2019/10/07/a.html")
     assert in_url == "2019-10-07"  # the page's own URL is stronger evidence
 
+
+
+def test_year_less_date_needs_a_reference_time() -> None:
+    # Read today, a page from years ago would get this year's date: better none.
+    assert published(platform_page("<span>10-08 08:30</span>")) is None
+    assert published(platform_page("<span>19-10-08 08:30</span>")) == "2019-10-08T08:30:00"
