@@ -22,8 +22,12 @@ class Article:
     Immutable so a result attached to a response can be shared between the
     middleware, the spider and the pipeline without defensive copies.
     ``published`` is ISO 8601 (``2009-11-09`` or ``2009-11-09T13:57:00+08:00``);
-    ``published_raw`` is the text it was read from, kept for auditing.
-    ``content`` holds the main text, one paragraph per line. ``page_type`` is
+    ``published_raw`` is the text it was read from, kept for auditing;
+    ``modified`` is the last-modified date the page declares, never used as
+    ``published``. ``content`` holds the main text, one paragraph per line.
+    ``authors`` are people only; a news agency or the outlet a story was taken
+    from (新华社, Reuters) is ``source``. ``image`` is the lead image's absolute
+    URL and ``site_name`` the publication's name. ``page_type`` is
     what the extractor judged the page to be (``article``, ``thread``,
     ``listing``, ``other``); None on a record the extractor did not make.
     """
@@ -32,10 +36,14 @@ class Article:
     title: str | None = None
     published: str | None = None
     published_raw: str | None = None
+    modified: str | None = None
     content: str = ""
     authors: tuple[str, ...] = field(default_factory=tuple)
+    source: str | None = None
     keywords: tuple[str, ...] = field(default_factory=tuple)
     description: str | None = None
+    image: str | None = None
+    site_name: str | None = None
     language: str | None = None
     canonical_url: str | None = None
     page_type: str | None = None  # article, thread, listing or other; None: not extracted

@@ -11,9 +11,10 @@ from ..article import Article
 from ._page import Page
 from .authors import find_authors
 from .blocks import find_blocks
-from .dates import find_published
+from .dates import find_modified, find_published
 from .decode import decode_page
 from .dom import parse_html
+from .image import find_image
 from .language import guess_language
 from .lines import (
     SKIP_TAGS,
@@ -26,7 +27,7 @@ from .lines import (
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type
 from .posts import find_posts
-from .title import find_title
+from .title import find_site_name, find_title
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
 
@@ -180,7 +181,10 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_title,
     _language,
     find_published,
+    find_modified,
+    find_site_name,
     find_authors,
     find_posts,
     find_blocks,
+    find_image,
 )

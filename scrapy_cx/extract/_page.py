@@ -45,8 +45,8 @@ class Page:
     the stages add in order: ``meta``, ``lines``, ``headline`` (the line the
     selection treats as the headline, -1 for none), ``regions`` (slices of
     ``lines`` holding the main text, best first), ``content``, ``title`` and
-    ``title_index``, ``language``, ``published``, ``authors``, and the
-    ``evidence`` of where title, date and authors were read.
+    ``title_index``, ``language``, ``published``, ``modified``, ``site_name``,
+    ``authors`` and ``source``, ``image``, and the ``evidence`` of where each was read.
     """
 
     root: etree._Element
@@ -70,7 +70,11 @@ class Page:
     language: str | None = None
     published: str | None = None
     published_raw: str | None = None
+    modified: str | None = None
+    site_name: str | None = None
     authors: tuple[str, ...] = ()
+    source: str | None = None
+    image: str | None = None
     evidence: dict[str, Evidence] = field(default_factory=dict)
 
     @property
@@ -102,10 +106,14 @@ class Page:
             title=self.title,
             published=self.published,
             published_raw=self.published_raw,
+            modified=self.modified,
             content=self.content,
             authors=self.authors,
+            source=self.source,
             keywords=tuple(meta.keywords),
             description=meta.description,
+            image=self.image,
+            site_name=self.site_name,
             language=self.language,
             canonical_url=meta.canonical_url,
             page_type=self.page_type,

@@ -1,8 +1,13 @@
-"""Authors: the byline the page shows under its headline, else the metadata's names.
+"""Authors: the byline the page shows, else the structured data's and the meta tags' names.
 
 Metadata names are often a site, a desk or a user id; the byline ("By Ann Lee
 and Bo Chen", "本报记者 王燕平 方云凤", "作者：芊草凡凡") is what readers see, so it
-is read first, from a few short lines next to the headline only.
+is read first, from a few short lines next to the headline, then JSON-LD persons,
+elements the page marks as its author, meta tags that hold a name, and last a
+byline closing the text ("（记者 王燕）", "Text: Anna Berg"). Every candidate is
+cleaned (labels, roles, e-mail, handles) and split into names; numbers, URLs, the
+site's own name and news agencies are never returned as people: an agency goes to
+``source``. Photo credits ("记者 何俊 摄", "Photo: Ann Lee") are not authors.
 """
 
 from __future__ import annotations
@@ -11,20 +16,32 @@ import re
 
 from ._page import Evidence, Page
 from .lines import Line
+from .meta import author_marks
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
+_TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
 _MAX_LINE = 200  # a longer line is prose, not a byline
-_MAX_NAMES = 10
+_MAX_NAMES = 30  # papers list many authors
+_MAX_NAME = 60  # characters: a longer "name" is a sentence or a bio
+_MAX_WORDS = 5  # words of a Latin name ("Michelina C. de la Maza")
+_MAX_SOURCE = 30  # characters of a "来源：" value worth keeping
+_MIN_SITE_KEY = 4  # characters of a site name cut off a glued byline (not "AP" or "TV")
+_MIN_NAME_KEY = 3  # characters of a name refused as the start of the site's own name
 
 _LATIN_LABEL = re.compile(
-    r"(?:^|[|·•(（]\s?)(?:written by|posted by|by|von|par|por|di|door|av|autor(?:in)?:?|"
-    r"author:?)\s+(?=\S)",
+    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|posted|reported|words|reporting|text|story)\s+by|by|von|"
+    r"par|por|di|door|av)(?::\s?|\s+|(?=[A-Z][a-z]))(?=\S)"
+    r"|(?:^|[|·•(（]\s?)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
     re.I,
 )
 # A bare name under the headline counts only when a date, an age or a separator follows it.
 _BARE_NAME = re.compile(
     r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})"
-    r"(?=\s?(?:[-–—•·|]|\d|$))"
+    r"(?=\s?(?:[-–—•·|/]|\d|,\s?\w+\s\d|,\s?@|$))"
+)
+# The same after a date and a separator: "18/03/2019 | André Mindermann".
+_NAME_AFTER_DATE = re.compile(
+    r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})$"
 )
 _MONTH_WORDS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -33,35 +50,220 @@ _MONTH_WORDS = (
 )
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
-    r"\d|[|·•—–(（/\n]|\s-\s|\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
+    r"\d|[|·•—–(（/\n;]|\s-\s|\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
+    r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|"
     + _MONTH_WORDS
     + r")\b",
     re.I,
 )
-_NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s", re.I)
-_PARTICLES = frozenset("de da del della di du van von der den le la bin al el st. mc".split())
-_CJK_LABEL = re.compile(
-    r"(?:本报记者|特约记者|实习生|通讯员|记者|作者|撰文|文|编译|主笔|發表人|发表人|楼主)"
-    r"\s?[:：/／|]\s?|(?:本报记者|特约记者|实习生|通讯员|记者|作者)\s"
+_NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)
+_PARTICLES = frozenset(
+    "de da del della di du van von der den le la bin al el st. mc dos das y".split()
 )
-_CJK_NAME = re.compile(r"[\u4e00-\u9fff·]{2,4}|[A-Za-z][\w.-]{1,30}")
-_CJK_STOP = re.compile(r"来源|出处|时间|日期|发布|责任|编辑|责编|摄影|报道|\d|[|（(]")
 _INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
+
+# Chinese and Japanese labels before names; 记者 / 通讯员 also sit between names.
+_CJK_ROLE = (
+    r"本报记者|本報記者|特约记者|特約記者|见习记者|實習記者|实习记者|实习生|實習生|通讯员|通訊員|"
+    r"记者|記者|作者|撰文|撰稿|执笔|執筆|著者|筆者|主笔|编译|編譯|翻訳者|翻译|翻譯|"
+    r"取材・文|取材・執筆|文|發表人|发表人|楼主"
+)
+_CJK_LABEL = re.compile(r"(?:" + _CJK_ROLE + r")\s?[:：/／|●・]\s?|(?:" + _CJK_ROLE + r")\s")
+_CJK_ROLE_ONLY = re.compile(r"^(?:" + _CJK_ROLE + r"|编辑|編集|责任编辑|責任編輯|摄影|攝影)$")
+# Chinese names are 2-4 characters (a transliterated one has a "·"); Japanese ones with kana
+# may be longer ("小暮ひさのり").
+_CJK_NAME = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,6}·)?[\u4e00-\u9fff]{2,4}"
+    r"|[\u4e00-\u9fff]{0,4}[\u3040-\u30ff][\u3040-\u30ff\u4e00-\u9fff・]{0,7}|[A-Za-z][\w.-]{1,30}"
+)
+_CJK_STOP = re.compile(
+    r"来源|來源|出处|时间|時間|日期|发布|發布|责任|責任|编辑|編輯|责编|摄影|攝影|报道|報道|"
+    r"\d|[|（(【\[:：]"
+)
+# A photo credit: "记者 何俊 摄", "（图/王建国）", "Photo: Ann Lee", "Foto: dpa".
+_CREDIT = re.compile(
+    r"摄$|摄[）)]|攝$|[（(]?图[/／:：]|圖[/／:：]|写真[:：/／]|^(?:photo|photos|photograph|image|foto|"
+    r"fotos|bild|credit|illustration|video)\b|(?:photo|image|illustration|foto)s?\s(?:by|von|par)\b|"
+    r"getty|shutterstock|/\s?(?:AP|AFP|EPA|Reuters|dpa|Imago)\b|\bvia\s(?:AP|Getty)",
+    re.I,
+)
+_ORG_SUFFIX = re.compile(
+    r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部|"
+    r"网络|網絡|科技|传媒|傳媒|学院|學院|大学|大學)$"
+)
+# News agencies: a byline or a dateline naming one gives ``source``, never an author.
+_AGENCIES = (
+    "新华社", "新華社", "中新社", "中国新闻社", "中央社", "共同通信", "時事通信",
+    "Reuters", "Associated Press", "AP", "AFP", "Agence France-Presse", "dpa", "Kyodo",
+    "Xinhua", "Yonhap", "Bloomberg", "PTI", "IANS", "ANI", "TNN", "UPI", "EFE", "ANSA",
+    "TASS", "PA", "PA Media", "Press Association", "APA", "KNA", "epd", "Jiji",
+)  # fmt: skip
+_AGENCY_KEYS = {name.casefold(): name for name in _AGENCIES}
+_AGENCY_IN_TEXT = re.compile(
+    r"(?P<zh>新华社|新華社|中新社|中国新闻社|中央社|共同通信|時事通信)"
+    r"|[(（](?P<en>Reuters|AP|AFP|dpa|Xinhua|Kyodo|Yonhap|Bloomberg|PTI|IANS|ANI|UPI|EFE|ANSA)"
+    r"[)）]"
+)
+_SOURCE_LABEL = re.compile(r"(?:来源|來源|稿源|出处|出處)\s?[:：]\s?(?P<v>[\w·．.（）()&-]{2,30})")
+# Where a "来源：" value ends when the spans of an info bar are glued together.
+_SOURCE_END = re.compile(
+    r"[:：]|作者|编辑|編輯|责任|責任|時間|时间|日期|发布|發布|记者|記者|浏览|瀏覽|点击|點擊|阅读|閱讀|字号|"
+    r"评论|評論|分享|打印"
+)
+_NOT_SOURCE = re.compile(
+    r"本站|本网|本網|原创|原創|网络|網絡|互联网|互聯網|未知|转载|轉載|网友|網友|"
+    r"^[a-z]+$"  # markup shown as text: 来源： size="20"
+)
+
+# Cleaning: what surrounds a name in a candidate.
+_EMAIL = re.compile(
+    r"\S+@\S+\.\w+|\bhttps?://\S+|\bwww\.\S+|@\s?\w+|\+?\s?\bfollow\b.*$|"
+    r"\b(?:view|see|read)?\s?(?:more|all)\s(?:articles|stories|posts)\b.*$",
+    re.I,
+)
+_LATIN_ORG = re.compile(
+    r"^the\s|\b(?:inc|ltd|llc|gmbh|corp|co|plc|media|news|group|network|magazine|press|staff|"
+    r"agency|ministry|department|university|institute|association|council|office|weekly|daily|"
+    r"journal|herald|tribune|gazette)\b\.?$|^staff\b|admin",
+    re.I,
+)
+_LEAD_LABEL = re.compile(
+    r"^(?:(?:written|posted|reported|words|text|story|analysis|opinion|commentary|review)\s+by|"
+    r"by|von|par|por|author|autor(?:in)?|"
+    r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
+    re.I,
+)
+_ROLE_TAIL = re.compile(
+    r"(?:,|\s-|\s\|)?\s*(?:(?:senior|chief|staff|deputy|contributing|special|political|"
+    r"foreign|business|tv|sports?|news|editor-at-large|national|science|tech(?:nology)?|"
+    r"&|and|culture|[A-Z][a-z]+)\s)*(?:writer|reporter|correspondent|editor|columnist|"
+    r"contributor|journalist|analyst|critic|producer|staff|editor-at-large|redakteur(?:in)?|korrespondent(?:in)?|"
+    r"journaliste|rédact(?:eur|rice)|envoyée? spéciale?|CEO|CTO|founder)s?\.?$",
+    re.I,
+)
+_CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
+_BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
+_NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
+_NOT_NAME = re.compile(
+    r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
+    r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by)$",
+    re.I,
+)
+
+
+def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
+    """One person's name out of ``raw``, or None when it is no name.
+
+    Drops labels ("By", "作者："), e-mail, handles and URLs, brackets, a role after the
+    name ("Staff Writer", "CEO", "记者") and a name repeated twice by the markup;
+    refuses numbers, agencies, the site's own name and role words alone.
+    """
+    text = " ".join(_EMAIL.sub(" ", raw.replace("\u3000", " ")).split())
+    text = text.split(" | ", 1)[0].split("|", 1)[0].strip(" ,;:-–—·•")
+    for _ in range(2):
+        text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•")
+    text = _BRACKETS.sub("", text).strip()
+    half = len(text) // 2
+    if len(text) % 2 == 0 and half and text[:half] == text[half:]:
+        text = text[:half]  # "Andrea WongAndrea Wong": the name twice, glued
+    text = _without_site(text, sites)
+    if text.isascii() or " " in text:
+        text = _ROLE_TAIL.sub("", text).strip(" ,;:-–—·")
+    text = _CJK_ROLE_TAIL.sub("", text).strip()
+    if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
+        return None
+    if _NOT_NAME_CHARS.search(text):
+        return None  # "Discuz! Team": a product, markup or a slogan
+    key = text.casefold()
+    if key in _AGENCY_KEYS or _NOT_NAME.match(text) or _CJK_ROLE_ONLY.match(text):
+        return None
+    if key in sites or "".join(key.split()) in sites or "/" in text:
+        return None
+    words = text.split()
+    if _site_part(text, sites):
+        return None
+    if text.isascii() or " " in text:
+        if len(words) > _MAX_WORDS or not any(c.isalpha() for c in text) or _LATIN_ORG.search(text):
+            return None
+        lower = sum(not w[0].isupper() and w.lower() not in _PARTICLES for w in words)
+        if len(words) > 1 and lower > 1:
+            return None  # "Syrian defense ministries": a phrase, not a name
+    elif (_ORG_SUFFIX.search(text) and len(text) > 2) or not _CJK_NAME.fullmatch(text):
+        return None
+    return text
+
+
+# What follows a site's name in a desk's byline ("CNN Business", "News Nation Bureau").
+_DESK = re.compile(
+    r"(?:news)?(?:staff|desk|bureau|team|sports?|business|news|editors?|editorial|reports?|wire)"
+)
+
+
+def _site_part(text: str, sites: frozenset[str]) -> bool:
+    """The site itself or its desk: "CNN Business", "News Nation Bureau" on newsnation.in,
+    "Vortex" on vortexcannon.org."""
+    squashed = "".join(text.casefold().split())
+    first = text.split()[0].casefold()
+    for site in sites:
+        if first == site or (len(squashed) >= _MIN_NAME_KEY and site.startswith(squashed)):
+            return True
+        if len(site) >= _MIN_SITE_KEY and squashed.startswith(site) and " " in text:
+            return bool(_DESK.fullmatch(squashed[len(site) :]))
+    return False
+
+
+def _without_site(text: str, sites: frozenset[str]) -> str:
+    """ "Jonathan GarberFOXBusiness" -> "Jonathan Garber": the site's name glued on."""
+    squashed = "".join(text.casefold().split())
+    for site in sites:
+        if len(site) >= _MIN_SITE_KEY and len(squashed) > len(site) and squashed.endswith(site):
+            keep, seen = len(text), 0
+            while seen < len(site) and keep > 0:
+                keep -= 1
+                seen += not text[keep].isspace()
+            return text[:keep].strip(" ,;:-–—·|")
+    return text
+
+
+def split_names(text: str) -> list[str]:
+    """A list of names as written: "A and B", "A, B & C", "A、B", "A/B" (CJK)."""
+    if not text.isascii() and not re.search(r"[A-Za-z]{3}", text):
+        return [p for p in re.split(r"[\s、，,;；/／]+", text) if p]
+    parts = [p.strip() for p in _NAME_SPLIT.split(text)]
+    return [p for p in parts if p]
+
+
+def names_in(raw: str, sites: frozenset[str] = frozenset()) -> list[str]:
+    """Every clean name in a candidate string, in order."""
+    raw = _EMAIL.sub(" ", raw)
+    raw = _LEAD_LABEL.sub("", " ".join(raw.split()))
+    names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in split_names(raw)) if n))
+    if len(names) > 1:  # beside full names, one word is an outlet ("Ann Lee, FUTURISM")
+        names = [n for n in names if " " in n or not n.isascii()] or names[:1]
+    return names[:_MAX_NAMES]
 
 
 def _latin_names(text: str) -> list[str]:
     m = _LATIN_LABEL.search(text)
     if m is None:
         return []
+    if m.start() > 0 and text[m.start()] == " " and not text[: m.start()].lower().startswith(
+        ("posted", "published", "veröffentlicht", "publié", "updated")
+    ):
+        return []  # "by" inside a sentence ("a study by ...") is no byline
     rest = text[m.end() :]
     stop = _LATIN_STOP.search(rest)
     if stop is not None:
         rest = rest[: stop.start()]
     names: list[str] = []
+    posted = text[: m.start()].lower().startswith(("posted", "published"))
     for part in _NAME_SPLIT.split(rest):
         words = part.split()
-        if not 2 <= len(words) <= 5:
+        if posted and len(words) == 1 and words[0].isalnum():
+            names.append(words[0])  # "Posted on 2019-04-13 by doumae": a user name
+            continue
+        if not 2 <= len(words) <= _MAX_WORDS:
             continue
         if all(w[0].isupper() or w.lower() in _PARTICLES for w in words if w):
             names.append(" ".join(words).strip(" ,.;:"))
@@ -69,24 +271,29 @@ def _latin_names(text: str) -> list[str]:
 
 
 def _cjk_names(text: str) -> list[str]:
-    m = _CJK_LABEL.search(text)
-    if m is None:
-        return []
-    rest = text[m.end() :]
-    stop = _CJK_STOP.search(rest)
-    if stop is not None:
-        rest = rest[: stop.start()]
     names: list[str] = []
-    for part in re.split(r"[\s、，,]+", rest.strip())[:_MAX_NAMES]:
-        if part and _CJK_NAME.fullmatch(part):
-            names.append(part)
+    for m in _CJK_LABEL.finditer(text):
+        rest = text[m.end() :]
+        stop = _CJK_STOP.search(rest)
+        nxt = _CJK_LABEL.search(rest)
+        cut = min(s.start() for s in (stop, nxt) if s is not None) if (stop or nxt) else len(rest)
+        parts = re.split(r"[\s、，,/／）)\]】]+", rest[:cut].strip())[:_MAX_NAMES]
+        if 2 <= len(parts) <= 3 and all(len(p) == 1 and "\u4e00" <= p <= "\u9fff" for p in parts):
+            parts = ["".join(parts)]  # "赵 培": a two-character name spaced out
+        for part in parts:
+            if part and _CJK_NAME.fullmatch(part) and not _CJK_ROLE_ONLY.match(part):
+                if not _ORG_SUFFIX.search(part) or len(part) <= 2:
+                    names.append(part)
+        if len(names) >= _MAX_NAMES:
+            break
     return names
 
 
 def _bare_name(line: Line) -> list[str]:
     """ "Dan Goodin - Apr 16, 2015", "Alex Perry 1 day ago", <address>Mike Conley</address>."""
-    m = _BARE_NAME.match(line.text)
-    if m is None or (line.tag != "address" and m.end() == len(line.text)):
+    text = line.text
+    m = _BARE_NAME.match(text) or _NAME_AFTER_DATE.match(text)
+    if m is None or (line.tag != "address" and m.re is _BARE_NAME and m.end() == len(text)):
         return []
     name = m.group("name")
     words = name.split()
@@ -97,34 +304,167 @@ def _bare_name(line: Line) -> list[str]:
     return [name]
 
 
-def byline_authors(lines: list[Line], title_index: int | None, main_start: int) -> list[str]:
-    """Names from the byline next to the headline, or an empty list."""
+def _marked(text: str, marks: list[str], sites: frozenset[str]) -> list[str]:
+    """Names of the page's author-marked elements that this line shows."""
+    for mark in marks:
+        if mark in text:
+            names = names_in(mark, sites)
+            if names:
+                return names
+    return []
+
+
+def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str]:
+    text = line.text
+    if line.tag in ("figcaption", "caption") or _CREDIT.search(text):
+        return []
+    if text.isascii():
+        names = _latin_names(text)
+    else:
+        names = _cjk_names(text) or _latin_names(text)
+    names = [n for n in (clean_name(n, sites) for n in names) if n]
+    return names or _marked(text, marks, sites)
+
+
+def byline_authors(
+    lines: list[Line],
+    title_index: int | None,
+    main_start: int,
+    marks: list[str] | None = None,
+    sites: frozenset[str] = frozenset(),
+    bare: bool = True,
+) -> list[str]:
+    """Names from the byline next to the headline, or an empty list.
+
+    ``marks`` are the texts of elements the page marks as its author: a line
+    showing one is a byline even without a label ("Gina TrapaniCEO"). With ``bare``,
+    a name alone followed by a date ("Dan Goodin - Apr 16, 2015") counts too.
+    """
+    marks = marks or []
     lo = title_index + 1 if title_index is not None else max(0, main_start - _BYLINE_SCAN)
     hi = min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN)
     for i in range(lo, hi):
         line = lines[i]
         if line.length > _MAX_LINE:
             continue
-        text = line.text
-        names = _latin_names(text) if text.isascii() else (_cjk_names(text) or _latin_names(text))
-        if not names and title_index is not None and i <= title_index + 3:
-            names = _bare_name(line)
+        names = _line_names(line, marks, sites)
+        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < hi:
+            names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
+        if bare and not names and title_index is not None and i <= title_index + 3:
+            if not _CREDIT.search(line.text) and line.tag not in ("figcaption", "caption"):
+                names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
 
 
-def find_authors(page: Page) -> None:
-    """Fill ``page.authors``: the byline's names if the page shows one, else the
-    metadata's; and their evidence."""
-    shown = byline_authors(page.lines, page.title_index, page.start)
-    names = shown or page.meta.authors
-    page.authors = tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
-    if not page.authors:
-        return
+_TAIL_LABEL = re.compile(
+    r"^[(（\[【]\s?(?:" + _CJK_ROLE + r")|^(?:" + _CJK_ROLE + r")\s?[:：/／\s]"
+    r"|^(?:text|texte|autor(?:in)?|author|auteure?|reporting by|written by|by|von|par)\s?[:：]?\s",
+    re.I,
+)
+
+
+def tail_authors(
+    lines: list[Line], main_end: int, sites: frozenset[str] = frozenset()
+) -> list[str]:
+    """A byline closing the text: "（记者 王燕 通讯员 李强）", "Text: Anna Berg"."""
+    for line in lines[max(0, main_end - _TAIL_SCAN) : main_end + 1]:
+        text = line.text
+        if line.length > _MAX_LINE // 2 or not _TAIL_LABEL.search(text) or _CREDIT.search(text):
+            continue
+        names = _cjk_names(text) if not text.isascii() else []
+        if not names:
+            names = names_in(re.split(r"[;；]", text, maxsplit=1)[0].strip("()（）[]【】"), sites)
+        names = [n for n in (clean_name(n, sites) for n in names) if n]
+        if names:
+            return names[:_MAX_NAMES]
+    return []
+
+
+def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) -> str | None:
+    """The agency or originating outlet the page names: "来源：新华社", "(Reuters)", or an
+    agency given as the author."""
+    for raw in meta_authors:
+        agency = _AGENCY_KEYS.get(raw.strip().casefold())
+        if agency:
+            return agency
+    for line in lines[lo:hi]:
+        text = line.text[:_MAX_LINE]
+        m = _SOURCE_LABEL.search(text)
+        if m is not None and not _NOT_SOURCE.search(m.group("v")):
+            value = _SOURCE_END.split(m.group("v"))[0]
+            if 2 <= len(value) <= _MAX_SOURCE:
+                return value
+        m = _AGENCY_IN_TEXT.search(text)
+        if m is not None and line.length <= _MAX_LINE:
+            return m.group("zh") or m.group("en")
+        for part in re.split(r"\s[/|]\s", text)[1:3]:  # "Saibal Dasgupta / TNN / Updated ..."
+            agency = _AGENCY_KEYS.get(part.strip().casefold())
+            if agency:
+                return agency
+    return None
+
+
+def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:
+    """The site's own names, folded, spaces removed: never returned as a person. The
+    site name's first part ("LinkNaija | Nigeria's ...") and the host's name
+    ("linknaija" of linknaija.com) count too."""
+    host = (url or "").split("//", 1)[-1].split("/", 1)[0].lower().removeprefix("www.")
+    names = [site_name or "", host, host.split(".", 1)[0]]
+    if site_name:
+        names.append(re.split(r"\s[|\-–—:]\s", site_name, maxsplit=1)[0])
+    return frozenset("".join(name.casefold().split()) for name in names if len(name) > 1)
+
+
+def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
+    """Authors in order of trust, with where they were read."""
+    meta, lines, title_index, start = page.meta, page.lines, page.title_index, page.start
+    shown = byline_authors(lines, title_index, start, None, sites, bare=False)
+    marked: list[str] = []
+    if not shown and not meta.authors:  # JSON-LD persons come before a marked element
+        marked = author_marks(page.root)  # a pass over the attributes: only when needed
+        shown = byline_authors(lines, title_index, start, marked, sites)
+    tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
-        index = page.line_with(shown[0], page.title_index or 0)
-        raw = page.lines[index].text if index is not None else shown[0]
-        page.evidence["authors"] = Evidence("byline", index, raw)
-    else:
-        page.evidence["authors"] = Evidence("meta", None, ", ".join(page.meta.authors))
+        index = page.line_with(shown[0], max(0, (title_index or start) - 1))
+        raw = lines[index].text if index is not None else shown[0]
+        if len(tagged) > len(shown) and shown[0] == tagged[0]:
+            # The byline shows the first of many (citation_author on papers).
+            return tagged, Evidence("meta:author", None, ", ".join(meta.author_tags))
+        return shown, Evidence("byline", index, raw)
+    structured = (
+        (meta.authors, "jsonld"),
+        (marked[:1], "marked"),
+        (meta.author_tags, "meta:author"),
+    )
+    for group, source in structured:
+        names = [n for raw in group for n in names_in(raw, sites)]
+        if names:
+            return names, Evidence(source, None, ", ".join(group))
+    if page.end > start:
+        names = tail_authors(lines, page.end - 1, sites)
+        if names:
+            index = page.line_with(names[0], max(0, page.end - 1 - _TAIL_SCAN))
+            return names, Evidence("byline", index, lines[index].text if index is not None else "")
+    return [], None
+
+
+def find_authors(page: Page) -> None:
+    """Fill ``page.authors`` (people, in page order: the byline, JSON-LD persons, marked
+    elements, meta tags that hold a name, the closing byline), ``page.source`` (the
+    agency or outlet the page names) and their evidence."""
+    names, evidence = _names(page, _site_keys(page.site_name, page.url))
+    page.authors = tuple(dict.fromkeys(names[:_MAX_NAMES]))
+    if page.authors and evidence is not None:
+        page.evidence["authors"] = evidence
+    lo = page.title_index if page.title_index is not None else max(0, page.start - _BYLINE_SCAN)
+    hi = min(len(page.lines), page.start + 3)
+    lo = max(0, lo - 2)
+    page.source = find_source(page.meta.authors + page.meta.author_tags, page.lines, lo, hi)
+    if page.source is not None:
+        index = page.line_with(page.source, lo)
+        if index is not None and index < hi:
+            page.evidence["source"] = Evidence("line", index, page.lines[index].text)
+        else:
+            page.evidence["source"] = Evidence("meta:author", None, page.source)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ._page import Evidence, Page
 from .lines import Line
-from .meta import PageMeta
+from .meta import PageMeta, script_dates
 
 MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
 _MAX_LINE = 300  # characters of one line scanned for a date
@@ -410,6 +410,75 @@ def _no_year(
     return out
 
 
+# Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30" (a time of day
+# is required: "10-08" alone is a score or a range), and "19-10-08 08:30" (YY-MM-DD).
+_MD_TIME = re.compile(
+    r"(?<![\d/.:-])(?:(?P<yy>\d\d)-)?(?P<m>[01]?\d)(?:-|\s?月\s?)(?P<d>[0-3]?\d)(?:\s?日)?"
+    r"(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?)?(?![\d:-])"
+    r"(?P<ap>(?!))?(?P<tz>(?!))?"  # never match: the groups _build reads
+)
+_YEARLESS_LINE = 80  # a longer line is prose: its "10-08" is not the page's date
+
+
+def short_form_dates(
+    text: str, reference: datetime, year_less: bool = True
+) -> list[tuple[int, Found]]:
+    """Dates written without a four-digit year, as platforms show them.
+
+    "10-08 08:30" takes the reference time's year, or the year before when that
+    would put it in the future; "19-10-08" is 2019-10-08. Year-less forms need a
+    time of day; all are refused when they lie ahead of ``reference``.
+    """
+    out: list[tuple[int, Found]] = []
+    limit = reference + timedelta(days=1)
+    for m in _MD_TIME.finditer(text[:_YEARLESS_LINE]):
+        yy = m.group("yy")
+        if yy is None and (m.group("h") is None or not year_less):
+            continue
+        if yy is None and "月" not in m.group(0) and m.group(0).count("-") != 1:
+            continue
+        year = 2000 + int(yy) if yy is not None else reference.year
+        found = _build(year, int(m.group("m")), int(m.group("d")), m, m.group(0))
+        if found is not None and yy is None and found.when > limit:
+            found = _build(year - 1, int(m.group("m")), int(m.group("d")), m, m.group(0))
+        if found is not None and found.when <= limit:
+            out.append((m.start(), found))
+    return out
+
+
+def _short_forms(
+    lines: list[Line], lo: int, hi: int, reference: datetime, year_less: bool
+) -> Found | None:
+    """The first YY-MM-DD (or, with ``year_less``, year-less) date in short lines near
+    the headline."""
+    for line in lines[lo:hi]:
+        if line.tag in _NOT_DATE_LINE or line.length > _YEARLESS_LINE:
+            continue
+        for pos, found in short_form_dates(line.text, reference, year_less):
+            if _label(line.text[max(0, pos - 24) : pos]) != "reject":
+                return found
+    return None
+
+
+def _from_scripts(values: list[str], now: datetime) -> Found | None:
+    """The first valid publication time an inline script or data attribute gave."""
+    for raw in values:
+        found = parse_date(raw)
+        if found is not None and _valid(found, now):
+            return found
+    return None
+
+
+def _from_uploads(urls: list[str], now: datetime) -> Found | None:
+    """A day in an upload path ("/uploads/2019/10/08/", "/20191008/x.jpg"): weak evidence,
+    the file may be older than the story, so it is read last."""
+    for url in urls[:5]:
+        found = _from_url(url, now)
+        if found is not None:
+            return Found(found.when, url, False)
+    return None
+
+
 def _calendar_widget(text: str, following: Line, month_first: bool) -> Found | None:
     """A date a calendar widget splits over two lines: "November 20" / "15:23 2019"."""
     if following.length > _WIDGET_LINE or _YEAR.search(text):
@@ -484,7 +553,7 @@ def find_published(page: Page) -> None:
     """
     iso, raw = _published(page)
     page.published, page.published_raw = iso, raw
-    if raw is not None:
+    if raw is not None and "published" not in page.evidence:
         page.evidence["published"] = _evidence(page, raw)
 
 
@@ -506,7 +575,10 @@ def _published(page: Page) -> tuple[str | None, str | None]:
 
     Order: a date shown between the headline and the text (the page's own local
     day), checked against the metadata's published time; then the metadata; then
-    the URL; last a relative date ("3 hours ago", 昨天) against ``reference_time``.
+    the URL; then a relative date ("3 hours ago", 昨天) against ``reference_time``;
+    last the weak evidence of platform pages: a publication time in an inline script
+    or data attribute (read only when needed: a pass over the scripts), a year-less
+    "10-08 08:30" under the headline, a day in an image's upload path.
     """
     meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
     main_start, main_end = page.start, page.end
@@ -574,7 +646,18 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
-    return None, None
+    weak = _from_scripts(script_dates(meta, page.root), now)
+    source = "script"
+    if weak is None:
+        # Without the moment the page was fetched, "10-08 08:30" has no year worth guessing.
+        weak, source = _short_forms(lines, lo, hi, now, reference_time is not None), "line"
+    if weak is None:
+        weak, source = _from_uploads(meta.images, now), "upload_path"
+    if weak is None:
+        return None, None
+    index = page.line_with(weak.raw, lo) if source == "line" else None
+    page.evidence["published"] = Evidence(source, index, weak.raw)
+    return weak.iso(), weak.raw
 
 
 def _declared(
@@ -616,3 +699,17 @@ def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
         if found is not None:
             days.add(_day(found))
     return days
+
+
+def find_modified(page: Page) -> None:
+    """Fill ``page.modified``: the declared last-modified date (ISO 8601), kept apart
+    from ``published``."""
+    reference = page.reference_time
+    now = _naive_utc(reference) if reference and reference.tzinfo else reference
+    now = _clamp(now or datetime.now())
+    for raw in page.meta.modified[:5]:
+        found = parse_date(raw)
+        if found is not None and _valid(found, now):
+            page.modified = found.iso()
+            page.evidence["modified"] = Evidence("meta", None, raw)
+            return

@@ -38,6 +38,10 @@ class PageMeta:
     language: str | None = None
     canonical_url: str | None = None
     site_name: str | None = None
+    publisher: str | None = None  # JSON-LD publisher of the article node
+    images: list[str] = field(default_factory=list)  # og:image, twitter:image, JSON-LD, best first
+    author_tags: list[str] = field(default_factory=list)  # <meta name=author>...: often not a name
+    scripts: list[etree._Element] = field(default_factory=list)  # inline scripts, read lazily
 
 
 # Published-date meta names, best first (rank = position). "date" and "dc.date" are
@@ -89,6 +93,37 @@ _AUTHOR_META = frozenset(
     "author article:author dc.creator byl sailthru.author parsely-author citation_author".split()
 )
 _SITE_META = ("og:site_name", "sitename", "application-name", "apple-mobile-web-app-title")
+# Lead image meta names, best first.
+_IMAGE_META = {
+    key: rank
+    for rank, key in enumerate(
+        "og:image og:image:url og:image:secure_url twitter:image twitter:image:src image".split()
+    )
+}
+_MAX_MARK = 80  # characters of an author-marked element's text: longer is a bio or a teaser
+_MAX_MARKS = 8
+_CREDIT_CLASS = re.compile(r"attribution|credit|caption|photo|image")
+# Elements the page marks as holding its author (rel, itemprop, class or id names).
+# (Attribute axes: twice as fast as testing every element's attributes.)
+_AUTHOR_MARKS = etree.XPath(
+    "(//@class[contains(., 'author') or contains(., 'byline') or contains(., 'writer')]"
+    " | //@rel[. = 'author'] | //@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
+)
+# Unix timestamps under publication-date names in inline scripts and data attributes (a
+# date string in code is not trusted: a variable is not a dateline).
+_SCRIPT_DATE = re.compile(
+    r"[\"'\s,{;](?:publish_?time|pub_?time|publish_?date|pub_?date|publishedAt|publish_at|"
+    r"date_?published|first_?publish(?:ed)?_?(?:time|at)|ct)"
+    r"[\"']?\s?[:=]\s?[\"']?(?P<v>\d{13}|\d{10})(?!\d)",
+    re.I,
+)
+_SCRIPT_SCAN = 200_000  # characters of one inline script searched for a publication time
+_MAX_SCRIPTS = 100
+_DATA_DATES = etree.XPath(
+    "(//@*[starts-with(name(), 'data-pub') or name() = 'data-timestamp'])[position() <= 5]"
+    "/parent::*"
+)
+_DATA_DATE_KEY = re.compile(r"data-pub|data-timestamp$")
 _LANG_META = ("content-language", "language", "dc.language", "og:locale")
 _KEYWORD_SPLIT = re.compile(r"[,，;；、|]")  # parts are stripped later
 _BY = re.compile(r"^(?:by|par|por)\s+|^(?:作者|文)\s?[:：/]?\s?", re.I)
@@ -121,16 +156,78 @@ def _jsonld_nodes(data: Any) -> list[dict[str, Any]]:
     return nodes
 
 
-def _names(value: Any, depth: int = 0) -> list[str]:
+def _names(value: Any, depth: int = 0, persons: bool = False) -> list[str]:
+    """Names in a JSON-LD value; with ``persons``, an Organization's name is not one."""
     if depth > 3:
         return []
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
+        if persons and "Organization" in str(value.get("@type") or ""):
+            return []
         return _names(value.get("name"), depth + 1)
     if isinstance(value, list):
-        return [n for v in value[:20] for n in _names(v, depth + 1)]
+        return [n for v in value[:20] for n in _names(v, depth + 1, persons)]
     return []
+
+
+def _image_urls(value: Any, depth: int = 0) -> list[str]:
+    """URLs in a JSON-LD ``image``: a string, an ImageObject, or a list of either."""
+    if depth > 2:
+        return []
+    if isinstance(value, str):
+        return [_clean(value)] if value.strip() else []
+    if isinstance(value, dict):
+        return _image_urls(value.get("url") or value.get("contentUrl"), depth + 1)
+    if isinstance(value, list):
+        return [u for v in value[:5] for u in _image_urls(v, depth + 1)]
+    return []
+
+
+def _absolute(base: str | None, target: str) -> str:
+    try:
+        return urljoin(base, target) if base else target
+    except ValueError:
+        return target
+
+
+def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
+    """Publication times that inline scripts (``var ct = "1570496400"``, ``"publish_time":
+    ...``) or data attributes (``data-publish-time``) hold, in page order.
+
+    Weak evidence (a video player's playlist has a ``pubdate`` too), so read only
+    when the page shows and declares no date: the scan costs a pass over the scripts.
+    """
+    found: list[str] = []
+    budget = _MAX_JSONLD_TOTAL
+    for el in meta.scripts:
+        text = el.text
+        if not text or budget <= 0:
+            continue
+        budget -= min(len(text), _SCRIPT_SCAN)
+        m = _SCRIPT_DATE.search(text, 0, _SCRIPT_SCAN)
+        if m is not None:
+            found.append(m.group("v"))
+    for el in _DATA_DATES(root):
+        if not _in_comments(el):
+            found.extend(_clean(v) for k, v in el.items() if _DATA_DATE_KEY.match(k) and v.strip())
+    return found[:_MAX_CANDIDATES]
+
+
+def author_marks(root: etree._Element) -> list[str]:
+    """Short texts of elements marked as the author (``rel=author``, ``itemprop=author``,
+    ``class="byline"``), outside comment threads, in page order."""
+    marks: list[str] = []
+    for el in islice(_AUTHOR_MARKS(root), 50):
+        names = (el.get("class") or "").lower()
+        if _in_comments(el) or "comment" in names or _CREDIT_CLASS.search(names):
+            continue  # a commenter, or a photo's credit
+        text = _clean(el.get("content") or " ".join(el.itertext()))
+        if text and len(text) <= _MAX_MARK and text not in marks:
+            marks.append(text)
+            if len(marks) >= _MAX_MARKS:
+                break
+    return marks
 
 
 def _is_article_node(node: dict[str, Any]) -> bool:
@@ -167,7 +264,11 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
         if isinstance(headline, str) and headline.strip():
             meta.titles.append((_clean(headline), "jsonld"))
         if article:
-            meta.authors.extend(_names(node.get("author")))
+            meta.authors.extend(_names(node.get("author"), persons=True))
+            meta.images.extend(_image_urls(node.get("image")))
+            publisher = _names(node.get("publisher"))
+            if publisher and not meta.publisher:
+                meta.publisher = _clean(publisher[0])
             keywords = node.get("keywords")
             if isinstance(keywords, str):
                 meta.keywords.extend(_KEYWORD_SPLIT.split(keywords))
@@ -207,6 +308,7 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     declared_lang = None
     elements: Any = root.iter("title", "meta", "link", "time", "script")
     jsonld_budget = _MAX_JSONLD_TOTAL
+    images: list[tuple[int, str]] = []
     plain_times = 0
     for el in islice(_then_microdata(elements, root, dates, meta), _MAX_ELEMENTS):
         tag = el.tag
@@ -217,7 +319,7 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
         if tag == "meta":
             key = _clean(el.get("property") or el.get("name") or el.get("itemprop") or "").lower()
             equiv = (el.get("http-equiv") or "").strip().lower()
-            value = _clean(el.get("content"))
+            value = _clean(el.get("content") or el.get("value"))
             if not value:
                 continue
             if equiv in _LANG_META and not declared_lang:
@@ -232,7 +334,9 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
                 meta.titles.append((value, f"meta:{key}"))
             elif key in _AUTHOR_META:
                 if not value.startswith(("http:", "https:", "/")):
-                    meta.authors.append(value)
+                    meta.author_tags.append(value)
+            elif key in _IMAGE_META:
+                images.append((_IMAGE_META[key], value))
             elif key in ("keywords", "news_keywords", "article:tag"):
                 meta.keywords.extend(_KEYWORD_SPLIT.split(value))
             elif key in ("description", "og:description", "twitter:description"):
@@ -248,12 +352,16 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             rel = (el.get("rel") or "").lower().split()
             if "canonical" in rel and canonical is None and el.get("href", "").strip():
                 canonical = el.get("href", "").strip()
+            elif "image_src" in rel and el.get("href", "").strip():
+                images.append((len(_IMAGE_META) + 1, el.get("href", "").strip()))
             continue
         if tag == "script":
             if (el.get("type") or "").strip().lower() == "application/ld+json" and el.text:
                 if jsonld_budget > 0:
                     _read_jsonld(el.text, meta, dates)
                     jsonld_budget -= min(len(el.text), _MAX_JSONLD)
+            elif len(meta.scripts) < _MAX_SCRIPTS and not el.get("src"):
+                meta.scripts.append(el)
             continue
         prop = (el.get("itemprop") or "").strip()
         if tag == "time" and not prop:
@@ -276,6 +384,9 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             value = _clean(el.get("content") or "".join(el.itertext()))
             if value:
                 meta.titles.append((value, "itemprop:headline"))
+    images += [(len(_IMAGE_META), value) for value in meta.images]  # JSON-LD's, after the tags'
+    images.sort(key=lambda item: item[0])
+    meta.images = list(dict.fromkeys(_absolute(url, value) for _rank, value in images))[:5]
     dates.sort(key=lambda d: d[0])  # stable: document order within one rank
     meta.published = [(raw, source) for _rank, raw, source in dates]
     meta.language = meta.language or declared_lang
@@ -292,6 +403,7 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     meta.titles = meta.titles[:_MAX_CANDIDATES]
     meta.modified = meta.modified[:_MAX_CANDIDATES]
     meta.authors = _authors(meta.authors[:200])[:_MAX_CANDIDATES]
+    meta.author_tags = _authors(meta.author_tags[:200])[:_MAX_CANDIDATES]
     keywords = (k.strip() for k in meta.keywords[:1000] if k and k.strip())
     meta.keywords = list(dict.fromkeys(keywords))[:100]
     return meta

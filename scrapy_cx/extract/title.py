@@ -47,6 +47,7 @@ _SITE_LIKE = re.compile(
     re.I,
 )
 _DASHES = " -_—"
+_MAX_SITE = 60  # characters: a longer remainder of <title> is a second headline, not a site
 
 
 _FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "－": "-"})
@@ -299,3 +300,40 @@ def _best_part(title: str, sites: set[str]) -> str | None:
     if not parts:
         return None
     return max(parts, key=len)
+
+
+def find_site_name(page: Page) -> None:
+    """Fill ``page.site_name``: og:site_name (or another site meta tag), the JSON-LD
+    publisher, else the part of ``<title>`` beside the headline."""
+    meta = page.meta
+    if meta.site_name:
+        page.site_name, source, raw = meta.site_name, "meta:site_name", meta.site_name
+    elif meta.publisher:
+        page.site_name, source, raw = meta.publisher, "jsonld:publisher", meta.publisher
+    else:
+        page.site_name = site_from_title(meta.title_tag, page.title)
+        source, raw = "title_tag", meta.title_tag or ""
+    if page.site_name:
+        page.evidence["site_name"] = Evidence(source, None, raw)
+
+
+def site_from_title(title_tag: str | None, headline: str | None) -> str | None:
+    """The part of ``<title>`` the headline leaves: the site's name ("… | Daily Example").
+
+    The site sits at the end of <title> on most sites and at its start on the
+    rest; a section name beside it is dropped (the outermost part is the site).
+    """
+    if not title_tag or not headline:
+        return None
+    title_tag = _WS.sub(" ", title_tag[:_MAX_TITLE])
+    start = title_tag.find(headline)
+    if start < 0:
+        return None
+    after, before = title_tag[start + len(headline) :], title_tag[:start]
+    for rest, outer, cut in ((after, -1, after.lstrip()[:1]), (before, 0, before.rstrip()[-1:])):
+        parts = [p.strip() for p in SEPARATORS.split(rest) if p.strip()]
+        if parts and cut and SEPARATORS.match(cut):
+            site = parts[outer]
+            if len(site) <= _MAX_SITE and sum(c.isalpha() for c in site) >= 2:
+                return site
+    return None

@@ -1,8 +1,13 @@
-"""Authors: the byline under the headline first, the metadata's names otherwise."""
+"""Authors and source: bylines in five languages, structured names, cleaning, agencies."""
 
 from __future__ import annotations
 
+import pytest
+
 from scrapy_cx import extract_article
+from scrapy_cx.extract import STAGES, _page
+from scrapy_cx.extract.authors import clean_name, names_in, split_names
+from scrapy_cx.extract.dom import parse_html
 from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 
@@ -22,7 +27,8 @@ def test_english_byline_with_two_names_and_a_date() -> None:
 def test_byline_beats_metadata_naming_the_site() -> None:
     head = "<meta name='author' content='Daily Example Staff'>"
     assert authors("<p>By Ann Lee, Transport Correspondent</p>", head) == ("Ann Lee",)
-    assert authors("", head) == ("Daily Example Staff",)
+    # The site's desk is no person: nothing rather than "Daily Example Staff".
+    assert authors("", head) == ()
 
 
 def test_bare_name_followed_by_a_date() -> None:
@@ -46,3 +52,185 @@ def test_chinese_bylines() -> None:
 def test_a_sentence_with_by_is_not_a_byline() -> None:
     line = "<p>A study by Stanford University found that night buses pay for themselves.</p>"
     assert authors(line) == ()
+
+
+DE_PARAGRAPHS = (
+    "<p>Der Stadtrat hat am Dienstag beschlossen, die Nachtbusse bis zum Flughafen zu "
+    "verlängern, nachdem Schichtarbeiter sich ein Jahr lang beschwert hatten.</p>"
+    "<p>Die neuen Linien fahren ab März alle zwanzig Minuten zwischen Mitternacht und fünf "
+    "Uhr morgens, teilte das Verkehrsamt in einer Erklärung mit.</p>"
+)
+FR_PARAGRAPHS = (
+    "<p>Le conseil municipal a voté mardi le prolongement des bus de nuit jusqu'à "
+    "l'aéroport, après un an de plaintes des salariés des équipes du matin.</p>"
+    "<p>Les nouvelles lignes circuleront dès mars toutes les vingt minutes entre minuit "
+    "et cinq heures du matin, a indiqué le service des transports.</p>"
+)
+JA_PARAGRAPHS = (
+    "<p>市議会は火曜日、早朝勤務の労働者から一年にわたって苦情が寄せられていた深夜バスを"
+    "空港まで延長することを決めた。新しい路線は三月から運行を始める。</p>"
+    "<p>交通局によると、深夜零時から午前五時まで二十分おきに運行し、運賃は日中と同じに"
+    "なるという。主な停留所には照明付きの待合所も設ける。</p>"
+)
+
+
+@pytest.mark.parametrize(
+    ("byline", "paragraphs", "expected"),
+    [
+        ("<div>By: Ann Lee & Bo Chen</div>", PARAGRAPHS, ("Ann Lee", "Bo Chen")),
+        ("<div>ByAnn Lee Mar 2, 2016</div>", PARAGRAPHS, ("Ann Lee",)),  # "By" glued by markup
+        ("<div>Von Anna Berg und Jonas Keller, 2. März 2016</div>", DE_PARAGRAPHS,
+         ("Anna Berg", "Jonas Keller")),
+        ("<div>Par Marie Dupont et Luc Martin, le 2 mars 2016</div>", FR_PARAGRAPHS,
+         ("Marie Dupont", "Luc Martin")),
+        ("<p>来源：青河日报　作者：记者 林晓峰 通讯员 周敏</p>", ZH_PARAGRAPHS, ("林晓峰", "周敏")),
+        ("<p>文/王燕、李强</p>", ZH_PARAGRAPHS, ("王燕", "李强")),
+        ("<p>記者：佐藤花子　2016年3月2日</p>", JA_PARAGRAPHS, ("佐藤花子",)),
+        ("<p>文●こばやしゆうこ</p>", JA_PARAGRAPHS, ("こばやしゆうこ",)),
+    ],
+)
+def test_bylines_per_language(byline: str, paragraphs: str, expected: tuple[str, ...]) -> None:
+    assert authors(byline, paragraphs=paragraphs) == expected
+
+
+def test_role_words_and_organisations_are_not_names() -> None:
+    # "作者：县粮食局 黄志明": the office is not a person, "记者" / "通讯员" are roles.
+    assert authors("<p>作者：县粮食局 黄志明　来源：本站原创</p>", paragraphs=ZH_PARAGRAPHS) == (
+        "黄志明",
+    )
+    assert authors("<p>By Graham Hollis, Staff Writer</p>") == ("Graham Hollis",)
+
+
+def test_a_caption_credit_is_not_an_author() -> None:
+    caption = (
+        "<figure><img src='/a.jpg' width='800' height='500'>"
+        "<figcaption>Photo: Ann Lee</figcaption></figure>"
+    )
+    assert authors(caption) == ()
+    zh = "<p>4月23日，读者在城市书房内阅读。记者 何俊 摄</p><p>记者：苏雨桐</p>"
+    assert authors(zh, paragraphs=ZH_PARAGRAPHS) == ("苏雨桐",)
+    assert authors("<p>Spencer Platt/Getty Images</p>") == ()
+
+
+def test_meta_author_only_when_it_holds_a_name() -> None:
+    assert authors("", "<meta name='author' content='1234567'>") == ()
+    assert authors("", "<meta name='author' content='https://x.example/u/9'>") == ()
+    assert authors("", "<meta name='author' content='Ann Lee (ann@x.example)'>") == ("Ann Lee",)
+
+
+def test_json_ld_graph_persons_in_order_and_organisations_left_out() -> None:
+    head = """<script type="application/ld+json">{"@graph": [
+      {"@type": "NewsArticle", "headline": "Night buses approved",
+       "author": [{"@type": "Person", "name": "Ann Lee"}, {"@type": "Person", "name": "Bo Chen"},
+                  {"@type": "Organization", "name": "Daily Example"}]}]}</script>"""
+    assert authors("", head) == ("Ann Lee", "Bo Chen")
+
+
+def test_marked_author_elements() -> None:
+    rel = "<div><a rel='author' href='/u/ann'>Ann Lee</a>Transport Correspondent</div>"
+    assert authors(rel) == ("Ann Lee",)
+    item = "<div class='meta'><span itemprop='author'>Bo Chen</span>Mar 2, 2016</div>"
+    assert authors(item) == ("Bo Chen",)
+    # A commenter marked as an author is not the article's author.
+    comments = (
+        "<div class='comments'><span class='comment-author'>Carl Ode</span></div>"
+    )
+    assert extract_article(
+        "<html><body><h1>Night buses approved</h1>" + PARAGRAPHS + comments + "</body></html>"
+    ).authors == ()
+
+
+def test_byline_closing_the_text() -> None:
+    zh = ZH_PARAGRAPHS + "<p>（记者 王燕 通讯员 李强）</p>"
+    assert authors("", paragraphs=zh) == ("王燕", "李强")
+    de = DE_PARAGRAPHS + "<p>Text: Anna Berg</p>"
+    assert authors("", paragraphs=de) == ("Anna Berg",)
+
+
+@pytest.mark.parametrize(
+    ("raw", "name"),
+    [
+        ("By Ann Lee", "Ann Lee"),
+        ("Ann Lee | ann.lee@example.com", "Ann Lee"),
+        ("Ann Lee @annlee", "Ann Lee"),
+        ("Ann Lee +Follow", "Ann Lee"),
+        ("Ann LeeAnn Lee", "Ann Lee"),
+        ("Ann Lee, Senior Political Correspondent", "Ann Lee"),
+        ("[田中宏昌]", "田中宏昌"),
+        ("本报记者 王燕平", "王燕平"),
+        ("Reuters", None),
+        ("新华社", None),
+        ("12345", None),
+        ("The President", None),
+        ("Example Media Inc.", None),
+        ("Staff", None),
+        ("记者", None),
+    ],
+)
+def test_clean_name(raw: str, name: str | None) -> None:
+    assert clean_name(raw) == name
+
+
+def test_split_names() -> None:
+    assert split_names("Ann Lee, Bo Chen and Cy Dee") == ["Ann Lee", "Bo Chen", "Cy Dee"]
+    assert split_names("王燕、李强") == ["王燕", "李强"]
+    assert names_in("By Ann Lee & Bo Chen") == ["Ann Lee", "Bo Chen"]
+
+
+def source_of(byline: str, head: str = "", paragraphs: str = ZH_PARAGRAPHS) -> str | None:
+    html = (
+        f"<html><head><title>夜间公交获批</title>{head}</head><body><h1>夜间公交获批</h1>"
+        f"{byline}{paragraphs}</body></html>"
+    )
+    return extract_article(html).source
+
+
+def test_source_is_the_agency_or_outlet_named() -> None:
+    assert source_of("<p>2016-03-02 10:20 来源：新华社 编辑：张丽</p>") == "新华社"
+    assert source_of("<p>来源：本站原创</p>") is None
+    en = "<p>LONDON (Reuters) - The city council voted on Tuesday to extend night buses.</p>"
+    assert source_of("", paragraphs=en + PARAGRAPHS) == "Reuters"
+    article = extract_article(
+        "<html><head><meta name='author' content='Reuters'></head><body>"
+        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+    )
+    assert article.source == "Reuters" and article.authors == ()
+
+
+def test_evidence_says_where_each_field_was_found() -> None:
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title>"
+        "<meta property='og:image' content='/media/bus.jpg'>"
+        "<meta property='article:modified_time' content='2016-03-05'></head><body>"
+        "<h1>Night buses approved</h1><p>By Ann Lee (Reuters)</p>" + PARAGRAPHS + "</body></html>"
+    )
+    page = _page.Page(parse_html(html), "https://news.example/a")
+    for stage in STAGES:
+        stage(page)
+    evidence = page.evidence
+    assert evidence["authors"].source == "byline"
+    assert evidence["authors"].raw == "By Ann Lee (Reuters)"
+    assert page.source == "Reuters" and evidence["source"].source == "line"
+    assert evidence["image"].source == "meta:image"
+    assert page.image == "https://news.example/media/bus.jpg"
+    assert evidence["site_name"].source == "title_tag"
+    assert page.modified == "2016-03-05" and evidence["modified"].raw == "2016-03-05"
+
+
+def test_the_site_and_its_desks_are_not_people() -> None:
+    sites = frozenset(("foxbusiness", "cnn", "newsnation", "vortexcannon"))
+    assert clean_name("Jonathan GarberFOXBusiness", sites) == "Jonathan Garber"
+    assert clean_name("CNN Business", sites) is None
+    assert clean_name("News Nation Bureau", sites) is None
+    assert clean_name("Vortex", sites) is None
+    assert clean_name("Analysis by Chris Cillizza", sites) == "Chris Cillizza"
+    assert clean_name("Jose Altoveros View More Articles") == "Jose Altoveros"
+    assert clean_name("Syrian defense ministries") is None
+    # Beside full names, a single word is an outlet, not a co-author.
+    assert names_in("Victor Tangermann, FUTURISM") == ["Victor Tangermann"]
+
+
+def test_chinese_byline_with_affiliation_and_spaced_name() -> None:
+    byline = "<p>作者: 赵 培：北京物资学院，北京</p>"
+    assert authors(byline, paragraphs=ZH_PARAGRAPHS) == ("赵培",)
+    assert source_of("<p>来源：转载文章</p>") is None

@@ -116,7 +116,7 @@ def test_a_date_the_story_is_about_is_not_its_publication_date() -> None:
     assert published(page("By Ann Lee", paragraphs=dateline + PARAGRAPHS)) == "2016-03-02"
 
 
-def test_meta_published_time_keeps_time_and_offset() -> None:
+def test_meta_published_time_keeps_time_and_offset_and_modified_apart() -> None:
     head = (
         "<meta property='article:modified_time' content='2016-03-05T09:00:00+01:00'>"
         "<meta property='article:published_time' content='2016-03-02T10:20:00+01:00'>"
@@ -124,6 +124,8 @@ def test_meta_published_time_keeps_time_and_offset() -> None:
     article = extract_article(page(head=head))
     assert article.published == "2016-03-02T10:20:00+01:00"
     assert article.published_raw == "2016-03-02T10:20:00+01:00"
+    assert article.modified == "2016-03-05T09:00:00+01:00"
+    assert extract_article(page()).modified is None
 
 
 def test_json_ld_and_itemprop() -> None:
@@ -242,3 +244,84 @@ def test_scanning_is_bounded_and_linear(hostile: str) -> None:
     scan_dates(hostile)
     parse_date(hostile)
     assert time.perf_counter() - started < 1
+
+
+def platform_page(byline: str = "", scripts: str = "", head: str = "") -> str:
+    """A platform article: no date in the metadata, only what the page shows or scripts hold."""
+    return (
+        f"<html lang='zh'><head><title>夜间公交获批</title>{head}</head><body>"
+        f"<h1>夜间公交获批</h1><div class='info'>{byline}</div>{ZH_PARAGRAPHS}{scripts}"
+        "</body></html>"
+    )
+
+
+REF = datetime(2019, 10, 9, 3, 0, tzinfo=timezone.utc)
+
+
+def test_year_less_date_takes_the_reference_year() -> None:
+    html = platform_page("<span>青河日报</span><span>10-08 08:30</span>")
+    assert published(html, reference_time=REF) == "2019-10-08T08:30:00"
+    html = platform_page("<span>10月08日 08:30</span>")
+    assert published(html, reference_time=REF) == "2019-10-08T08:30:00"
+
+
+def test_year_less_date_is_never_in_the_future() -> None:
+    # Shown on 5 January: "12-30" was last year's December, not this year's.
+    html = platform_page("<span>12-30 10:00</span>")
+    ref = datetime(2020, 1, 5, tzinfo=timezone.utc)
+    assert published(html, reference_time=ref) == "2019-12-30T10:00:00"
+
+
+def test_year_less_date_needs_a_time_of_day() -> None:
+    # "10-08" alone is as likely a score or a range as a date.
+    assert published(platform_page("<span>比分 10-08</span>"), reference_time=REF) is None
+
+
+def test_two_digit_year_first() -> None:
+    assert published(platform_page("<span>19-10-08 08:30</span>"), reference_time=REF) == (
+        "2019-10-08T08:30:00"
+    )
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        'var ct = "1570496400";',  # 10 digits, WeChat style
+        'window.DATA = {"title": "x", "publish_time": 1570496400000};',  # 13 digits
+        'var article = {publishTime: "1570496400"};',
+    ],
+)
+def test_unix_timestamp_in_an_inline_script(script: str) -> None:
+    html = platform_page("<span id='publish_time'></span>", f"<script>{script}</script>")
+    assert published(html, reference_time=REF) == "2019-10-08T01:00:00+00:00"
+
+
+def test_timestamp_in_a_data_attribute() -> None:
+    html = platform_page("<span class='time' data-publish-time='1570496400'></span>")
+    assert published(html, reference_time=REF) == "2019-10-08T01:00:00+00:00"
+
+
+def test_comment_and_update_timestamps_are_not_the_publication_date() -> None:
+    scripts = '<script>var c = {"comment_time": 1570496400, "update_time": 1570496400};</script>'
+    assert published(platform_page("", scripts), reference_time=REF) is None
+    comments = "<div class='comments'><span data-timestamp='1570496400'></span></div>"
+    assert published(platform_page("", comments), reference_time=REF) is None
+
+
+def test_a_shown_date_beats_a_script_timestamp() -> None:
+    html = platform_page("<span>2019-10-07 20:00</span>", "<script>var ct = '1570496400';</script>")
+    assert published(html, reference_time=REF) == "2019-10-07T20:00:00"
+
+
+def test_upload_path_is_the_last_resort() -> None:
+    head = "<meta property='og:image' content='https://img.example/uploads/2019/10/08/a.jpg'>"
+    assert published(platform_page(head=head), reference_time=REF) == "2019-10-08"
+    in_url = published(platform_page(head=head), "https://x.example/2019/10/07/a.html")
+    assert in_url == "2019-10-07"  # the page's own URL is stronger evidence
+
+
+
+def test_year_less_date_needs_a_reference_time() -> None:
+    # Read today, a page from years ago would get this year's date: better none.
+    assert published(platform_page("<span>10-08 08:30</span>")) is None
+    assert published(platform_page("<span>19-10-08 08:30</span>")) == "2019-10-08T08:30:00"

@@ -130,7 +130,7 @@ def test_canonical_must_be_a_web_address() -> None:
 def test_author_prefix_stripped_but_not_name_particles() -> None:
     head = "<meta name='author' content='By Ann Lee'><meta name='author' content='Da Silva'>"
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
-    assert meta.authors == ["Ann Lee", "Da Silva"]
+    assert meta.author_tags == ["Ann Lee", "Da Silva"]
 
 
 def test_icon_titles_and_comment_times_are_not_page_metadata() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from scrapy_cx import extract_article
-from scrapy_cx.extract.title import title_spans
+from scrapy_cx.extract.title import site_from_title, title_spans
 from tests.extract.prose import EN_SENTENCES, ZH_SENTENCES, paragraphs
 
 PARAGRAPHS = paragraphs(
@@ -156,3 +158,34 @@ def test_hostile_separator_runs_stay_linear() -> None:
 def test_blog_template_decoration_is_dropped() -> None:
     html = page("<title>Ann's blog</title>", f"<h2>Night buses approved - -</h2>{PARAGRAPHS}")
     assert extract_article(html).title == "Night buses approved"
+
+
+@pytest.mark.parametrize(
+    ("title_tag", "headline", "site"),
+    [
+        ("Night buses approved | Daily Example", "Night buses approved", "Daily Example"),
+        ("Night buses approved - City - Daily Example", "Night buses approved", "Daily Example"),
+        ("Daily Example: Night buses approved", "Night buses approved", "Daily Example"),
+        ("夜间公交获批_青河新闻网", "夜间公交获批", "青河新闻网"),
+        ("Night buses approved", "Night buses approved", None),
+        ("Night buses approved by council", "Night buses approved", None),  # no separator
+        (None, "Night buses approved", None),
+    ],
+)
+def test_site_from_title(title_tag: str | None, headline: str, site: str | None) -> None:
+    assert site_from_title(title_tag, headline) == site
+
+
+def test_site_name_sources_in_order() -> None:
+    body = "<body><h1>Night buses approved</h1>" + "<p>The council voted for night buses.</p>" * 4
+    head = "<title>Night buses approved | Daily Example</title>"
+    og = "<meta property='og:site_name' content='The Daily Example'>"
+    ld = (
+        '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "x",'
+        ' "publisher": {"@type": "Organization", "name": "Example Press"}}</script>'
+    )
+    assert extract_article(f"<html><head>{head}{og}{ld}</head>{body}").site_name == (
+        "The Daily Example"
+    )
+    assert extract_article(f"<html><head>{head}{ld}</head>{body}").site_name == "Example Press"
+    assert extract_article(f"<html><head>{head}</head>{body}").site_name == "Daily Example"

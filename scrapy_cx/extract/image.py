@@ -1,0 +1,130 @@
+"""The lead image: what the page declares for sharing, else the first large picture of the story.
+
+og:image, twitter:image and JSON-LD ``image`` are chosen by the publisher for
+this article; a site that has none for a page often puts its logo there, so
+logos, icons and tracking pixels are refused wherever they come from. Without a
+declared image, the first large ``<img>`` after the headline (outside menus,
+sidebars, author boxes and comments) is the lead image. Always an absolute URL.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from urllib.parse import urljoin
+
+from lxml import etree
+
+from ._page import Evidence, Page
+
+_MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars
+_MAX_IMAGES = 40  # <img> elements looked at
+_MAX_URL = 2000
+# A logo, an icon, a sprite, a spacer or a tracking pixel, by its file or folder name.
+_NOT_LEAD = re.compile(
+    r"logo|icon|favicon|sprite|pixel|spacer|blank\.|transparent|placeholder|avatar|badge|banner|"
+    r"(?:^|[/_.-])(?:ads?|advt|adverts?)(?:[/_.-]|$)|doubleclick|/emoji|gravatar|1x1|feedburner|"
+    r"/share[_-]?|button|qr_?code",
+    re.I,
+)
+# Ancestors whose class or id names say they are not the story.
+_NOT_STORY = re.compile(
+    r"nav|menu|header|footer|sidebar|aside|related|recommend|promo|advert|\bads?\b|logo|"
+    r"author|avatar|comment|share|social|teaser|newsletter|widget|banner|masthead",
+    re.I,
+)
+_PICTURE = re.compile(r"\.(?:jpe?g|png|webp|avif)$", re.I)
+_LAZY = ("data-src", "data-original", "data-lazy-src", "data-url", "src")
+_FIRST_H1 = etree.XPath("(//h1)[1]")
+
+
+def is_lead_candidate(url: str) -> bool:
+    """Whether ``url`` may be a lead image: an http(s) picture, not a logo, icon or pixel."""
+    if not url or url.startswith("data:") or len(url) > _MAX_URL:
+        return False
+    path = url.split("?", 1)[0].lower()
+    return not _NOT_LEAD.search(path) and not path.endswith((".svg", ".ico"))
+
+
+def _absolute(base: str | None, url: str) -> str | None:
+    url = url.strip()
+    try:
+        absolute = urljoin(base, url) if base else url
+    except ValueError:
+        return None
+    return absolute if absolute.startswith(("http://", "https://")) else None
+
+
+def _side(value: str | None) -> int:
+    digits = re.match(r"\s*(\d+)", value or "")
+    return int(digits.group(1)) if digits else 0
+
+
+def _in_story(el: etree._Element) -> bool:
+    for ancestor in islice(el.iterancestors(), 12):
+        if ancestor.tag in ("nav", "header", "footer", "aside"):
+            return False
+        names = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
+        if names.strip() and _NOT_STORY.search(names):
+            return False
+    return True
+
+
+def _src(el: etree._Element) -> str | None:
+    for key in _LAZY:
+        value = el.get(key)
+        if value and not value.startswith("data:"):
+            return value
+    srcset = el.get("srcset") or el.get("data-srcset")
+    if srcset:
+        return srcset.split(",")[0].split()[0] if srcset.split() else None
+    return None
+
+
+def body_image(root: etree._Element, base: str | None) -> str | None:
+    """The first large picture after the headline (or anywhere, without an <h1>)."""
+    h1 = _FIRST_H1(root)
+    start = h1[0] if h1 else None
+    found = start is None
+    seen = 0
+    for el in root.iter("h1", "img"):
+        if el is start:
+            found = True
+            continue
+        if not found or el.tag != "img":
+            continue
+        seen += 1
+        if seen > _MAX_IMAGES:
+            break
+        src = _src(el)
+        if not src or not is_lead_candidate(src) or src.split("?", 1)[0].endswith(".gif"):
+            continue  # a GIF in the text is an animation or a pixel, rarely the lead
+        width, height = _side(el.get("width")), _side(el.get("height"))
+        if (width or height) and max(width, height) < _MIN_SIDE:
+            continue
+        if not (width or height) and not _PICTURE.search(src.split("?", 1)[0]):
+            continue  # no size and no picture file name: a counter, a status badge
+        if not (width or height) and el.getparent() is not None:
+            if el.getparent().tag not in ("figure", "picture", "a", "p", "div", "span"):
+                continue
+        if not _in_story(el):
+            continue
+        absolute = _absolute(base, src)
+        if absolute:
+            return absolute
+    return None
+
+
+def find_image(page: Page) -> None:
+    """Fill ``page.image``: the declared lead image if it is one, else the first large
+    picture of the story; and where it was found."""
+    base = page.meta.canonical_url or page.url
+    for url in page.meta.images:
+        absolute = _absolute(base, url)
+        if absolute and is_lead_candidate(absolute):
+            page.image = absolute
+            page.evidence["image"] = Evidence("meta:image", None, url)
+            return
+    page.image = body_image(page.root, base)
+    if page.image is not None:
+        page.evidence["image"] = Evidence("img", None, page.image)
