@@ -9,9 +9,6 @@ above the RSS of the same command on an ordinary page.
 from __future__ import annotations
 
 import os
-import re
-import subprocess
-import sys
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -21,33 +18,10 @@ import pytest
 from scrapy_cx.records import MAX_HEADER_BYTES
 
 from .sample_pages import article_html, write_warc
+from .support.measure import CLI, MIB, run_measured
 
-MIB = 1024 * 1024
 #: Peak RSS a bomb may add to the command's RSS on an ordinary page.
 BOMB_BUDGET = 48 * MIB
-MEASURE = (
-    "import resource, sys\n"
-    "from scrapy_cx.__main__ import main\n"
-    "rc = main(sys.argv[1:])\n"
-    "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024\n"
-    "print(f'peak_rss={peak}', file=sys.stderr)\n"
-    "sys.exit(rc)\n"
-)
-
-
-def run_measured(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess[str], int]:
-    """``scrapy-cx ARGS`` in a fresh process; returns it and its peak RSS in bytes."""
-    proc = subprocess.run(
-        [sys.executable, "-c", MEASURE, *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    found = re.search(r"peak_rss=(\d+)", proc.stderr)
-    assert found, proc.stderr[-2000:]
-    return proc, int(found.group(1))
 
 
 def gzip_stream(parts: Iterable[bytes]) -> bytes:
@@ -68,7 +42,9 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> int:
     folder = tmp_path_factory.mktemp("baseline")
     html = article_html("An ordinary story").encode()
     write_warc(folder / "ok.warc.gz", [("http://x.test/a", "response", [], html)])
-    proc, peak = run_measured("extract", "-j", "1", "ok.warc.gz", "-o", "out.jsonl", cwd=folder)
+    proc, peak = run_measured(
+        CLI, "extract", "-j", "1", "ok.warc.gz", "-o", "out.jsonl", cwd=folder
+    )
     assert proc.returncode == 0, proc.stderr
     return peak
 
@@ -96,7 +72,9 @@ def test_warc_header_bombs_are_bounded(bomb: list[bytes], baseline: int, tmp_pat
     write_warc(good, [("http://x.test/good", "response", [], article_html("Kept").encode())])
     (tmp_path / "1-bomb.warc.gz").write_bytes(gzip_stream(bomb))
     assert (tmp_path / "1-bomb.warc.gz").stat().st_size < MIB  # small on disk
-    proc, peak = run_measured("extract", "-j", "1", str(tmp_path), "-o", "out.jsonl", cwd=tmp_path)
+    proc, peak = run_measured(
+        CLI, "extract", "-j", "1", str(tmp_path), "-o", "out.jsonl", cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "damaged WARC, rest of file (header too large)" in proc.stderr
     assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 1  # the good archive
@@ -108,7 +86,9 @@ def test_gzip_page_bomb_is_bounded(baseline: int, tmp_path: Path) -> None:
     # 1 GB of spaces in ~1 MB, twice (a multi-member file): inflated only to --max-page-bytes.
     member = gzip_stream(repeated(b" ", 1024 * MIB))
     (tmp_path / "bomb.html.gz").write_bytes(member + member)
-    proc, peak = run_measured("extract", "-j", "1", "bomb.html.gz", "-o", "out.jsonl", cwd=tmp_path)
+    proc, peak = run_measured(
+        CLI, "extract", "-j", "1", "bomb.html.gz", "-o", "out.jsonl", cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "page too large" in proc.stderr
     # The default --max-page-bytes (20 MB) held once, plus a chunk.
@@ -117,15 +97,16 @@ def test_gzip_page_bomb_is_bounded(baseline: int, tmp_path: Path) -> None:
 
 def test_output_in_a_missing_folder_is_a_one_line_error(tmp_path: Path) -> None:
     (tmp_path / "a.html").write_text(article_html("A story"), encoding="utf-8")
-    proc, _ = run_measured("extract", "a.html", "-o", "no/such/dir/out.jsonl", cwd=tmp_path)
+    proc, _ = run_measured(CLI, "extract", "a.html", "-o", "no/such/dir/out.jsonl", cwd=tmp_path)
     assert proc.returncode == 2
-    lines = [line for line in proc.stderr.splitlines() if not line.startswith("peak_rss=")]
-    assert lines == ["scrapy-cx: cannot write no/such/dir/out.jsonl: No such file or directory"]
+    assert proc.stderr.splitlines() == [
+        "scrapy-cx: cannot write no/such/dir/out.jsonl: No such file or directory"
+    ]
 
 
 def test_output_that_fails_mid_run_is_a_one_line_error(tmp_path: Path) -> None:
     (tmp_path / "a.html").write_text(article_html("A story"), encoding="utf-8")
-    proc, _ = run_measured("extract", "a.html", "-o", "/dev/full", cwd=tmp_path)
+    proc, _ = run_measured(CLI, "extract", "a.html", "-o", "/dev/full", cwd=tmp_path)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert "scrapy-cx: cannot write /dev/full: No space left on device" in proc.stderr
@@ -135,7 +116,7 @@ def test_dev_zero_and_a_named_pipe_as_input_end_with_a_reason(tmp_path: Path) ->
     os.mkfifo(tmp_path / "pipe")
     (tmp_path / "a.html").write_text(article_html("A story"), encoding="utf-8")
     proc, _ = run_measured(
-        "extract", "/dev/zero", "pipe", "a.html", "-o", "out.jsonl", cwd=tmp_path
+        CLI, "extract", "/dev/zero", "pipe", "a.html", "-o", "out.jsonl", cwd=tmp_path
     )
     assert proc.returncode == 0, proc.stderr
     assert "not a regular file (character device)" in proc.stderr
