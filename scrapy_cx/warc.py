@@ -64,8 +64,6 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[Page | Skip, in
     file, never an exception.
     """
     archive_iterator = require_warcio()
-    from warcio.exceptions import ArchiveLoadFailed
-
     try:
         fh = path.open("rb")
     except OSError as exc:
@@ -91,7 +89,10 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[Page | Skip, in
                 fh.tell(),
             )
             return
-        except (ArchiveLoadFailed, OSError, EOFError, zlib.error, ValueError) as exc:
+        # warcio's parser fails on damaged input in ways beyond its own exceptions
+        # (AttributeError on a record without a target URI, found by fuzzing): any
+        # of them means the rest of the file cannot be read, never the end of the run.
+        except Exception as exc:  # noqa: BLE001 - ArchiveLoadFailed, OSError, zlib.error...
             yield (
                 Skip(f"{path}@{offset}", f"damaged WARC, rest of file ({type(exc).__name__})"),
                 (fh.tell()),
