@@ -99,6 +99,16 @@ def site() -> dict[str, Route | Handler]:
     return routes
 
 
+#: Both crawls: fast, local, and a short idle wait.
+CRAWL_SETTINGS = {
+    "DOWNLOAD_DELAY": "0",
+    "AUTOTHROTTLE_ENABLED": "False",
+    "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
+    "ROBOTSTXT_OBEY": "False",
+    "CX_REDIS_IDLE_CLOSE": "3",
+}
+
+
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
     with running_redis(tmp_path) as url:
@@ -110,13 +120,7 @@ def test_two_processes_share_one_queue_and_export_each_article_once(
 ) -> None:
     monkeypatch.setenv("CX_REDIS_URL", redis_url)
     routes = site()
-    settings = {
-        "DOWNLOAD_DELAY": "0",
-        "AUTOTHROTTLE_ENABLED": "False",
-        "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
-        "ROBOTSTXT_OBEY": "False",
-        "CX_REDIS_IDLE_CLOSE": "3",
-    }
+    settings = CRAWL_SETTINGS
     with serve(routes) as (base, hits), ThreadPoolExecutor(2) as pool:
         args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", "depth=3"]
         runs = [
@@ -157,14 +161,7 @@ def test_a_crawler_killed_mid_crawl_loses_no_article_and_exports_none_twice(
     # A random point of the crawl's progress, not of the clock (start-up time varies).
     kill_at = random.Random(seed).randrange(20, 500)
     server = redis.Redis.from_url(redis_url)
-    settings = {
-        "DOWNLOAD_DELAY": "0",
-        "AUTOTHROTTLE_ENABLED": "False",
-        "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
-        "ROBOTSTXT_OBEY": "False",
-        "CX_REDIS_IDLE_CLOSE": "3",
-        "CX_REDIS_LEASE_TIMEOUT": str(LEASE_TIMEOUT),
-    }
+    settings = {**CRAWL_SETTINGS, "CX_REDIS_LEASE_TIMEOUT": str(LEASE_TIMEOUT)}
     env = dict(os.environ, PYTHONUNBUFFERED="1")
 
     def start(name: str) -> subprocess.Popen[bytes]:
