@@ -174,7 +174,9 @@ class LeaseAcks:
 
     # --- spider middleware -----------------------------------------------------------
 
-    def process_spider_output(self, response: Any, result: Any, spider: Spider) -> Any:
+    def process_spider_output(
+        self, response: Any, result: Any, spider: Spider | None = None
+    ) -> Any:
         lease = response.meta.get(META_LEASE)
         if lease is None:
             yield from result
@@ -186,7 +188,9 @@ class LeaseAcks:
         finally:
             self._finish(response, pending)
 
-    async def process_spider_output_async(self, response: Any, result: Any, spider: Spider) -> Any:
+    async def process_spider_output_async(
+        self, response: Any, result: Any, spider: Spider | None = None
+    ) -> Any:
         lease = response.meta.get(META_LEASE)
         if lease is None:
             async for output in result:
@@ -227,12 +231,14 @@ class LeaseAcks:
 
     # --- downloader middleware and signals ---------------------------------------------
 
-    def process_exception(self, request: Request, exception: BaseException, spider: Spider) -> None:
+    def process_exception(
+        self, request: Request, exception: BaseException, spider: Spider | None = None
+    ) -> None:
         lease = request.meta.get(META_LEASE)
         if lease is not None:  # nobody before us turned it into a retry: it is over
             self._ack(lease)
 
-    def request_dropped(self, request: Request, spider: Spider) -> None:
+    def request_dropped(self, request: Request, spider: Spider | None = None) -> None:
         lease = request.meta.pop(META_LEASE, None)
         if lease is not None:  # a redirect to a page already seen: the parent is done
             self._ack(lease)

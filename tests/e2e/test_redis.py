@@ -183,6 +183,10 @@ def test_a_crawler_killed_mid_crawl_loses_no_article_and_exports_none_twice(
         for proc in (survivor, restarted):
             assert proc.wait(timeout=240) == 0, (tmp_path / "survivor.log").read_text()[-3000:]
         refetched = sum(n - 1 for n in hits.values() if n > 1)
+    for name in ("survivor", "restarted"):
+        log = (tmp_path / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+        ours = [line for line in log.splitlines() if "Deprecat" in line and "scrapy_cx" in line]
+        assert not ours and "Traceback" not in log, log[-3000:]  # scrapy-redis's own are its
 
     with (tmp_path / "articles.jsonl").open("wb") as out:
         export_items(redis_url, "news", out)
