@@ -13,7 +13,10 @@ done:
   ignored on the way (robots.txt, offsite): :class:`LeaseAcks` too;
 * it turned into another request (a redirect, a retry): the new request is
   queued and the old lease deleted in one transaction (:meth:`LeasedQueue.push`);
-* that other request was a duplicate, dropped by the shared dupefilter.
+* that other request was a duplicate, dropped by the shared dupefilter;
+* its response was dropped as too large by
+  :class:`scrapy_cx.sizeguard.SizeGuardMiddleware` (which says so with a signal:
+  an exception raised in ``process_response`` reaches no other middleware).
 
 A lease not acknowledged ``CX_REDIS_LEASE_TIMEOUT`` seconds after the pop
 (its process died or hangs) is handed to the next process that asks for work,
@@ -35,6 +38,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy_redis.queue import PriorityQueue
 
 from .settings import DEFAULTS
+from .sizeguard import request_too_large
 
 __all__ = ["LeaseAcks", "LeasedQueue", "META_LEASE"]
 
@@ -150,6 +154,7 @@ class LeaseAcks:
     def __init__(self, crawler: Crawler) -> None:
         from scrapy_redis.connection import get_redis_from_settings
 
+        self.crawler = crawler
         settings = crawler.settings
         if "scrapy_cx.leases.LeasedQueue" not in str(settings.get("SCHEDULER_QUEUE_CLASS")):
             raise NotConfigured("SCHEDULER_QUEUE_CLASS is not scrapy_cx.leases.LeasedQueue")
@@ -160,6 +165,7 @@ class LeaseAcks:
         for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
             crawler.signals.connect(self.item_done, signal=signal)
         crawler.signals.connect(self.request_dropped, signal=signals.request_dropped)
+        crawler.signals.connect(self.request_dropped, signal=request_too_large)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
 
     @classmethod
@@ -240,5 +246,5 @@ class LeaseAcks:
 
     def request_dropped(self, request: Request, spider: Spider | None = None) -> None:
         lease = request.meta.pop(META_LEASE, None)
-        if lease is not None:  # a redirect to a page already seen: the parent is done
+        if lease is not None:  # a redirect to a page already seen, or a bomb: it is over
             self._ack(lease)

@@ -28,9 +28,14 @@ from . import _inflate
 from .settings import CxSettings
 from .stats import CxStats
 
-__all__ = ["SizeGuardMiddleware"]
+__all__ = ["SizeGuardMiddleware", "request_too_large"]
 
 logger = logging.getLogger(__name__)
+
+#: Signal sent with ``request=`` for each request this middleware drops: an
+#: exception raised in ``process_response`` reaches no other middleware, and a
+#: distributed crawl must still learn the request is over (scrapy_cx.leases).
+request_too_large = object()
 
 #: Just before HttpCompressionMiddleware (590), after RedirectMiddleware (600).
 ORDER = 595
@@ -45,6 +50,7 @@ class SizeGuardMiddleware:
     """Drop responses whose decompressed body would pass ``DOWNLOAD_MAXSIZE``."""
 
     def __init__(self, crawler: Crawler, max_size: int) -> None:
+        self.crawler = crawler
         self.max_size = max_size
         self.stats = CxStats(crawler)
 
@@ -62,7 +68,8 @@ class SizeGuardMiddleware:
             return response  # nothing to inflate, or an encoding only Scrapy knows (zstd)
         if _inflate.decoded_size_over(response.body, codings, limit):
             self._skip(
-                f"{response.url} decompresses to more than DOWNLOAD_MAXSIZE ({limit} bytes)"
+                request,
+                f"{response.url} decompresses to more than DOWNLOAD_MAXSIZE ({limit} bytes)",
             )
         return response
 
@@ -74,10 +81,14 @@ class SizeGuardMiddleware:
         # has logged it with the URL already: count it, and let Scrapy not log it
         # a second time as a download error.
         if "Cancelled" in type(exception).__name__ and "max size" in str(exception):
-            self.stats.skipped("too_large")
+            self._dropped(request)
             raise IgnoreRequest(str(exception)) from exception
 
-    def _skip(self, message: str) -> None:
-        self.stats.skipped("too_large")
+    def _skip(self, request: Request, message: str) -> None:
         logger.warning("scrapy-cx: skipped %s", message)
+        self._dropped(request)
         raise IgnoreRequest(message)
+
+    def _dropped(self, request: Request) -> None:
+        self.stats.skipped("too_large")
+        self.crawler.signals.send_catch_log(signal=request_too_large, request=request)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,11 +11,12 @@ from typing import Any
 import pytest
 import redis
 from scrapy import Request, Spider
-from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.exceptions import DropItem, IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 
 from scrapy_cx.distributed import ExportOnce, export_items
 from scrapy_cx.leases import META_LEASE, LeaseAcks, LeasedQueue
+from scrapy_cx.sizeguard import SizeGuardMiddleware
 from tests.crawler import make_crawler
 from tests.support.redis import running_redis
 
@@ -127,3 +129,20 @@ def test_export_once_keeps_the_first_item_per_url(redis_url: str, tmp_path: Path
 def test_lease_acks_need_the_leased_queue() -> None:
     with pytest.raises(NotConfigured):
         LeaseAcks.from_crawler(make_crawler(Spider, {}))
+
+
+def test_a_response_dropped_as_too_large_is_acknowledged(redis_url: str) -> None:
+    queue, acks, server = setup(redis_url, DOWNLOAD_MAXSIZE=1000)
+    queue.push(Request("http://a.test/bomb"))
+    request = queue.pop()
+    assert request is not None
+    guard = SizeGuardMiddleware.from_crawler(acks.crawler)
+    bomb = HtmlResponse(
+        request.url,
+        body=gzip.compress(b" " * 5000),
+        headers={"Content-Encoding": "gzip"},
+        request=request,
+    )
+    with pytest.raises(IgnoreRequest):
+        guard.process_response(request, bomb)
+    assert server.zcard("news:requests:leases") == 0
