@@ -13,7 +13,7 @@ import codecs
 import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -114,9 +114,13 @@ def run_extract(args: argparse.Namespace) -> int:
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
     summary = Summary()
     with ExitStack() as stack:
-        out: BinaryIO = (
-            sys.stdout.buffer if to_stdout else stack.enter_context(open(args.output, "wb"))
-        )
+        try:
+            out: BinaryIO = (
+                sys.stdout.buffer if to_stdout else stack.enter_context(open(args.output, "wb"))
+            )
+        except OSError as exc:  # a missing folder, no permission, a read-only disk
+            print(f"scrapy-cx: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
         # The reader runs ahead of the results: remember how far it was at each
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
@@ -137,6 +141,15 @@ def run_extract(args: argparse.Namespace) -> int:
             progress.close()
             print(f"scrapy-cx: {exc}", file=sys.stderr)
             return 2
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # the output failed mid-run (disk full): say so in one line
+            progress.close()
+            stack.pop_all()
+            with suppress(OSError):  # closing flushes the same unwritable bytes again
+                out.close()
+            print(f"scrapy-cx: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
         except KeyboardInterrupt:
             progress.close()
             summary.stop()

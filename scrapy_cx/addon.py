@@ -1,9 +1,16 @@
 """The Scrapy add-on: ``ADDONS = {"scrapy_cx.Addon": 500}`` enables everything.
 
-It adds the three components at their orders unless the project already lists
+It adds the components at their orders unless the project already lists
 them (at any order, or as ``None`` to switch one off), and writes every
 ``CX_*`` default with the ``addon`` priority, below project, spider and
 command-line settings, so any of them can be overridden as usual.
+
+It also bounds what one response may cost: Scrapy's own ``DOWNLOAD_MAXSIZE``
+is 1 GiB, so a 2 MB gzip bomb could take 1 GiB of memory. Unless the project
+sets them, ``DOWNLOAD_MAXSIZE`` becomes :data:`MAXSIZE_FACTOR` times
+``CX_MAX_BODY_SIZE`` (20 MiB by default: room for compressed sitemaps and other
+non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
+``CX_MAX_BODY_SIZE`` (a larger page is not extracted anyway).
 """
 
 from __future__ import annotations
@@ -14,14 +21,18 @@ from typing import Any
 from scrapy.settings import BaseSettings
 from scrapy.utils.misc import load_object
 
-from . import middleware, pipeline, spidermw
+from . import middleware, pipeline, sizeguard, spidermw
 from .settings import DEFAULTS
 
-__all__ = ["Addon", "COMPONENTS"]
+__all__ = ["Addon", "COMPONENTS", "MAXSIZE_FACTOR"]
+
+#: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
+MAXSIZE_FACTOR = 4
 
 #: (setting, import path, order) of every component the add-on enables.
 COMPONENTS: tuple[tuple[str, str, int], ...] = (
     ("DOWNLOADER_MIDDLEWARES", "scrapy_cx.ArticleMiddleware", middleware.ORDER),
+    ("DOWNLOADER_MIDDLEWARES", "scrapy_cx.sizeguard.SizeGuardMiddleware", sizeguard.ORDER),
     ("SPIDER_MIDDLEWARES", "scrapy_cx.ArticleSpiderMiddleware", spidermw.ORDER),
     ("ITEM_PIPELINES", "scrapy_cx.ArticlePipeline", pipeline.ORDER),
 )
@@ -52,3 +63,15 @@ class Addon:
                 components.set(path, order, "addon")
             else:
                 components[path] = order
+        self._bound_downloads(settings)
+
+    @staticmethod
+    def _bound_downloads(settings: BaseSettings) -> None:
+        """Tie Scrapy's download limits to ``CX_MAX_BODY_SIZE`` where nobody chose them."""
+        body = settings.getint("CX_MAX_BODY_SIZE")
+        if body <= 0:
+            return  # no body limit asked for: Scrapy's defaults stand
+        # "addon" priority: replaces Scrapy's defaults, never a value a project,
+        # spider or command line set.
+        settings.set("DOWNLOAD_MAXSIZE", MAXSIZE_FACTOR * body, "addon")
+        settings.set("DOWNLOAD_WARNSIZE", body, "addon")

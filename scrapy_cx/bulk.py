@@ -22,7 +22,7 @@ from multiprocessing.context import BaseContext
 
 from ._verdict import DEFAULT_PAGE_TYPES, invalid_reason
 from .extract import extract_article
-from .sources import Page, Skip
+from .records import Page, Skip
 
 # The same as the crawl's CX_MIN_CONTENT_LENGTH, so both ways of extracting agree on
 # what an article is (tests/test_bulk.py checks it).

@@ -45,6 +45,11 @@ DEFAULTS: dict[str, Any] = {
     # Distributed crawls (scrapy_cx.distributed.IdleClose): seconds an idle process
     # waits for the others to refill the shared queue before it closes.
     "CX_REDIS_IDLE_CLOSE": 30.0,
+    # Distributed crawls (scrapy_cx.leases.LeasedQueue): seconds a process may hold a
+    # request before another takes it (it died); longer than a request may wait + download.
+    "CX_REDIS_LEASE_TIMEOUT": 600.0,
+    # Deliveries of one request before it is given up (a page that kills every crawler).
+    "CX_REDIS_MAX_DELIVERIES": 3,
 }
 
 _LINE_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(LineOptions))

@@ -9,32 +9,28 @@ reason instead of an exception: one bad file must not end a long run.
 from __future__ import annotations
 
 import os
+import stat
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+
+from . import _inflate
+from .records import DEFAULT_MAX_PAGE_BYTES, Page, Skip
+
+__all__ = ["DEFAULT_MAX_PAGE_BYTES", "Page", "Skip", "Sources", "kind_of"]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 WARC_SUFFIXES = (".warc", ".arc")
-DEFAULT_MAX_PAGE_BYTES = 20 * 1024 * 1024
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One page to extract: raw bytes plus what its transport said about them."""
-
-    source: str  # where it came from, for messages: a path, or path@offset in a WARC
-    url: str | None
-    body: bytes
-    encoding: str | None = None  # charset from the HTTP headers, if any
-
-
-@dataclass(frozen=True, slots=True)
-class Skip:
-    """A page (or file) that was not extracted, and why."""
-
-    source: str
-    reason: str
+#: What a path is when it is not a regular file, for skip reasons.
+_FILE_TYPES = (
+    (stat.S_ISFIFO, "named pipe"),
+    (stat.S_ISCHR, "character device"),
+    (stat.S_ISBLK, "block device"),
+    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISDIR, "folder"),
+)
+#: The kind of an entry that is reported as skipped without being opened.
+SKIPPED = "skip"
 
 
 def kind_of(path: Path) -> str | None:
@@ -63,16 +59,29 @@ class Sources:
         self, paths: Iterable[str | os.PathLike[str]], max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
     ) -> None:
         self.max_page_bytes = max_page_bytes
+        # (path, kind, size); kind SKIPPED entries carry their reason in self.reasons.
         self.files: list[tuple[Path, str | None, int]] = []
+        self.reasons: dict[Path, str] = {}
         for raw in paths:
             path = Path(raw)
             if path.is_dir():
-                for file in _walk(path):
-                    self.files.append((file, kind_of(file), _size(file)))
+                for file, reason in _walk(path):
+                    if reason is None:
+                        self.files.append((file, kind_of(file), _size(file)))
+                    else:
+                        self._skip(file, reason)
             else:
-                self.files.append((path, kind_of(path) or "html", _size(path)))
+                reason = _not_regular(path, follow=True)
+                if reason is None:
+                    self.files.append((path, kind_of(path) or "html", _size(path)))
+                else:
+                    self._skip(path, reason)
         self.total_bytes = sum(size for _, _, size in self.files)
         self.done_bytes = 0
+
+    def _skip(self, path: Path, reason: str) -> None:
+        self.files.append((path, SKIPPED, 0))
+        self.reasons[path] = reason
 
     def has_warc(self) -> bool:
         """Whether any input is a WARC archive (so warcio will be needed)."""
@@ -88,6 +97,8 @@ class Sources:
                     self.done_bytes = start + offset
                     yield item
                 self.done_bytes = start + size
+            elif kind == SKIPPED:
+                yield Skip(str(path), self.reasons[path])
             else:
                 page = self._read_html(path, size) if kind == "html" else None
                 self.done_bytes = start + size  # before yielding: it is read
@@ -97,36 +108,73 @@ class Sources:
         if size > self.max_page_bytes:
             return Skip(str(path), "page too large")
         try:
-            body = path.read_bytes()
+            # Read to the limit, not to the end: the file may have grown since it was listed.
+            with path.open("rb") as fh:
+                body = fh.read(self.max_page_bytes + 1)
+            if len(body) > self.max_page_bytes:
+                return Skip(str(path), "page too large")
             if path.name.lower().endswith(".gz"):
-                body = _gunzip(body, self.max_page_bytes)
+                body = _inflate.inflate(body, "gzip", self.max_page_bytes, strict=True)
         except (OSError, EOFError, zlib.error) as exc:
             return Skip(str(path), f"unreadable file ({type(exc).__name__})")
-        except _TooLarge:
+        except _inflate.TooLarge:
             return Skip(str(path), "page too large")
         if not body.strip():
             return Skip(str(path), "empty page")
         return Page(str(path), path.resolve().as_uri(), body)
 
 
-class _TooLarge(Exception):
-    pass
+def _not_regular(path: Path, follow: bool) -> str | None:
+    """Why ``path`` is not a regular file we may read, or None if it is one."""
+    try:
+        mode = path.stat().st_mode if follow else path.lstat().st_mode
+    except OSError as exc:
+        return f"unreadable file ({type(exc).__name__})"
+    if stat.S_ISREG(mode):
+        return None
+    for test, name in _FILE_TYPES:
+        if test(mode):
+            return f"not a regular file ({name})"
+    return "not a regular file"
 
 
-def _gunzip(data: bytes, limit: int) -> bytes:
-    """Decompress, refusing to inflate past ``limit`` (a gzip bomb must not eat memory)."""
-    out = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
-    body = out.decompress(data, limit + 1)
-    if len(body) > limit:
-        raise _TooLarge
-    if not out.eof:
-        raise EOFError("truncated gzip data")
-    return body
+def _walk(folder: Path) -> list[tuple[Path, str | None]]:
+    """Every entry under ``folder`` as ``(path, None)`` or ``(path, why it is skipped)``.
+
+    Sorted by path so runs are reproducible. Only regular files are read: a
+    symlink is followed only to a regular file inside ``folder`` (never out of
+    it: a link to /etc/passwd in a folder of pages is not a page), folder
+    symlinks are not walked, and pipes, devices and sockets (a read could block
+    forever or never end) and unreadable subfolders are reported, not lost.
+    """
+    root = folder.resolve()
+    found: list[tuple[Path, str | None]] = []
+
+    def unreadable(exc: OSError) -> None:
+        name = Path(exc.filename) if exc.filename else folder
+        found.append((name, f"unreadable folder ({type(exc).__name__})"))
+
+    for top, dirs, files in os.walk(folder, onerror=unreadable):
+        base = Path(top)
+        for name in dirs:
+            sub = base / name
+            if sub.is_symlink():
+                found.append((sub, "symlink to a folder (not followed)"))
+        for name in files:
+            found.append((base / name, _why_not(base / name, root)))
+    return sorted(found)
 
 
-def _walk(folder: Path) -> list[Path]:
-    """Every file under ``folder``, sorted by path so runs are reproducible."""
-    return sorted(p for p in folder.rglob("*") if p.is_file())
+def _why_not(path: Path, root: Path) -> str | None:
+    if path.is_symlink():
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "broken symlink"
+        if not target.is_relative_to(root):
+            return "symlink out of the folder"
+        return _not_regular(target, follow=True)
+    return _not_regular(path, follow=False)
 
 
 def _size(path: Path) -> int:

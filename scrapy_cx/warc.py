@@ -16,11 +16,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .sources import Page, Skip
+from .records import MAX_HEADER_BYTES, Page, Skip
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 _CHARSET = re.compile(r"charset\s*=\s*[\"']?([^;\"'\s]+)", re.I)
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)", re.I | re.S)
+
+
+class HeaderTooLarge(ValueError):
+    """A record's header lines passed :data:`MAX_HEADER_BYTES`: a damaged or hostile archive."""
 
 
 class MissingDependency(RuntimeError):
@@ -60,8 +64,6 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[Page | Skip, in
     file, never an exception.
     """
     archive_iterator = require_warcio()
-    from warcio.exceptions import ArchiveLoadFailed
-
     try:
         fh = path.open("rb")
     except OSError as exc:
@@ -69,17 +71,28 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[Page | Skip, in
         return
     with fh:
         records = archive_iterator(fh, arc2warc=True)
+        _bound_headers(records.reader)
         offset = 0
         seen = 0
         try:
             for record in records:
+                records.reader.cx_header_bytes = 0  # the next record's headers start here
                 seen += 1
                 item = _page(record, str(path), max_page_bytes)
                 if item is not None:
                     # Only after the body is read: asking for the offset reads to the record's end.
                     offset = records.get_record_offset()
                     yield replace(item, source=f"{path}@{offset}"), fh.tell()
-        except (ArchiveLoadFailed, OSError, EOFError, zlib.error, ValueError) as exc:
+        except HeaderTooLarge:
+            yield (
+                Skip(f"{path}@{offset}", "damaged WARC, rest of file (header too large)"),
+                fh.tell(),
+            )
+            return
+        # warcio's parser fails on damaged input in ways beyond its own exceptions
+        # (AttributeError on a record without a target URI, found by fuzzing): any
+        # of them means the rest of the file cannot be read, never the end of the run.
+        except Exception as exc:  # noqa: BLE001 - ArchiveLoadFailed, OSError, zlib.error...
             yield (
                 Skip(f"{path}@{offset}", f"damaged WARC, rest of file ({type(exc).__name__})"),
                 (fh.tell()),
@@ -87,6 +100,29 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[Page | Skip, in
             return
         if not seen and fh.tell() > 0:
             yield Skip(str(path), "not a WARC file (no records)"), fh.tell()
+
+
+def _bound_headers(reader: Any) -> None:
+    """Make warcio's reader refuse header lines past :data:`MAX_HEADER_BYTES` per record.
+
+    warcio reads WARC and HTTP headers with unbounded ``readline()`` calls, so
+    one gzipped header line of a few KB inflates to gigabytes in memory. Every
+    line is read through ``reader.readline``: capping it there bounds both a
+    single line and the sum of a record's lines (``read_warc`` resets the count
+    at each record).
+    """
+    unbounded = reader.readline
+
+    def readline(length: int | None = None) -> bytes:
+        room = MAX_HEADER_BYTES + 1 - reader.cx_header_bytes
+        line: bytes = unbounded(room if length is None or length > room else length)
+        reader.cx_header_bytes += len(line)
+        if reader.cx_header_bytes > MAX_HEADER_BYTES:
+            raise HeaderTooLarge
+        return line
+
+    reader.cx_header_bytes = 0
+    reader.readline = readline
 
 
 def _page(record: Any, source: str, max_page_bytes: int) -> Page | Skip | None:

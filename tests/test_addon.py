@@ -20,6 +20,7 @@ from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.conf import build_component_list
 
 from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, ArticleSpiderMiddleware
+from scrapy_cx.addon import MAXSIZE_FACTOR
 from scrapy_cx.settings import DEFAULTS
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
@@ -39,9 +40,12 @@ def enabled(settings: dict[str, Any]) -> dict[str, list[str]]:
     }
 
 
-def test_one_line_enables_all_three_components_at_their_orders() -> None:
+def test_one_line_enables_all_components_at_their_orders() -> None:
     settings = make_crawler(Spider, ADDON).settings
-    assert dict(settings["DOWNLOADER_MIDDLEWARES"]) == {"scrapy_cx.ArticleMiddleware": 540}
+    assert dict(settings["DOWNLOADER_MIDDLEWARES"]) == {
+        "scrapy_cx.ArticleMiddleware": 540,
+        "scrapy_cx.sizeguard.SizeGuardMiddleware": 595,
+    }
     assert dict(settings["SPIDER_MIDDLEWARES"]) == {"scrapy_cx.ArticleSpiderMiddleware": 950}
     assert dict(settings["ITEM_PIPELINES"]) == {"scrapy_cx.ArticlePipeline": 100}
 
@@ -95,7 +99,8 @@ def test_a_component_the_project_lists_itself_keeps_its_order_once() -> None:
     }
     crawler = make_crawler(Spider, settings)
     assert dict(crawler.settings["DOWNLOADER_MIDDLEWARES"]) == {
-        "scrapy_cx.middleware.ArticleMiddleware": 530
+        "scrapy_cx.middleware.ArticleMiddleware": 530,
+        "scrapy_cx.sizeguard.SizeGuardMiddleware": 595,
     }
     assert dict(crawler.settings["SPIDER_MIDDLEWARES"]) == {ArticleSpiderMiddleware: 600}
     # No duplicate entry for Scrapy to reject when it builds the chains.
@@ -215,3 +220,25 @@ def test_real_crawl_yields_only_articles_with_stats_and_summary(
     dropped_counts = ast.literal_eval(dropped)
     assert sum(dropped_counts.values()) == 4  # index, short page, JSON, PDF
     assert int(errors) == 0
+
+
+def test_size_guard_runs_just_before_scrapy_decompresses() -> None:
+    order = enabled(ADDON)["DOWNLOADER_MIDDLEWARES"]
+    guard = order.index("scrapy_cx.sizeguard.SizeGuardMiddleware")
+    (compression,) = [i for i, p in enumerate(order) if p.endswith(".HttpCompressionMiddleware")]
+    (redirect,) = [i for i, p in enumerate(order) if p.endswith(".RedirectMiddleware")]
+    assert compression < guard < redirect  # process_response: redirect, guard, decompression
+
+
+def test_download_limits_follow_the_body_limit_unless_the_project_sets_them() -> None:
+    settings = make_crawler(Spider, ADDON).settings
+    body = DEFAULTS["CX_MAX_BODY_SIZE"]
+    assert settings.getint("DOWNLOAD_MAXSIZE") == MAXSIZE_FACTOR * body == 20 * 1024 * 1024
+    assert settings.getint("DOWNLOAD_WARNSIZE") == body
+    settings = make_crawler(Spider, {**ADDON, "CX_MAX_BODY_SIZE": 1000}).settings
+    assert settings.getint("DOWNLOAD_MAXSIZE") == MAXSIZE_FACTOR * 1000
+    own = {**ADDON, "DOWNLOAD_MAXSIZE": 77, "DOWNLOAD_WARNSIZE": 7}
+    settings = make_crawler(Spider, own).settings
+    assert (settings.getint("DOWNLOAD_MAXSIZE"), settings.getint("DOWNLOAD_WARNSIZE")) == (77, 7)
+    unlimited = make_crawler(Spider, {**ADDON, "CX_MAX_BODY_SIZE": 0}).settings
+    assert unlimited.getint("DOWNLOAD_MAXSIZE") == 1024 * 1024 * 1024  # Scrapy's own default

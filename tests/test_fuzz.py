@@ -1,8 +1,11 @@
-"""Property-based tests: ``extract_article`` returns a sane Article for any input.
+"""Property-based tests: ``extract_article`` and the bulk readers hold up on any input.
 
 The documented contract is "never raises on bad markup or bytes": for every
 ``str`` or ``bytes`` page, whatever the declared encoding, the result is an
-:class:`Article` whose fields have their documented types and shapes.
+:class:`Article` whose fields have their documented types and shapes. The bulk
+readers (WARC archives, ``.gz`` pages, folders) turn any bytes and any folder
+into pages within the size limit or skips with a reason, never an exception,
+and never read outside the folders given.
 
 Profiles: ``ci`` (default, a few thousand examples in about a minute) and
 ``long`` (``HYPOTHESIS_PROFILE=long``, see docs/reliability.rst).
@@ -10,14 +13,19 @@ Profiles: ``ci`` (default, a few thousand examples in about a minute) and
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
+import tempfile
 from datetime import datetime
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scrapy_cx import Article, extract_article
+from scrapy_cx.records import Page, Skip
+from scrapy_cx.sources import Sources
 
 settings.register_profile(
     "ci",
@@ -221,7 +229,12 @@ SEED = (
 @st.composite
 def mutated_seed(draw: st.DrawFn) -> bytes:
     """The realistic page, encoded somehow, then truncated, flipped, cut and spliced."""
-    data = bytearray(SEED.encode(draw(CODECS), errors="replace"))
+    return mutate(draw, SEED.encode(draw(CODECS), errors="replace"))
+
+
+def mutate(draw: st.DrawFn, seed: bytes) -> bytes:
+    """``seed`` truncated, flipped, cut and spliced a few times."""
+    data = bytearray(seed)
     for _ in range(draw(st.integers(0, 6))):
         op = draw(st.integers(0, 4))
         if not data:
@@ -314,3 +327,108 @@ def test_deep_nesting_keeps_the_article(n: int, opening: str, closed: bool) -> N
     check_article(article, None)
     if not opening.startswith("<a "):  # text inside links is, rightly, not main text
         assert "Sentence 5 of the article" in article.content
+
+
+# --- the bulk readers -------------------------------------------------------------------
+
+LIMIT = 64 * 1024  # --max-page-bytes for these tests: small, so the bound is exercised
+
+
+def _warc_seed(compress: bool) -> bytes:
+    from io import BytesIO
+
+    from tests.sample_pages import write_warc
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "seed.warc"
+        records = [
+            ("http://example.com/a", "response", [("Content-Type", "text/html")], SEED.encode()),
+            ("http://example.com/b", "resource", [("Content-Type", "text/html")], b"<p>b</p>"),
+            ("http://example.com/c", "response", [("Status", "404 Not Found")], b"<p>c</p>"),
+        ]
+        write_warc(path, records, compress=compress)
+        return BytesIO(path.read_bytes()).getvalue()
+
+
+WARC_SEEDS = {name: _warc_seed(name.endswith(".gz")) for name in ("a.warc", "a.warc.gz")}
+
+
+def read_all(paths: list[Path]) -> list[Page | Skip]:
+    """Every item the bulk reader yields, each checked against the contract."""
+    items = list(Sources(paths, max_page_bytes=LIMIT))
+    for item in items:
+        assert isinstance(item, (Page, Skip)), item
+        if isinstance(item, Page):
+            assert item.body.strip() and len(item.body) <= LIMIT
+        else:
+            assert item.reason and isinstance(item.reason, str)
+    return items
+
+
+@fuzz(0.1)
+@given(data=st.data(), name=st.sampled_from(sorted(WARC_SEEDS)))
+def test_mutated_warc_archives(data: st.DataObject, name: str) -> None:
+    mutated = data.draw(st.composite(lambda draw: mutate(draw, WARC_SEEDS[name]))())
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(mutated)
+        read_all([path])
+
+
+@fuzz(0.1)
+@given(data=st.data(), members=st.integers(1, 3))
+def test_mutated_gzip_pages(data: st.DataObject, members: int) -> None:
+    member = gzip.compress(SEED.encode()[:20_000])
+    mutated = data.draw(st.composite(lambda draw: mutate(draw, member * members))())
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "page.html.gz"
+        path.write_bytes(mutated)
+        (item,) = read_all([path])
+        if mutated == member * members:  # untouched: every member is read
+            assert isinstance(item, Page) and item.body == SEED.encode()[:20_000] * members
+
+
+ENTRY = st.sampled_from(["page", "gz", "bomb", "other", "link-in", "link-out", "dir-link", "fifo"])
+
+
+@fuzz(0.1)
+@given(entries=st.lists(st.tuples(st.sampled_from(["", "sub/", "sub/deep/"]), ENTRY), max_size=8))
+def test_folders_of_any_kind_of_entry(entries: list[tuple[str, str]]) -> None:
+    with tempfile.TemporaryDirectory() as outside, tempfile.TemporaryDirectory() as folder:
+        secret = Path(outside) / "secret.html"
+        secret.write_bytes(b"<p>secret</p>")
+        root = Path(folder)
+        made = []
+        for i, (sub, kind) in enumerate(entries):
+            (root / sub).mkdir(parents=True, exist_ok=True)
+            path = root / sub / f"{i}-{kind}.html"
+            if kind == "page":
+                path.write_bytes(b"<p>page</p>")
+            elif kind == "gz":
+                path = path.with_suffix(".html.gz")
+                path.write_bytes(gzip.compress(b"<p>a</p>") + gzip.compress(b"<p>b</p>"))
+            elif kind == "bomb":
+                path = path.with_suffix(".html.gz")
+                path.write_bytes(gzip.compress(b" " * (LIMIT * 20)))
+            elif kind == "other":
+                path = path.with_suffix(".bin")
+                path.write_bytes(b"\x00\x01")
+            elif kind == "link-in":
+                (root / "target.html").write_bytes(b"<p>target</p>")
+                path.symlink_to(root / "target.html")
+            elif kind == "link-out":
+                path.symlink_to(secret)
+            elif kind == "dir-link":
+                path = path.with_suffix("")
+                path.symlink_to(outside, target_is_directory=True)
+            else:
+                os.mkfifo(path)
+            made.append(path)
+        items = read_all([root])
+        sources = [Path(item.source) for item in items]
+        for path in made:  # each entry shows up, as a page or a skip
+            assert path in sources, (path, sources)
+        for item in items:
+            if isinstance(item, Page):
+                assert b"secret" not in item.body
+                assert Path(item.source).resolve().is_relative_to(root.resolve())

@@ -236,6 +236,30 @@ def test_unclosed_title_does_not_hide_the_page() -> None:
     assert article.title == HEADLINE
 
 
+@pytest.mark.parametrize(
+    "unclosed", ["<svg viewBox='0 0 9 9'><path d='M0 0'>", "<math><mi>x</mi>", "<title>Share"]
+)
+def test_text_after_an_unclosed_svg_math_or_title_in_the_body(unclosed: str) -> None:
+    # An icon or formula left open before the article (a template bug): browsers
+    # leave foreign content at the first <p>, so the article must still be read.
+    article = extract(page(before=unclosed))
+    assert_article_found(article)
+    assert article.title == HEADLINE
+
+
+def test_100000_unclosed_titles_do_not_become_the_title() -> None:
+    article = extract(page(before="<title>" * 100_000))
+    assert_article_found(article)
+    assert article.title == HEADLINE  # not "<title><title>..."
+
+
+def test_svg_with_its_own_title_and_foreign_object_is_left_alone() -> None:
+    icon = "<svg><title>Share icon</title><foreignObject><div>Label</div></foreignObject></svg>"
+    article = extract(page(before=icon))
+    assert_article_found(article)
+    assert "Label" not in article.content  # still inside the (skipped) svg
+
+
 # --- encodings -------------------------------------------------------------------------------
 
 ACCENTED = [

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import gzip
+import os
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from scrapy_cx.sources import Page, Skip, Sources, kind_of
 
@@ -62,3 +66,71 @@ def test_progress_bytes_reach_the_total(tmp_path: Path) -> None:
     for _ in sources:
         seen.append(sources.done_bytes)
     assert seen[0] < sources.total_bytes and sources.done_bytes == sources.total_bytes
+
+
+def test_multi_member_gzip_is_read_whole(tmp_path: Path) -> None:
+    # `cat a.gz b.gz > page.html.gz`: gzip -d gives both halves, so must we.
+    (tmp_path / "page.html.gz").write_bytes(
+        gzip.compress(b"<p>first half</p>") + gzip.compress(b"<p>second half</p>")
+    )
+    (page,) = list(Sources([tmp_path]))
+    assert isinstance(page, Page) and page.body == b"<p>first half</p><p>second half</p>"
+
+
+def test_multi_member_gzip_is_bounded_as_a_whole(tmp_path: Path) -> None:
+    (tmp_path / "page.html.gz").write_bytes(gzip.compress(b" " * 600) * 2)
+    (item,) = list(Sources([tmp_path], max_page_bytes=1000))
+    assert item == Skip(str(tmp_path / "page.html.gz"), "page too large")
+
+
+def test_symlinks_out_of_the_folder_are_not_followed(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.html"
+    secret.write_bytes(b"<p>not for the output</p>")
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "a.html").write_bytes(b"<p>a</p>")
+    (pages / "escape.html").symlink_to(secret)
+    (pages / "inside.html").symlink_to(pages / "a.html")
+    (pages / "dir-link").symlink_to(tmp_path, target_is_directory=True)
+    (pages / "dangling.html").symlink_to(tmp_path / "missing.html")
+    items = {Path(i.source).name: i for i in Sources([pages])}
+    assert items["escape.html"] == Skip(str(pages / "escape.html"), "symlink out of the folder")
+    assert items["dangling.html"] == Skip(str(pages / "dangling.html"), "broken symlink")
+    assert items["dir-link"] == Skip(str(pages / "dir-link"), "symlink to a folder (not followed)")
+    assert isinstance(items["inside.html"], Page) and items["inside.html"].body == b"<p>a</p>"
+    assert all(b"not for the output" not in getattr(i, "body", b"") for i in items.values())
+
+
+def test_pipes_and_devices_are_skipped_not_read(tmp_path: Path) -> None:
+    # Reading a named pipe blocks until a writer comes; /dev/zero never ends.
+    os.mkfifo(tmp_path / "pipe.html")
+    (tmp_path / "zero.html").symlink_to("/dev/zero")  # a device, through a link
+    (tmp_path / "ok.html").write_bytes(b"<p>ok</p>")
+    items = list(Sources([tmp_path, "/dev/zero", tmp_path / "pipe.html"]))
+    reasons = [getattr(i, "reason", None) for i in items]
+    assert reasons == [
+        None,
+        "not a regular file (named pipe)",
+        "symlink out of the folder",
+        "not a regular file (character device)",
+        "not a regular file (named pipe)",
+    ]
+
+
+def test_unreadable_subfolders_are_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "a.html").write_bytes(b"<p>a</p>")
+    (tmp_path / "b.html").write_bytes(b"<p>b</p>")
+    real_scandir = os.scandir
+
+    def scandir(path: Any) -> Any:  # root reads any folder: refuse this one as chmod 000 would
+        if Path(path).name == "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    items = list(Sources([tmp_path]))
+    assert Skip(str(tmp_path / "locked"), "unreadable folder (PermissionError)") in items
+    assert [i.source for i in items if isinstance(i, Page)] == [str(tmp_path / "b.html")]

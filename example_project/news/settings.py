@@ -64,11 +64,18 @@ if tuple(int(part) for part in scrapy.__version__.split(".")[:2]) < (2, 12):
 #     scrapy crawl news -a start_url=https://example.com/ -a follow=1 -O part-1.jsonl &
 #     scrapy crawl news -a start_url=https://example.com/ -a follow=1 -O part-2.jsonl &
 #
-# Each page is fetched, and each article exported, by exactly one process.
+# Each article is exported exactly once, to Redis, even when a process dies
+# mid-crawl: requests are leased, not popped (a dead process's requests are
+# fetched again by another after CX_REDIS_LEASE_TIMEOUT seconds), and
+# ExportOnce records each URL and its item in one atomic step. Write them out:
+#     python -m scrapy_cx.distributed "$CX_REDIS_URL" news -o articles.jsonl
+# (the -O feeds of the processes hold each article at most once; a killed
+# process loses the lines it had not flushed, Redis does not).
 # The queue and the dupefilter are kept after the crawl (SCHEDULER_PERSIST), so
 # a stopped crawl resumes where it was and one process finishing does not wipe
 # the queue of the others. To crawl the same site again from scratch:
-#     redis-cli -u "$CX_REDIS_URL" del news:requests news:dupefilter
+#     redis-cli -u "$CX_REDIS_URL" del news:requests news:requests:leases \
+#         news:requests:deliveries news:dupefilter news:exported news:articles
 # See docs/scale.rst.
 import os as _os  # noqa: E402 - this block is meant to be copied whole
 
@@ -76,14 +83,27 @@ _CX_REDIS_URL = _os.environ.get("CX_REDIS_URL") or _os.environ.get("REDIS_URL")
 if _CX_REDIS_URL:
     REDIS_URL = _CX_REDIS_URL
     SCHEDULER = "scrapy_redis.scheduler.Scheduler"
+    SCHEDULER_QUEUE_CLASS = "scrapy_cx.leases.LeasedQueue"
     DUPEFILTER_CLASS = "scrapy_redis.dupefilter.RFPDupeFilter"
     SCHEDULER_PERSIST = True
     # Start URLs go through the shared dupefilter too (Scrapy sends them with
-    # dont_filter=True, which would make every process fetch every start URL).
+    # dont_filter=True, which would make every process fetch every start URL);
+    # LeaseAcks acknowledges each leased request once it is done.
     SPIDER_MIDDLEWARES = {
         **globals().get("SPIDER_MIDDLEWARES", {}),
         "scrapy_cx.distributed.SharedStartRequests": 50,
+        "scrapy_cx.leases.LeaseAcks": 10,
+    }
+    DOWNLOADER_MIDDLEWARES = {
+        **globals().get("DOWNLOADER_MIDDLEWARES", {}),
+        "scrapy_cx.leases.LeaseAcks": 10,
+    }
+    # Each article once in Redis (news:articles), whichever process fetched it.
+    ITEM_PIPELINES = {
+        **globals().get("ITEM_PIPELINES", {}),
+        "scrapy_cx.distributed.ExportOnce": 900,
     }
     # An idle process waits this long for the others to refill the queue.
     EXTENSIONS = {**globals().get("EXTENSIONS", {}), "scrapy_cx.distributed.IdleClose": 500}
     CX_REDIS_IDLE_CLOSE = 30  # seconds; -s CX_REDIS_IDLE_CLOSE=5 for small crawls
+    CX_REDIS_LEASE_TIMEOUT = 600  # seconds before a dead process's requests go to another

@@ -10,7 +10,12 @@ linear in the page size:
   such an error the page is parsed again with the deepest start tags (and
   their end tags) dropped, which keeps every word of text;
 * an unclosed ``<title>`` swallows the rest of the page as its text, as it does
-  in a browser: the title is closed at the next tag and the page parsed again.
+  in a browser: every ``<title>`` left open is closed at the next tag and the
+  page parsed again;
+* it knows no SVG or MathML, so an unclosed ``<svg>`` or ``<math>`` holds the
+  rest of the page (which the text walk skips): HTML that a browser would take
+  out of them (``<p>``, ``<div>``, ``<h1>`` ...) is moved after them, as a
+  browser's parser does.
 
 The parser object is per thread: lxml parsers must not be shared across threads.
 """
@@ -61,6 +66,16 @@ _ATTEMPTS = (
     (MAX_DEPTH, True, False),
     (MAX_DEPTH // 4, True, False),
 )
+# HTML start tags that end SVG/MathML content in a browser (the HTML standard's
+# "breakout" list), and the elements inside which HTML is allowed anyway.
+_BREAKOUT = frozenset(
+    """b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i
+    img li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u
+    ul var article section main header footer nav aside""".split()
+)
+_FOREIGN = ("svg", "math")
+_INTEGRATION = frozenset("foreignobject desc mi mo mn ms mtext annotation-xml".split())
+_TAG_START = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_-]*)")
 _SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
 _MARKUP = re.compile(r"</?[A-Za-z]")
 
@@ -141,14 +156,68 @@ def cap_depth(
 
 
 def _close_title(text: str) -> str | None:
-    """Close the first ``<title>`` at the next tag, or None if there is none."""
-    m = _TITLE_OPEN.search(text)
-    if m is None:
+    """Close every ``<title>`` at the next tag when that tag is not its ``</title>``.
+
+    None if no title was left open. Each scan stops at the next tag, and the
+    stretches scanned do not overlap, so this is linear however many titles
+    there are (100 000 unclosed ones included).
+    """
+    out: list[str] = []
+    pos = 0
+    for m in _TITLE_OPEN.finditer(text):
+        tag = _TAG_START.search(text, m.end())
+        if tag is None:
+            break
+        if tag.group(1) and tag.group(2).lower() == "title":
+            continue  # closed where it should be
+        out.append(text[pos : tag.start()])
+        out.append("</title>")
+        pos = tag.start()
+    if not out:
         return None
-    end = text.find("<", m.end())
-    if end < 0:
-        return None
-    return text[:end] + "</title>" + text[end:]
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _break_out_of_foreign(root: etree._Element) -> None:
+    """Move HTML that an unclosed ``<svg>``/``<math>`` swallowed to after it.
+
+    libxml2 nests the rest of the page inside them; a browser leaves foreign
+    content at the first HTML-only start tag. The first such element, with
+    what follows it up to the foreign element, is moved out in order. Each
+    foreign element is walked once up to that point (integration points such
+    as ``<foreignObject>`` are not entered), so the cost is linear.
+    """
+    for foreign in list(root.iter(*_FOREIGN)):
+        first = _first_breakout(foreign)
+        if first is None:
+            continue
+        moved = [first, *first.itersiblings()]
+        node = first.getparent()
+        while node is not None and node is not foreign:
+            if node.tail:  # text after the closed ancestor comes after what is moved so far
+                moved[-1].tail = (moved[-1].tail or "") + node.tail
+                node.tail = None
+            moved.extend(node.itersiblings())
+            node = node.getparent()
+        anchor = foreign
+        for element in moved:
+            anchor.addnext(element)
+            anchor = element
+
+
+def _first_breakout(foreign: etree._Element) -> etree._Element | None:
+    stack = list(reversed(foreign))
+    while stack:
+        element = stack.pop()
+        tag = element.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in _BREAKOUT:
+            return element
+        if tag not in _INTEGRATION:
+            stack.extend(reversed(element))
+    return None
 
 
 def _utf8(text: str) -> bytes | None:
@@ -185,11 +254,12 @@ def _empty() -> etree._Element:
 
 
 def _swallowing_title(root: etree._Element) -> bool:
-    title = root.find("head/title")
-    if title is None:
-        title = root.find(".//title")
-    text = title.text if title is not None else None
-    return text is not None and len(text) > _SWALLOWING_TITLE and bool(_MARKUP.search(text))
+    """Whether any ``<title>`` (the head's or a stray one in the body) holds the page's markup."""
+    for title in root.iter("title"):
+        text = title.text
+        if text is not None and len(text) > _SWALLOWING_TITLE and _MARKUP.search(text):
+            return True
+    return False
 
 
 def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
@@ -225,4 +295,5 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
             root = retry if retry is not None else root
     if root is None:
         return _empty()
+    _break_out_of_foreign(root)
     return root

