@@ -17,6 +17,7 @@ from typing import Any
 from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
+from scrapy.http.request import NO_CALLBACK
 from w3lib.encoding import http_content_type_encoding
 
 from .article import Article
@@ -148,6 +149,10 @@ class ArticleMiddleware:
     def process_response(
         self, request: Request, response: Response, spider: Spider | None = None
     ) -> Response:
+        if request.callback is NO_CALLBACK:
+            # Not the spider's request (robots.txt, a media pipeline's download): its
+            # response never reaches a callback, so it is neither extracted nor counted.
+            return response
         meta = request.meta
         # A spider that copies meta into a follow-up request must not carry the
         # previous page's article over to this one.
@@ -160,6 +165,7 @@ class ArticleMiddleware:
             meta[META_SKIPPED] = reason
             if reason != "error":
                 self.stats.skipped(reason)
+                logger.debug("scrapy-cx: not extracted (%s): %s", reason, response.url)
         return response
 
     def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:

@@ -1136,6 +1136,5 @@ def build_site(base_url: str) -> Site:
             "/api/latest": "not_html",
             "/download?id=7": "not_html",
             "/reports/summary": "binary",
-            "/robots.txt": "not_html",
         },
     )
