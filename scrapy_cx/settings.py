@@ -16,12 +16,13 @@ from scrapy.exceptions import NotConfigured
 from scrapy.settings import BaseSettings
 
 from .extract import LineOptions
+from .sources import DEFAULT_MAX_PAGE_BYTES
 
 DEFAULTS: dict[str, Any] = {
     # Turn every scrapy-cx component off without removing it (NotConfigured).
     "CX_ENABLED": True,
     # Bodies larger than this many bytes are not extracted (0: no limit).
-    "CX_MAX_BODY_SIZE": 5 * 1024 * 1024,
+    "CX_MAX_BODY_SIZE": DEFAULT_MAX_PAGE_BYTES,  # the same limit as `scrapy-cx extract`
     # Fewer main-text characters than this and an item is not an article.
     "CX_MIN_CONTENT_LENGTH": 200,
     # Drop items that fail validation (no title, short text, bad date).

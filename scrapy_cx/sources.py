@@ -14,9 +14,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ._sniff import not_html_reason
+
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 WARC_SUFFIXES = (".warc", ".arc")
-DEFAULT_MAX_PAGE_BYTES = 20 * 1024 * 1024
+#: Pages larger than this are skipped, in bulk and (``CX_MAX_BODY_SIZE``) in a crawl
+#: alike: one page is an article in both or in neither. Extraction time grows
+#: linearly with size, and HTML this large is almost never one article.
+DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,10 @@ class Sources:
             return Skip(str(path), "page too large")
         if not body.strip():
             return Skip(str(path), "empty page")
+        # No server says what a file is, and its name may lie (a PDF saved as .html).
+        why = not_html_reason(body)
+        if why is not None:
+            return Skip(str(path), f"not HTML ({why})")
         return Page(str(path), path.resolve().as_uri(), body)
 
 

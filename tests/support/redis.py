@@ -8,12 +8,12 @@ folder is looked at first, then the folder of ``sys.executable``, then PATH.
 
 from __future__ import annotations
 
+import platform
 import shutil
 import socket
 import subprocess
 import sys
 import sysconfig
-import platform
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
