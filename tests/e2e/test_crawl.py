@@ -139,6 +139,7 @@ def test_follow_crawl_respects_robots_depth_host_and_extensions(
     for path in [*built.articles, *built.index_pages, *built.faults]:
         assert hits.get(path, 0) >= 1, f"{path} was never requested"
     assert hits[REDIRECT] == 1
+    assert hits["/"] == 1  # the start page, linked from every page, fetched once
     assert hits["/robots.txt"] == 1  # fetched (and obeyed), though no skip counts it
 
 
