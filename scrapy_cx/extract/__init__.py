@@ -42,7 +42,7 @@ def extract_article(
     lines = page_lines(root, line_options)
     titles = [meta.title_tag or "", *(value for value, _source in meta.titles)]
     start, end = select_main(lines, line_options, titles)
-    content = main_text(lines[start:end])
+    content = main_text(lines[start:end], lines)
     title, title_index = find_title(meta, lines, start, end, url)
     language = guess_language(meta.language, content)
     published, published_raw = find_published(
