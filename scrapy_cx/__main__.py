@@ -23,6 +23,14 @@ from .progress import Progress
 from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
 from .warc import MissingDependency, require_warcio
 
+EXIT_CODES = """exit status:
+  0    every path was read (pages that are not articles are skipped, never fatal)
+  1    a path named on the command line does not exist (the others were read)
+  2    bad arguments, an unwritable output, or warcio missing for a WARC
+  130  interrupted"""
+#: A named path that does not exist: reported, skipped, the run goes on (exit 1).
+MISSING = "no such file or folder"
+
 
 def _positive(text: str) -> int:
     value = int(text)
@@ -56,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Extract articles from HTML files (.html, .htm, also .gz), folders of them "
         "(walked recursively) and WARC/ARC archives (.warc, .warc.gz). Writes one JSON object "
         "per article per line.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     extract.add_argument("paths", nargs="+", metavar="PATH", help="file, folder or WARC archive")
     extract.add_argument(
@@ -70,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     extract.add_argument(
         "-q", "--quiet", action="store_true", help="no progress bar and no summary"
+    )
+    extract.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="list every skipped page or file and why, on stderr, as it happens",
     )
     extract.add_argument(
         "--min-content-length",
@@ -98,10 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_extract(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        print(f"scrapy-cx: no such file or folder: {', '.join(missing)}", file=sys.stderr)
-        return 2
-    sources = Sources(args.paths, args.max_page_bytes)
+    for path in missing:
+        print(f"scrapy-cx: {MISSING}: {path} (skipped)", file=sys.stderr)
+    sources = Sources([p for p in args.paths if p not in missing], args.max_page_bytes)
     if sources.has_warc():
         try:
             require_warcio()
@@ -126,6 +141,9 @@ def run_extract(args: argparse.Namespace) -> int:
         read_up_to: deque[int] = deque()
 
         def tracked() -> Iterator[Page | Skip]:
+            for path in missing:
+                read_up_to.append(0)
+                yield Skip(path, MISSING)
             for item in sources:
                 read_up_to.append(sources.done_bytes)
                 yield item
@@ -135,6 +153,8 @@ def run_extract(args: argparse.Namespace) -> int:
                 summary.add(outcome)
                 if outcome.line is not None:
                     out.write(outcome.line.encode("utf-8") + b"\n")
+                elif args.verbose:
+                    progress.write(f"skipped {outcome.source}: {outcome.reason}")
                 progress.update(summary.pages, summary.articles, read_up_to.popleft())
             out.flush()
         except MissingDependency as exc:  # a WARC found inside a folder, warcio absent
@@ -159,7 +179,7 @@ def run_extract(args: argparse.Namespace) -> int:
     summary.stop()
     if not args.quiet:
         print(summary.format(args.jobs), file=sys.stderr)
-    return 0
+    return 1 if missing else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

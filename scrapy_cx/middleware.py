@@ -17,14 +17,23 @@ from typing import Any
 from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
+from scrapy.http.request import NO_CALLBACK
 from w3lib.encoding import http_content_type_encoding
 
+from ._sniff import looks_binary
 from .article import Article
 from .extract import extract_article
 from .settings import CxSettings
 from .stats import CxStats
 
-__all__ = ["ArticleMiddleware", "META_ARTICLE", "META_SKIPPED", "response_date", "skip_reason"]
+__all__ = [
+    "ArticleMiddleware",
+    "META_ARTICLE",
+    "META_SKIPPED",
+    "looks_binary",
+    "response_date",
+    "skip_reason",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -36,44 +45,11 @@ META_SKIPPED = "cx_skipped"
 ORDER = 540
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-# Magic numbers of formats servers like to label text/html.
-_BINARY_MAGIC = (
-    b"%PDF-",
-    b"\x89PNG",
-    b"GIF8",
-    b"\xff\xd8\xff",  # JPEG
-    b"PK\x03\x04",  # zip, docx, xlsx, epub
-    b"\x1f\x8b",  # gzip that nobody decompressed
-    b"BZh",
-    b"\xd0\xcf\x11\xe0",  # MS Office 97
-    b"RIFF",
-    b"OggS",
-    b"ID3",
-    b"\x00\x00\x00",  # mp4 / ISO media box
-    b"wOFF",
-    b"wOF2",
-    b"\x7fELF",
-)
-_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
-_CONTROL = frozenset(range(0, 9)) | frozenset(range(14, 27)) | frozenset(range(28, 32))
 
 
 def _content_type(response: Response) -> str:
     raw = response.headers.get(b"Content-Type") or b""
     return raw.split(b";", 1)[0].strip().lower().decode("latin-1")
-
-
-def looks_binary(body: bytes) -> bool:
-    """A known binary format, or a head mostly made of control bytes."""
-    head = body[:1024].lstrip(b" \t\r\n")
-    if head.startswith(_BINARY_MAGIC):
-        return True
-    if head.startswith(_BOMS):  # UTF-16 text has NUL bytes and is still text
-        return False
-    if not head:
-        return False
-    control = sum(1 for byte in head if byte in _CONTROL)
-    return control / len(head) > 0.1
 
 
 def skip_reason(response: Response, max_body_size: int) -> str | None:
@@ -148,6 +124,10 @@ class ArticleMiddleware:
     def process_response(
         self, request: Request, response: Response, spider: Spider | None = None
     ) -> Response:
+        if request.callback is NO_CALLBACK:
+            # Not the spider's request (robots.txt, a media pipeline's download): its
+            # response never reaches a callback, so it is neither extracted nor counted.
+            return response
         meta = request.meta
         # A spider that copies meta into a follow-up request must not carry the
         # previous page's article over to this one.
@@ -160,6 +140,7 @@ class ArticleMiddleware:
             meta[META_SKIPPED] = reason
             if reason != "error":
                 self.stats.skipped(reason)
+                logger.debug("scrapy-cx: not extracted (%s): %s", reason, response.url)
         return response
 
     def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:

@@ -18,6 +18,7 @@ from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
+from ._skipnotes import SkipNotes
 from ._verdict import invalid_reason, is_empty, is_iso_date
 from .article import Article
 from .extract import extract_article
@@ -66,6 +67,7 @@ class ArticlePipeline:
         self.crawler = crawler
         self.settings = settings
         self.stats = CxStats(crawler)
+        self.notes = SkipNotes.of(crawler)
         # Dropping a non-article is expected, not a warning: log it at INFO unless
         # the project chose a level for drops itself (DEFAULT_DROPITEM_LOG_LEVEL).
         user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
@@ -83,8 +85,9 @@ class ArticlePipeline:
         adapter = ItemAdapter(item)
         if not _can_hold(adapter, "content"):
             return item
+        skipped = self.notes.take(item)  # why its page was not extracted, if it was not
         extracted = self._extract_html(adapter)
-        if not extracted and _unjudged_data(adapter):
+        if not extracted and skipped is None and _unjudged_data(adapter):
             return item  # a spider's own item (a link from an index page), not a page of ours
         reason = invalid_reason(
             adapter,
@@ -92,11 +95,15 @@ class ArticlePipeline:
             self.settings.require_published,
             self.settings.page_types,
         )
+        what = "not an article"
+        if reason == "no_content" and skipped is not None:
+            # Never judged by the extractor: say why (too_large, not_html...), not "no content".
+            reason, what = skipped, "page not extracted"
         if reason is None:
             self.stats.article()
         elif self.settings.drop_non_articles:
             self.stats.dropped(reason)
-            drop = DropItem(f"scrapy-cx: not an article ({reason}): {adapter.get('url')}")
+            drop = DropItem(f"scrapy-cx: {what} ({reason}): {adapter.get('url')}")
             drop.log_level = self.drop_log_level  # newer Scrapy reads it; older logs WARNING
             raise drop
         return item

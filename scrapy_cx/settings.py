@@ -17,12 +17,13 @@ from scrapy.settings import BaseSettings
 
 from ._verdict import DEFAULT_PAGE_TYPES
 from .extract import PAGE_TYPES, LineOptions
+from .records import DEFAULT_MAX_PAGE_BYTES
 
 DEFAULTS: dict[str, Any] = {
     # Turn every scrapy-cx component off without removing it (NotConfigured).
     "CX_ENABLED": True,
     # Bodies larger than this many bytes are not extracted (0: no limit).
-    "CX_MAX_BODY_SIZE": 5 * 1024 * 1024,
+    "CX_MAX_BODY_SIZE": DEFAULT_MAX_PAGE_BYTES,  # the same limit as `scrapy-cx extract`
     # Fewer main-text characters than this and an item is not an article.
     "CX_MIN_CONTENT_LENGTH": 200,
     # Page types (Article.page_type) that are articles to keep; pages the extractor

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from . import _inflate
+from ._sniff import not_html_reason
 from .records import DEFAULT_MAX_PAGE_BYTES, Page, Skip
 
 __all__ = ["DEFAULT_MAX_PAGE_BYTES", "Page", "Skip", "Sources", "kind_of"]
@@ -121,6 +122,10 @@ class Sources:
             return Skip(str(path), "page too large")
         if not body.strip():
             return Skip(str(path), "empty page")
+        # No server says what a file is, and its name may lie (a PDF saved as .html).
+        why = not_html_reason(body)
+        if why is not None:
+            return Skip(str(path), f"not HTML ({why})")
         return Page(str(path), path.resolve().as_uri(), body)
 
 

@@ -16,9 +16,10 @@ from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.http import Response
 
+from ._skipnotes import SkipNotes
 from .article import Article
 from .items import ArticleItem, fill_item
-from .middleware import META_ARTICLE
+from .middleware import META_ARTICLE, META_SKIPPED
 from .settings import CxSettings
 
 __all__ = ["ArticleSpiderMiddleware"]
@@ -31,8 +32,9 @@ META_FILL = "cx_fill"
 ORDER = 950
 
 
-def _response_article(response: Response | None, fill: bool) -> Article | None:
-    """The article to fill items with, or None (none attached, or filling is off)."""
+def _response_article(response: Response | None, fill: bool) -> Article | str | None:
+    """The article to fill items with, or why the page has none (its ``cx_skipped``
+    reason), or None (nothing attached, or filling is off)."""
     if response is None:
         return None
     try:
@@ -42,12 +44,17 @@ def _response_article(response: Response | None, fill: bool) -> Article | None:
     if not meta.get(META_FILL, fill):
         return None
     article = meta.get(META_ARTICLE)
-    return article if isinstance(article, Article) else None
+    if isinstance(article, Article):
+        return article
+    skipped = meta.get(META_SKIPPED)
+    return skipped if isinstance(skipped, str) else None
 
 
-def _urls(response: Response, article: Article) -> set[str]:
+def _urls(response: Response, article: Article | None) -> set[str]:
     """Addresses an item may give for this page: final, canonical, before redirects."""
-    urls = {response.url, article.url or "", article.canonical_url or ""}
+    urls = {response.url}
+    if article is not None:
+        urls.update((article.url or "", article.canonical_url or ""))
     if response.request is not None:
         urls.add(response.request.url)
         urls.update(response.request.meta.get("redirect_urls") or ())
@@ -63,12 +70,14 @@ class ArticleSpiderMiddleware:
     page yielding one item per link) is left alone. Requests pass through.
     """
 
-    def __init__(self, settings: CxSettings) -> None:
+    def __init__(self, settings: CxSettings, notes: SkipNotes | None = None) -> None:
         self.settings = settings
+        # Items about skipped pages get the skip reason noted for the pipeline.
+        self.notes = notes
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleSpiderMiddleware:
-        return cls(CxSettings.for_crawler(crawler))
+        return cls(CxSettings.for_crawler(crawler), SkipNotes.of(crawler))
 
     def process_spider_output(
         self, response: Response | None, result: Iterable[Any], spider: Spider | None = None
@@ -87,16 +96,28 @@ class ArticleSpiderMiddleware:
         async for obj in result:
             yield self.complete(response, article, obj)
 
-    def complete(self, response: Response | None, article: Article | None, obj: Any) -> Any:
-        """``obj`` with the response's article filled in, where it belongs."""
+    def complete(
+        self, response: Response | None, article: Article | str | None, obj: Any
+    ) -> Any:
+        """``obj`` with the response's article filled in, where it belongs.
+
+        ``article`` may be the reason the page has none: an item about the page
+        then gets that reason noted, so the pipeline drops it for what it is
+        (``too_large``, ``not_html``...), not for an empty ``content``.
+        """
         if isinstance(obj, Request):
             return obj
         if isinstance(obj, Article):
             return ArticleItem.from_article(obj)
         if article is None or response is None or not ItemAdapter.is_item(obj):
             return obj
+        page = article if isinstance(article, Article) else None
         url = ItemAdapter(obj).get("url")
-        if url and url not in _urls(response, article):
+        if url and url not in _urls(response, page):
             return obj
-        fill_item(obj, article)
+        if page is None:
+            if self.notes is not None:
+                self.notes.note(obj, str(article))
+        else:
+            fill_item(obj, page)
         return obj

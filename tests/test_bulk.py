@@ -65,6 +65,15 @@ def test_min_content_length_matches_the_crawl_default() -> None:
     assert bulk.DEFAULT_MIN_CONTENT_LENGTH == DEFAULTS["CX_MIN_CONTENT_LENGTH"]
 
 
+def test_size_limit_matches_the_crawl_default() -> None:
+    """A 12 MB page is skipped as too large by `scrapy-cx extract` and by a crawl alike."""
+    from scrapy_cx.__main__ import build_parser
+    from scrapy_cx.settings import DEFAULTS
+
+    args = build_parser().parse_args(["extract", "x.html"])
+    assert args.max_page_bytes == DEFAULTS["CX_MAX_BODY_SIZE"] == 5 * 1024 * 1024
+
+
 def test_extraction_error_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise RecursionError("deep")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pty
+import struct
 import subprocess
 import sys
+import termios
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -101,12 +104,34 @@ def test_options_reach_the_extraction(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == ""  # -q: no summary
 
 
-def test_missing_path_is_an_error_before_any_work(
+def test_missing_path_is_reported_and_the_others_are_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["extract", str(tmp_path / "nope"), "-o", str(tmp_path / "o")]) == 2
-    assert "no such file or folder" in capsys.readouterr().err
-    assert not (tmp_path / "o").exists()
+    make_site(tmp_path / "site", articles=2)
+    out = tmp_path / "o.jsonl"
+    args = ["extract", str(tmp_path / "nope"), str(tmp_path / "site"), "-o", str(out), "-j", "1"]
+    assert main(args) == 1  # documented: a named path was missing, the rest was read
+    assert len(read_lines(out)) == 2
+    err = capsys.readouterr().err
+    assert f"no such file or folder: {tmp_path / 'nope'} (skipped)" in err
+    assert "1  no such file or folder" in err  # and in the summary
+
+
+def test_verbose_lists_what_was_skipped_and_why_and_named_files_are_sniffed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A JSON file and a PDF renamed .html, named on the command line, are not HTML pages."""
+    (tmp_path / "data.json").write_text('{"title": "Story 1 about the tram"}')
+    (tmp_path / "report.html").write_bytes(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    (tmp_path / "story.html").write_text(article_html("Story 2 about the tram"))
+    names = [str(tmp_path / n) for n in ("data.json", "report.html", "story.html")]
+    out = tmp_path / "o.jsonl"
+    assert main(["extract", *names, "-o", str(out), "-j", "1", "-v"]) == 0
+    assert [line["title"] for line in read_lines(out)] == ["Story 2 about the tram"]
+    err = capsys.readouterr().err
+    assert f"skipped {names[0]}: not HTML (JSON)\n" in err
+    assert f"skipped {names[1]}: not HTML (PDF)\n" in err
+    assert "story.html" not in err
 
 
 def test_missing_warcio_is_explained(
@@ -129,6 +154,8 @@ def test_bad_arguments_exit_2(bad: list[str], tmp_path: Path) -> None:
 def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     make_site(tmp_path / "site", articles=3)
     controller, terminal = pty.openpty()
+    # A real terminal has a size (a bare pty has 0 x 0, where tqdm draws nothing).
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     proc = subprocess.Popen(
         [sys.executable, "-m", "scrapy_cx", "extract", "site", "-o", "out.jsonl", "-j", "1"],
         cwd=tmp_path,
@@ -151,7 +178,7 @@ def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
         returncode = proc.wait(timeout=120)
     assert returncode == 0
     text = shown.decode()
-    assert "\r" in text and "pages/s" in text and "[" in text
+    assert "\r" in text and "pages/s" in text and "|" in text  # tqdm's bar
     assert "5 pages, 3 articles" in text
 
 

@@ -18,6 +18,7 @@ from scrapy.core.spidermw import SpiderMiddlewareManager
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured, ScrapyDeprecationWarning
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
+from scrapy.http.request import NO_CALLBACK
 
 from scrapy_cx import (
     Article,
@@ -465,3 +466,17 @@ def test_request_meta_cx_fill_overrides_the_setting(output: Any) -> None:
 def test_output_without_a_response_passes() -> None:
     outputs: Iterable[Any] = [{"url": URL}, Request(URL)]
     assert spider_output(None, list(outputs))[0] == {"url": URL}
+
+
+def test_requests_not_for_the_spider_are_neither_extracted_nor_counted() -> None:
+    """robots.txt (a 404 on most sites) and media downloads never reach a callback."""
+    mw, c = middleware()
+    robots = Request("http://news.example/robots.txt", callback=NO_CALLBACK)
+    missing = Response(robots.url, status=404, body=b"not found", request=robots)
+    page = Request(URL, callback=NO_CALLBACK)
+    html = HtmlResponse(URL, body=article_html(TITLE).encode(), request=page)
+    for request, response in ((robots, missing), (page, html)):
+        assert mw.process_response(request, response) is response
+        assert "cx_skipped" not in request.meta and "cx_article" not in request.meta
+    assert c.stats is not None
+    assert not [k for k in c.stats.get_stats() if k.startswith("cx/")]

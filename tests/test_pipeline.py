@@ -11,12 +11,20 @@ from typing import Any
 import attrs
 import pytest
 import scrapy
-from scrapy import Spider, signals
+from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured, ScrapyDeprecationWarning
+from scrapy.http import HtmlResponse, Response, TextResponse
 from scrapy.pipelines import ItemPipelineManager
 
-from scrapy_cx import Article, ArticleItem, ArticlePipeline
+from scrapy_cx import (
+    Article,
+    ArticleItem,
+    ArticleMiddleware,
+    ArticlePipeline,
+    ArticleSpiderMiddleware,
+)
+from scrapy_cx._skipnotes import SkipNotes
 from scrapy_cx.pipeline import is_iso_date
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html, listing_html
@@ -318,3 +326,61 @@ def test_summary_line_once_per_crawler_when_the_spider_closes(
 )
 def test_is_iso_date(value: object, ok: bool) -> None:
     assert is_iso_date(value) is ok
+
+
+# --- items about pages that were never extracted ------------------------------------------
+
+PDF_BODY = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "cls", "reason"),
+    [
+        (b"<html><body>" + b"<p>too long a page</p>" * 200 + b"</body></html>",
+         "text/html", HtmlResponse, "too_large"),
+        (PDF_BODY, "application/pdf", Response, "not_html"),
+        (PDF_BODY, "text/html", HtmlResponse, "binary"),
+        (b'{"title": "Council extends the tram line"}', "application/json", TextResponse,
+         "not_html"),
+    ],
+    ids=["too-large", "pdf", "pdf-as-html", "json"],
+)
+def test_url_item_of_a_skipped_page_is_dropped_for_the_real_reason_with_its_url(
+    body: bytes, content_type: str, cls: type[Response], reason: str
+) -> None:
+    crawler = make_crawler(Spider, {"CX_MAX_BODY_SIZE": 1000})
+    downloader = ArticleMiddleware.from_crawler(crawler)
+    spider_mw = ArticleSpiderMiddleware.from_crawler(crawler)
+    pipe = ArticlePipeline.from_crawler(crawler)
+    request = Request(URL)
+    response = cls(URL, body=body, headers={"Content-Type": content_type}, request=request)
+    downloader.process_response(request, response)
+    (item,) = spider_mw.process_spider_output(response, iter([{"url": response.url}]))
+    with pytest.raises(DropItem) as dropped:
+        pipe.process_item(item)
+    assert str(dropped.value) == f"scrapy-cx: page not extracted ({reason}): {URL}"
+    assert stats(crawler) == {f"cx/skipped/{reason}": 1, f"cx/dropped/{reason}": 1}
+    assert len(SkipNotes.of(crawler)) == 0  # the note went with the item
+
+
+def test_item_judged_by_the_extractor_keeps_no_content_and_other_pages_items_no_note() -> None:
+    crawler = make_crawler(Spider, {})
+    spider_mw = ArticleSpiderMiddleware.from_crawler(crawler)
+    pipe = ArticlePipeline.from_crawler(crawler)
+    request = Request(URL)
+    response = Response(URL, body=PDF_BODY, request=request)
+    response.meta["cx_skipped"] = "not_html"
+    other = {"url": "http://news.example/elsewhere"}
+    assert list(spider_mw.process_spider_output(response, iter([other]))) == [other]
+    with pytest.raises(DropItem, match=r"not an article \(no_content\)"):
+        pipe.process_item(other)
+    assert len(SkipNotes.of(crawler)) == 0
+
+
+def test_notes_no_pipeline_took_are_forgotten_when_the_item_leaves() -> None:
+    crawler = make_crawler(Spider, {})
+    notes = SkipNotes.of(crawler)
+    item = {"url": URL}
+    notes.note(item, "too_large")
+    crawler.signals.send_catch_log(signals.item_scraped, item=item, response=None, spider=None)
+    assert len(notes) == 0

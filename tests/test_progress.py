@@ -1,50 +1,48 @@
-"""The progress bar: its text, and that it stays silent when disabled."""
+"""The progress bar: what it shows through tqdm, -v lines above it, silence when disabled."""
 
 from __future__ import annotations
 
 import io
+import sys
 
-from scrapy_cx.progress import Progress, format_duration, render
+import pytest
 
-
-def test_format_duration() -> None:
-    assert format_duration(75) == "1:15"
-    assert format_duration(3725) == "1:02:05"
-    assert format_duration(-3) == "0:00"
+from scrapy_cx.progress import MISSING, Progress
 
 
-def test_render_shows_share_counts_rate_and_eta() -> None:
-    line = render(pages=200, articles=150, done=250, total=1000, elapsed=10.0, width=100)
-    assert line.startswith(" 25% [#######.......................]")
-    assert "200 pages 150 articles 20 pages/s ETA 0:30" in line
-
-
-def test_render_fits_the_terminal() -> None:
-    line = render(pages=10**6, articles=10**6, done=1, total=2, elapsed=1.0, width=40)
-    assert len(line) <= 39
-    assert "[" not in line  # no room for a bar: counts only
-
-
-def test_render_without_total_has_no_bar() -> None:
-    assert render(5, 1, 0, 0, 1.0) == " 5 pages 1 articles 5 pages/s"
-
-
-def test_disabled_progress_writes_nothing() -> None:
+def test_bar_shows_bytes_counts_and_rate_then_erases_itself() -> None:
     stream = io.StringIO()
-    progress = Progress(stream, 100, enabled=False)
-    progress.update(1, 1, 50, force=True)
+    progress = Progress(stream, total=1000, enabled=True)
+    progress.update(pages=200, articles=150, done=250, force=True)
+    shown = stream.getvalue()
+    assert "25%" in shown and "200 pages 150 articles" in shown and "pages/s" in shown
+    progress.close()
+    assert stream.getvalue().endswith("\r")  # leave=False: the line is cleared
+
+
+def test_lines_are_written_above_the_bar() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, total=10, enabled=True)
+    progress.update(1, 0, 5, force=True)
+    progress.write("skipped: a.pdf: not HTML (PDF)")
+    progress.close()
+    assert "skipped: a.pdf: not HTML (PDF)\n" in stream.getvalue()
+
+
+def test_disabled_bar_writes_nothing_but_lines() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, total=100, enabled=False)
+    progress.update(5, 1, 50, force=True)
     progress.close()
     assert stream.getvalue() == ""
+    progress.write("skipped: x")
+    assert stream.getvalue() == "skipped: x\n"
 
 
-def test_enabled_progress_redraws_in_place_and_erases() -> None:
+def test_without_tqdm_there_is_no_bar_and_a_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)
     stream = io.StringIO()
-    progress = Progress(stream, 100, enabled=True, fps=0.001)
-    progress.update(1, 0, 10, force=True)
-    progress.update(2, 1, 20)  # too soon after the last drawing: skipped
-    progress.update(3, 2, 30, force=True)
+    progress = Progress(stream, total=100, enabled=True)
+    progress.update(5, 1, 50, force=True)
     progress.close()
-    out = stream.getvalue()
-    assert out.count("\r") == 2 + 2  # two drawings, one erase
-    assert " 3 pages 2 articles" in out and "2 pages" not in out
-    assert out.endswith("\r")
+    assert stream.getvalue() == MISSING + "\n"

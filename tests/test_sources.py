@@ -41,6 +41,28 @@ def test_named_file_is_html_whatever_its_name(tmp_path: Path) -> None:
     assert isinstance(item, Page) and item.body.startswith(b"<html>")
 
 
+def test_named_files_and_folder_files_are_sniffed_not_trusted_by_name(tmp_path: Path) -> None:
+    (tmp_path / "a-report.html").write_bytes(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj")
+    (tmp_path / "b-api.html").write_bytes(b'  {"title": "not a page"}')
+    (tmp_path / "c-notes.htm").write_bytes(b"Plain text notes, not a single tag in them.")
+    (tmp_path / "d-warned.html").write_bytes(b"Warning: headers sent\n<!DOCTYPE html><p>x</p>")
+    (tmp_path / "e-utf16.html").write_bytes("<html><p>x</p></html>".encode("utf-16"))
+    data = tmp_path / "data.json"
+    data.write_bytes(b"[1, 2, 3]")
+    items = list(Sources([tmp_path / "a-report.html", data, tmp_path]))
+    reasons = [i.reason if isinstance(i, Skip) else "page" for i in items]
+    assert reasons == [
+        "not HTML (PDF)",  # named on the command line
+        "not HTML (JSON)",
+        "not HTML (PDF)",  # the same file, found in the folder
+        "not HTML (JSON)",
+        "not HTML (no markup)",
+        "page",  # text before the first tag (a PHP warning) is still a page
+        "not an HTML or WARC file name",  # data.json inside the folder
+        "page",  # UTF-16 with a BOM
+    ]
+
+
 def test_bad_files_become_skips(tmp_path: Path) -> None:
     (tmp_path / "1-empty.html").write_bytes(b"  \n")
     (tmp_path / "2-truncated.html.gz").write_bytes(gzip.compress(b"<p>x</p>" * 100)[:30])

@@ -109,7 +109,7 @@ def _headline(page: Page) -> None:
 
 def _select(page: Page) -> None:
     page.regions = [select_main(page.lines, page.options, headline=page.headline)]
-    page.content = main_text(page.lines[page.start : page.end])
+    page.content = main_text(page.lines[page.start : page.end], page.lines)
     if not page.content and page.options.card_share > 0:
         # A list of teaser cards (a section front, a product grid): its text is the
         # list's, and the page is a listing, not an empty article.
@@ -121,7 +121,7 @@ def _select(page: Page) -> None:
 
 def _select_in(page: Page, options: LineOptions) -> None:
     region = select_main(page.lines, options, headline=page.headline)
-    content = main_text(page.lines[region[0] : region[1]])
+    content = main_text(page.lines[region[0] : region[1]], page.lines)
     if content:
         page.regions, page.content = [region], content
 

@@ -67,6 +67,15 @@ HIDDEN_CLASSES = frozenset(
 )
 
 MAX_CACHED_NAME = 256
+# A line set apart in one of these (or inside one, up to SET_APART_DEPTH blocks up)
+# that repeats a sentence of the text is a pull quote; shorter than MIN_REPEAT
+# non-space characters it may just be a common phrase.
+SET_APART_TAGS = frozenset({"blockquote", "aside", "figure", "figcaption"})
+SET_APART_DEPTH = 3
+MIN_REPEAT = 20
+# After a sentence's end mark and any closing quotes or brackets.
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
+_NOT_WORD = re.compile(r"[\W_]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 # What an element is, as far as the walk cares.
@@ -106,6 +115,7 @@ class PageLines(list[Line]):
         self.spans: list[tuple[int, int]] = []
         self.parents: list[int] = []
         self.bodies: list[int] = []  # ids of itemprop=articleBody elements
+        self.tags: list[str] = []  # block element id -> its tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +279,7 @@ def page_lines(
     link_depth = 0
     spans = lines.spans
     parents = lines.parents
-    tags: list[str] = []  # block element id -> tag
+    tags: list[str] = lines.tags  # block element id -> tag
     open_blocks = [-1]  # ids of the open block elements (-1: none yet)
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
@@ -657,6 +667,49 @@ def _cards(
     return max(spans[top][0], start), min(spans[top][1], end)
 
 
-def main_text(lines: Iterable[Line]) -> str:
-    """Join selected lines into the article text, one paragraph per line."""
-    return "\n".join(line.text for line in lines if not line.boilerplate)
+def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
+    """Join selected lines into the article text, one paragraph per line.
+
+    A pull quote (a sentence of a paragraph repeated in large type beside it,
+    in a ``blockquote``, ``aside`` or figure) is left out. ``page`` is the
+    ``PageLines`` the lines come from: it knows where each line sits.
+    """
+    kept = [line for line in lines if not line.boilerplate]
+    repeats = _pull_quotes(kept, page) if page is not None else set()
+    return "\n".join(line.text for i, line in enumerate(kept) if i not in repeats)
+
+
+def _sentence_key(text: str) -> str:
+    """Comparison form of a sentence: letters and digits only, case folded."""
+    return _NOT_WORD.sub("", text).casefold()
+
+
+def _set_apart(line: Line, page: PageLines) -> bool:
+    """Whether the line's block, or one of its nearest ancestors, is set apart from the text."""
+    block = line.block
+    for _ in range(SET_APART_DEPTH):
+        if block < 0:
+            return False
+        if page.tags[block] in SET_APART_TAGS:
+            return True
+        block = page.parents[block]
+    return False
+
+
+def _pull_quotes(lines: Sequence[Line], page: PageLines) -> set[int]:
+    """Indexes of set-apart lines (``MIN_REPEAT`` characters or more) whose whole
+    text is one sentence of a paragraph of the text. Filler repeated among the
+    body's own paragraphs is left alone. Linear: each line is split and hashed once."""
+    apart = [line.length >= MIN_REPEAT and _set_apart(line, page) for line in lines]
+    in_paragraph: set[str] = set()  # sentences of the text's own multi-sentence paragraphs
+    for line, away in zip(lines, apart, strict=True):
+        if away:
+            continue
+        sentences = [k for k in map(_sentence_key, _SENTENCE_END.split(line.text)) if k]
+        if len(sentences) > 1:
+            in_paragraph.update(sentences)
+    repeats = set()
+    for i, line in enumerate(lines):
+        if apart[i] and _sentence_key(line.text) in in_paragraph:
+            repeats.add(i)
+    return repeats

@@ -1076,8 +1076,13 @@ def build_site(base_url: str) -> Site:
     sections["/en/blog/"].append((REDIRECT, "Editor's pick of the month", ""))
     sections["/en/news/"].append((NOT_FOUND, "A story that was taken down", ""))
     sections["/zh/news/"].append((SERVER_ERROR, "服务器出错的页面", "2011-12-31"))
-    nav_en = [(s, SECTION_TITLES[s].split(" | ")[0]) for s in SECTION_TITLES if "/en/" in s]
-    nav_zh = [(s, SECTION_TITLES[s].split("_")[0]) for s in SECTION_TITLES if "/zh/" in s]
+    # Every front links home first, as real sites do (a crawl must not fetch "/" twice).
+    nav_en = [("/", "Home")] + [
+        (s, SECTION_TITLES[s].split(" | ")[0]) for s in SECTION_TITLES if "/en/" in s
+    ]
+    nav_zh = [("/", "首页")] + [
+        (s, SECTION_TITLES[s].split("_")[0]) for s in SECTION_TITLES if "/zh/" in s
+    ]
     port = base_url.rsplit(":", 1)[1]
     home_links = [(path, title, "") for path, title in SECTION_TITLES.items()] + [
         ("/api/latest", "Latest headlines (JSON)", ""),
@@ -1136,6 +1141,5 @@ def build_site(base_url: str) -> Site:
             "/api/latest": "not_html",
             "/download?id=7": "not_html",
             "/reports/summary": "binary",
-            "/robots.txt": "not_html",
         },
     )

@@ -104,8 +104,11 @@ class NewsSpider(scrapy.Spider):
             yield request
 
     def start_requests(self) -> Iterator[scrapy.Request]:
+        # Through the dupefilter like every other request (Scrapy's default start
+        # requests skip it): with follow=1 the home page's own "Home" link, or a
+        # URL listed twice, must not fetch the same page again.
         for url in self.start_urls:
-            yield self._request(url, dont_filter=True)
+            yield self._request(url)
 
     def _request(self, url: str, **kwargs: Any) -> scrapy.Request:
         meta: dict[str, Any] = {}
