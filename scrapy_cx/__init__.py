@@ -18,6 +18,7 @@ __all__ = [
     "ArticleMiddleware",
     "ArticlePipeline",
     "ArticleSpiderMiddleware",
+    "DedupPipeline",
     "extract_article",
 ]
 __version__ = "0.1.0"
@@ -28,6 +29,7 @@ _LAZY = {
     "ArticleMiddleware": "scrapy_cx.middleware",
     "ArticlePipeline": "scrapy_cx.pipeline",
     "ArticleSpiderMiddleware": "scrapy_cx.spidermw",
+    "DedupPipeline": "scrapy_cx.dedup_pipeline",
 }
 
 

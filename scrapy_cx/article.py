@@ -14,7 +14,11 @@ class Article:
     middleware, the spider and the pipeline without defensive copies.
     ``published`` is ISO 8601 (``2009-11-09`` or ``2009-11-09T13:57:00+08:00``);
     ``published_raw`` is the text it was read from, kept for auditing.
-    ``content`` holds the main text, one paragraph per line.
+    ``content`` holds the main text, one paragraph per line; ``fingerprint``
+    is its near-duplicate fingerprint (:mod:`scrapy_cx.extract.fingerprint`),
+    None when the text is too short to have one. ``duplicate_of`` is set by
+    the crawl's dedup step (``CX_DEDUP_MODE = "mark"``), never by extraction:
+    the URL of the first article this one reposts.
     """
 
     url: str | None = None
@@ -27,6 +31,8 @@ class Article:
     description: str | None = None
     language: str | None = None
     canonical_url: str | None = None
+    fingerprint: str | None = None
+    duplicate_of: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (tuples become lists), in field order."""

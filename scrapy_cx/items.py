@@ -25,6 +25,8 @@ class ArticleItem(scrapy.Item):
     description = scrapy.Field()
     language = scrapy.Field()
     canonical_url = scrapy.Field()
+    fingerprint = scrapy.Field()
+    duplicate_of = scrapy.Field()
 
     @classmethod
     def from_article(cls, article: Article) -> ArticleItem:

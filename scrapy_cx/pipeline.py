@@ -25,7 +25,7 @@ from .items import ArticleItem, fill_item, is_empty
 from .settings import CxSettings
 from .stats import CxStats
 
-__all__ = ["ArticlePipeline", "invalid_reason"]
+__all__ = ["ArticlePipeline", "drop_log_level", "invalid_reason"]
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +54,16 @@ def is_iso_date(value: Any) -> bool:
     return True
 
 
-def _can_hold(adapter: ItemAdapter, name: str) -> bool:
+def drop_log_level(crawler: Crawler) -> str | None:
+    """INFO for our drops (expected, not a warning), unless the project chose a level.
+
+    The project chooses with ``DEFAULT_DROPITEM_LOG_LEVEL``; None leaves it to Scrapy.
+    """
+    user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
+    return None if user_level else "INFO"
+
+
+def can_hold(adapter: ItemAdapter, name: str) -> bool:
     """Whether the item's type has a ``name`` field (dicts have them all)."""
     if isinstance(adapter.item, dict):
         return True
@@ -97,10 +106,7 @@ class ArticlePipeline:
         self.crawler = crawler
         self.settings = settings
         self.stats = CxStats(crawler)
-        # Dropping a non-article is expected, not a warning: log it at INFO unless
-        # the project chose a level for drops itself (DEFAULT_DROPITEM_LOG_LEVEL).
-        user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
-        self.drop_log_level: str | None = None if user_level else "INFO"
+        self.drop_log_level = drop_log_level(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
@@ -112,7 +118,7 @@ class ArticlePipeline:
         if not ItemAdapter.is_item(item):
             return item
         adapter = ItemAdapter(item)
-        if not _can_hold(adapter, "content"):
+        if not can_hold(adapter, "content"):
             return item
         self._extract_html(adapter)
         reason = invalid_reason(

@@ -22,6 +22,8 @@ def test_fields_in_export_order() -> None:
         "description",
         "language",
         "canonical_url",
+        "fingerprint",
+        "duplicate_of",
     )
 
 
