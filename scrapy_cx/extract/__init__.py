@@ -10,7 +10,7 @@ from .authors import find_authors
 from .dates import find_published
 from .decode import decode_page
 from .dom import parse_html
-from .fingerprint import fingerprint
+from .fingerprint import fingerprint as _fingerprint
 from .language import guess_language
 from .lines import LineOptions, main_text, page_lines, select_main
 from .meta import read_meta
@@ -60,5 +60,5 @@ def extract_article(
         description=meta.description,
         language=language,
         canonical_url=meta.canonical_url,
-        fingerprint=fingerprint(content),
+        fingerprint=_fingerprint(content),
     )

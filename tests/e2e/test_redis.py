@@ -10,9 +10,6 @@ for both processes to take part.
 from __future__ import annotations
 
 import json
-import shutil
-import socket
-import subprocess
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -24,6 +21,7 @@ import pytest
 
 from tests.sample_pages import PARAGRAPHS
 from tests.support.crawl import run_crawl
+from tests.support.redis_server import redis_server
 from tests.support.server import Handler, Route, serve
 
 SECTIONS = ["city", "business", "sport", "culture", "science"]
@@ -91,55 +89,10 @@ def site() -> dict[str, Route | Handler]:
     return routes
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail(
-            "redis-server is not installed: this test needs the real server "
-            "(apt-get install redis-server; .ci/run installs it)"
-        )
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
-                    conn.sendall(b"PING\r\n")
-                    if conn.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                pytest.fail(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with redis_server(tmp_path) as url:
+        yield url
 
 
 def test_two_processes_share_one_queue_and_export_each_article_once(
