@@ -13,11 +13,11 @@ Both indexes check and add in one step, so a story is accepted once:
 that share a Redis (one Lua script per article, which Redis runs atomically).
 
 Memory per article kept, :class:`MemoryIndex`: its 128-byte signature, its
-URL, and 16 band entries in an open-addressing table of 12-byte cells kept at
-most half full (the table doubles): about 500 bytes plus the URL
+URL, and 16 band cells of 12 bytes in an open-addressing table kept at most
+half full (it doubles): about 670 bytes with the benchmark's URLs
 (``benchmarks/dedup.py`` measures it), so 1 million articles take about
-0.6 GB. Redis: one hash field per band and one record per article, about
-1.2 KB per article.
+0.7 GB. Redis: one hash field per band and one record per article, about
+1.6 KB of Redis memory per article.
 """
 
 from __future__ import annotations
