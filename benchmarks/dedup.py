@@ -43,6 +43,7 @@ import tracemalloc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from benchmarks.datasets import available_sets, bench_dir, load_set
@@ -270,9 +271,11 @@ def measure_datasketch(stream: Sequence[Article], threshold: float) -> dict[str,
         if article.story in seen:
             score.duplicates += 1
         seen.add(article.story)
-        shingles = list(fp_module._shingles(article.content[: fp_module.MAX_CHARS]))
-        if len(set(shingles)) < fp_module.MIN_SHINGLES:
+        # The same shingles as cx (their CRCs, as bytes: datasketch hashes them again).
+        hashes = fp_module._shingle_hashes(article.content[: fp_module.MAX_CHARS])
+        if len(set(hashes)) < fp_module.MIN_SHINGLES:
             continue
+        shingles = list(map(int.to_bytes, hashes, repeat(4), repeat("little")))
         minhash = MinHash(num_perm=fp_module.SLOTS)
         minhash.update_batch(shingles)
         found = lsh.query(minhash)
