@@ -90,8 +90,23 @@ _LENGTH = len(_PREFIX) + SLOTS * _HEX_PER_SLOT
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_CHARS = re.compile(f"[{_CJK}]+")
 _WORDS = re.compile(f"[^\\W_{_CJK}]+")
-# ASCII text, the common case, takes a faster road: bytes.translate then split.
+# ASCII text takes a faster road: bytes.translate then split.
 _ASCII_SPACE = bytes(c if chr(c).isalnum() else 0x20 for c in range(128)) + b" " * 128
+# So does Latin text whose only other characters are punctuation and spaces
+# (curly quotes, dashes, no-break spaces, guillemets), the common case: they
+# become spaces first. Only characters that NFKC turns into no letter or digit
+# qualify, so both roads give the same words.
+_PUNCTUATION_RANGES = ((0x00A0, 0x00C0), (0x00D7, 0x00D8), (0x00F7, 0x00F8), (0x2000, 0x2070))
+_PLAIN_PUNCTUATION = re.compile(
+    "["
+    + "".join(
+        re.escape(chr(code))
+        for low, high in _PUNCTUATION_RANGES
+        for code in range(low, high)
+        if not any(c.isalnum() for c in unicodedata.normalize("NFKC", chr(code)))
+    )
+    + "]"
+)
 
 
 def _shingle_hashes(text: str) -> list[int]:
@@ -102,9 +117,17 @@ def _shingle_hashes(text: str) -> list[int]:
     memoryview: no string is built per shingle, and every step runs in C.
     """
     if text.isascii():
-        words = text.lower().encode("ascii").translate(_ASCII_SPACE).split()
-        hashes = _window_hashes(b" ".join(words), list(map(len, words)), WORD_SHINGLE, 1)
-        return hashes
+        return _ascii_hashes(text)
+    plain = _PLAIN_PUNCTUATION.sub(" ", text)
+    return _ascii_hashes(plain) if plain.isascii() else _unicode_hashes(text)
+
+
+def _ascii_hashes(text: str) -> list[int]:
+    words = text.lower().encode("ascii").translate(_ASCII_SPACE).split()
+    return _window_hashes(b" ".join(words), list(map(len, words)), WORD_SHINGLE, 1)
+
+
+def _unicode_hashes(text: str) -> list[int]:
     text = unicodedata.normalize("NFKC", text).casefold()
     data = " ".join(_WORDS.findall(text)).encode()
     words = data.split()

@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scrapy_cx import extract_article
 from scrapy_cx.dedup import DEFAULT_THRESHOLD
@@ -14,6 +16,8 @@ from scrapy_cx.extract.fingerprint import (
     MIN_SHINGLES,
     SCHEME,
     SLOTS,
+    _shingle_hashes,
+    _unicode_hashes,
     fingerprint,
     signature,
     similarity,
@@ -159,3 +163,22 @@ PINNED_PREFIX = "cx1:64e4c6ad28768a3f"
 def test_not_a_fingerprint_is_refused() -> None:
     with pytest.raises(ValueError, match="not a cx1 fingerprint"):
         signature("cx0:abcd")
+
+
+_PUNCTUATION = [chr(c) for c in (*range(0x00A0, 0x00C0), 0xD7, 0xF7, *range(0x2000, 0x2070))]
+_ASCII_AND_PUNCTUATION = st.lists(
+    st.tuples(
+        st.text(alphabet="abcXYZ019_'", min_size=1, max_size=6),
+        st.text(alphabet=st.sampled_from([*_PUNCTUATION, " ", ",", "\n"]), min_size=1, max_size=3),
+    ),
+    min_size=4,
+    max_size=30,
+).map(lambda pairs: "".join(word + gap for word, gap in pairs))
+
+
+@given(_ASCII_AND_PUNCTUATION)
+@settings(max_examples=300, deadline=None)
+def test_the_fast_road_for_latin_text_gives_the_unicode_roads_shingles(text: str) -> None:
+    # Latin text with curly quotes, dashes or no-break spaces skips NFKC and the
+    # Unicode regex; what it hashes must be what the full road hashes.
+    assert _shingle_hashes(text) == _unicode_hashes(text)
