@@ -72,7 +72,7 @@ CJK_SHINGLE = 4
 MIN_SHINGLES = 24
 #: Characters of the main text read: bounds the cost, and is long enough that
 #: a paragraph added at the top of a long story still leaves most shingles equal.
-MAX_CHARS = 4000
+MAX_CHARS = 3000
 
 _HASH_BITS = 32
 _SLOT_BITS = 6  # 2 ** 6 == SLOTS

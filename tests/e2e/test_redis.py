@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
 import time
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,27 +99,36 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-def test_two_processes_share_one_queue_and_export_each_article_once(
-    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("CX_REDIS_URL", redis_url)
-    routes = site()
+def crawl_twice(
+    base: str, tmp_path: Path, depth: int, **extra: str
+) -> list[tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]]:
+    """Two ``scrapy crawl news`` processes started at once on the site at ``base``."""
     settings = {
         "DOWNLOAD_DELAY": "0",
         "AUTOTHROTTLE_ENABLED": "False",
         "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
         "ROBOTSTXT_OBEY": "False",
         "CX_REDIS_IDLE_CLOSE": "3",
+        **extra,
     }
-    with serve(routes) as (base, hits), ThreadPoolExecutor(2) as pool:
-        args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", "depth=3"]
+    args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", f"depth={depth}"]
+    with ThreadPoolExecutor(2) as pool:
         runs = [
             pool.submit(
                 run_crawl, args, tmp_path / f"part-{i}.jsonl", settings=settings, timeout=120
             )
             for i in (1, 2)
         ]
-        results = [run.result() for run in runs]
+        return [run.result() for run in runs]
+
+
+def test_two_processes_share_one_queue_and_export_each_article_once(
+    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CX_REDIS_URL", redis_url)
+    routes = site()
+    with serve(routes) as (base, hits):
+        results = crawl_twice(base, tmp_path, depth=3)
 
     for proc, _items in results:
         assert proc.returncode == 0, proc.stderr[-3000:]
@@ -198,23 +209,8 @@ def test_two_processes_export_each_story_once_when_reposts_have_other_urls(
     redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CX_REDIS_URL", redis_url)
-    settings = {
-        "DOWNLOAD_DELAY": "0",
-        "AUTOTHROTTLE_ENABLED": "False",
-        "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
-        "ROBOTSTXT_OBEY": "False",
-        "CX_REDIS_IDLE_CLOSE": "3",
-        "CX_DEDUP": "True",
-    }
-    with serve(repost_site()) as (base, _hits), ThreadPoolExecutor(2) as pool:
-        args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", "depth=2"]
-        runs = [
-            pool.submit(
-                run_crawl, args, tmp_path / f"part-{i}.jsonl", settings=settings, timeout=120
-            )
-            for i in (1, 2)
-        ]
-        results = [run.result() for run in runs]
+    with serve(repost_site()) as (base, _hits):
+        results = crawl_twice(base, tmp_path, depth=2, CX_DEDUP="True")
 
     for proc, _items in results:
         assert proc.returncode == 0, proc.stderr[-3000:]
