@@ -22,6 +22,7 @@ half full (it doubles): about 670 bytes with the benchmark's URLs
 
 from __future__ import annotations
 
+import sys
 from array import array
 from typing import Any, Protocol
 
@@ -132,8 +133,6 @@ class MemoryIndex:
 
     def memory_bytes(self) -> int:
         """Bytes held for the articles kept (tables, signatures, URLs)."""
-        import sys
-
         keys = self._keys.itemsize * len(self._keys)
         values = self._values.itemsize * len(self._values)
         urls = sys.getsizeof(self.urls) + sum(map(sys.getsizeof, self.urls))
