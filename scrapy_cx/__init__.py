@@ -19,6 +19,7 @@ __all__ = [
     "ArticlePipeline",
     "ArticleSpiderMiddleware",
     "Post",
+    "DedupPipeline",
     "extract_article",
 ]
 __version__ = "0.1.0"
@@ -29,6 +30,7 @@ _LAZY = {
     "ArticleMiddleware": "scrapy_cx.middleware",
     "ArticlePipeline": "scrapy_cx.pipeline",
     "ArticleSpiderMiddleware": "scrapy_cx.spidermw",
+    "DedupPipeline": "scrapy_cx.dedup_pipeline",
 }
 
 

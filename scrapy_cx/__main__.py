@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import BinaryIO
 
 from . import _explain_cli
-from .bulk import DEFAULT_MIN_CONTENT_LENGTH, Options, Summary, default_jobs, extract_all
+from .bulk import (
+    DEFAULT_MIN_CONTENT_LENGTH,
+    Options,
+    Summary,
+    default_jobs,
+    drop_duplicates,
+    extract_all,
+)
+from .dedup import MemoryIndex
 from .progress import Progress
 from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
 from .warc import MissingDependency, require_warcio
@@ -108,6 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="skip pages larger than this (default %(default)s)",
     )
+    extract.add_argument(
+        "--dedup",
+        action="store_true",
+        help="leave out reposts: articles whose main text is a near duplicate of an earlier "
+        "one (input order); the summary counts them",
+    )
     _explain_cli.add_parser(commands)
     return parser
 
@@ -148,8 +162,11 @@ def run_extract(args: argparse.Namespace) -> int:
                 read_up_to.append(sources.done_bytes)
                 yield item
 
+        outcomes = extract_all(tracked(), options, args.jobs)
+        if args.dedup:
+            outcomes = drop_duplicates(outcomes, MemoryIndex())
         try:
-            for outcome in extract_all(tracked(), options, args.jobs):
+            for outcome in outcomes:
                 summary.add(outcome)
                 if outcome.line is not None:
                     out.write(outcome.line.encode("utf-8") + b"\n")

@@ -1,6 +1,7 @@
 """The Scrapy add-on: ``ADDONS = {"scrapy_cx.Addon": 500}`` enables everything.
 
-It adds the components at their orders unless the project already lists
+It adds the three components at their orders (and ``DedupPipeline`` when
+``CX_DEDUP`` is True) unless the project already lists
 them (at any order, or as ``None`` to switch one off), and writes every
 ``CX_*`` default with the ``addon`` priority, below project, spider and
 command-line settings, so any of them can be overridden as usual.
@@ -21,7 +22,7 @@ from typing import Any
 from scrapy.settings import BaseSettings
 from scrapy.utils.misc import load_object
 
-from . import middleware, pipeline, sizeguard, spidermw
+from . import dedup_pipeline, middleware, pipeline, sizeguard, spidermw
 from .settings import DEFAULTS
 
 __all__ = ["Addon", "COMPONENTS", "MAXSIZE_FACTOR"]
@@ -36,6 +37,8 @@ COMPONENTS: tuple[tuple[str, str, int], ...] = (
     ("SPIDER_MIDDLEWARES", "scrapy_cx.ArticleSpiderMiddleware", spidermw.ORDER),
     ("ITEM_PIPELINES", "scrapy_cx.ArticlePipeline", pipeline.ORDER),
 )
+#: Added only when ``CX_DEDUP`` is True (as a project, spider or ``-s`` setting).
+DEDUP_COMPONENT = ("ITEM_PIPELINES", "scrapy_cx.DedupPipeline", dedup_pipeline.ORDER)
 
 
 def _listed(components: Any, cls: type) -> bool:
@@ -55,7 +58,10 @@ class Addon:
     def update_settings(self, settings: BaseSettings) -> None:
         for name, value in DEFAULTS.items():
             settings.set(name, copy.deepcopy(value), "addon")
-        for setting, path, order in COMPONENTS:
+        components_wanted = COMPONENTS
+        if settings.getbool("CX_DEDUP"):
+            components_wanted += (DEDUP_COMPONENT,)
+        for setting, path, order in components_wanted:
             components = settings[setting]
             if _listed(components, load_object(path)):
                 continue

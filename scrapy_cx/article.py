@@ -49,6 +49,8 @@ class Article:
     page_type: str | None = None  # article, thread, listing or other; None: not extracted
     related: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (title, URL)
     posts: tuple[Post, ...] = field(default_factory=tuple)  # a thread's posts, in page order
+    fingerprint: str | None = None
+    duplicate_of: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (tuples become lists), in field order."""

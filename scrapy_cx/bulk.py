@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 
 from ._verdict import DEFAULT_PAGE_TYPES, invalid_reason
+from .dedup import DedupIndex
 from .extract import extract_article
 from .records import Page, Skip
 
@@ -52,6 +53,7 @@ class Outcome:
     source: str
     line: str | None = None
     reason: str | None = None
+    fingerprint: str | None = None  # of an article's main text, for --dedup
 
 
 def extract_one(item: Page | Skip, options: Options) -> Outcome:
@@ -68,7 +70,21 @@ def extract_one(item: Page | Skip, options: Options) -> Outcome:
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
         return Outcome(item.source, reason=f"no article ({words})")
-    return Outcome(item.source, line=json.dumps(article.to_dict(), ensure_ascii=False))
+    line = json.dumps(article.to_dict(), ensure_ascii=False)
+    return Outcome(item.source, line=line, fingerprint=article.fingerprint)
+
+
+#: The skip reason of an article whose main text repeats an earlier one's (--dedup).
+DUPLICATE = "duplicate (main text of an earlier article)"
+
+
+def drop_duplicates(outcomes: Iterable[Outcome], index: DedupIndex) -> Iterator[Outcome]:
+    """The outcomes in input order, each repost of an earlier article turned into a skip."""
+    for outcome in outcomes:
+        if outcome.line is not None and outcome.fingerprint is not None:
+            if index.add(outcome.fingerprint, outcome.source) is not None:
+                outcome = Outcome(outcome.source, reason=DUPLICATE)
+        yield outcome
 
 
 _worker_options = Options()

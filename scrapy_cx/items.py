@@ -33,6 +33,8 @@ class ArticleItem(scrapy.Item):
     page_type = scrapy.Field()
     related = scrapy.Field()
     posts = scrapy.Field()
+    fingerprint = scrapy.Field()
+    duplicate_of = scrapy.Field()
 
     @classmethod
     def from_article(cls, article: Article) -> ArticleItem:

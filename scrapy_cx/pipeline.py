@@ -26,7 +26,7 @@ from .items import ArticleItem, fill_item
 from .settings import CxSettings
 from .stats import CxStats
 
-__all__ = ["ArticlePipeline", "invalid_reason", "is_iso_date"]
+__all__ = ["ArticlePipeline", "can_hold", "drop_log_level", "invalid_reason", "is_iso_date"]
 
 logger = logging.getLogger(__name__)
 
@@ -42,14 +42,23 @@ def _unjudged_data(adapter: ItemAdapter) -> bool:
 
     A bare ``{"url": ...}`` asks for its page's article: without one it is dropped.
     """
-    if not _can_hold(adapter, "page_type") or not is_empty(adapter.get("page_type")):
+    if not can_hold(adapter, "page_type") or not is_empty(adapter.get("page_type")):
         return False
     if not is_empty(adapter.get("content")):
         return False
     return any(not is_empty(value) for name, value in adapter.items() if name != "url")
 
 
-def _can_hold(adapter: ItemAdapter, name: str) -> bool:
+def drop_log_level(crawler: Crawler) -> str | None:
+    """INFO for our drops (expected, not a warning), unless the project chose a level.
+
+    The project chooses with ``DEFAULT_DROPITEM_LOG_LEVEL``; None leaves it to Scrapy.
+    """
+    user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
+    return None if user_level else "INFO"
+
+
+def can_hold(adapter: ItemAdapter, name: str) -> bool:
     """Whether the item's type has a ``name`` field (dicts have them all)."""
     if isinstance(adapter.item, dict):
         return True
@@ -68,10 +77,7 @@ class ArticlePipeline:
         self.settings = settings
         self.stats = CxStats(crawler)
         self.notes = SkipNotes.of(crawler)
-        # Dropping a non-article is expected, not a warning: log it at INFO unless
-        # the project chose a level for drops itself (DEFAULT_DROPITEM_LOG_LEVEL).
-        user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
-        self.drop_log_level: str | None = None if user_level else "INFO"
+        self.drop_log_level = drop_log_level(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
@@ -83,7 +89,7 @@ class ArticlePipeline:
         if not ItemAdapter.is_item(item):
             return item
         adapter = ItemAdapter(item)
-        if not _can_hold(adapter, "content"):
+        if not can_hold(adapter, "content"):
             return item
         skipped = self.notes.take(item)  # why its page was not extracted, if it was not
         extracted = self._extract_html(adapter)

@@ -51,7 +51,17 @@ DEFAULTS: dict[str, Any] = {
     "CX_REDIS_LEASE_TIMEOUT": 600.0,
     # Deliveries of one request before it is given up (a page that kills every crawler).
     "CX_REDIS_MAX_DELIVERIES": 3,
+    # Redis that holds state shared by every process of a crawl (the dedup index).
+    "CX_REDIS_URL": None,
+    # Find reposts: articles whose main text is a near duplicate of one seen before.
+    "CX_DEDUP": False,
+    # "drop" reposts (DropItem) or "mark" them (duplicate_of = the first one's URL).
+    "CX_DEDUP_MODE": "drop",
+    # Share of equal fingerprint slots (estimated Jaccard) from which two texts are one story.
+    "CX_DEDUP_THRESHOLD": 0.5,
 }
+
+DEDUP_MODES = ("drop", "mark")
 
 _LINE_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(LineOptions))
 
@@ -90,6 +100,10 @@ class CxSettings:
     fill_items: bool = DEFAULTS["CX_FILL_ITEMS"]
     html_field: str = DEFAULTS["CX_HTML_FIELD"]
     keep_html: bool = DEFAULTS["CX_KEEP_HTML"]
+    redis_url: str | None = None
+    dedup: bool = DEFAULTS["CX_DEDUP"]
+    dedup_mode: str = DEFAULTS["CX_DEDUP_MODE"]
+    dedup_threshold: float = DEFAULTS["CX_DEDUP_THRESHOLD"]
 
     @classmethod
     def for_crawler(cls, crawler: Crawler) -> CxSettings:
@@ -129,6 +143,12 @@ class CxSettings:
         unknown_types = sorted(set(page_types) - set(PAGE_TYPES))
         if unknown_types:
             raise ValueError(f"CX_PAGE_TYPES: unknown {unknown_types}; known: {list(PAGE_TYPES)}")
+        dedup_mode = str(get("CX_DEDUP_MODE")).lower()
+        if dedup_mode not in DEDUP_MODES:
+            raise ValueError(f"CX_DEDUP_MODE must be one of {DEDUP_MODES}, not {dedup_mode!r}")
+        threshold = settings.getfloat("CX_DEDUP_THRESHOLD", DEFAULTS["CX_DEDUP_THRESHOLD"])
+        if not 0 < threshold <= 1:
+            raise ValueError(f"CX_DEDUP_THRESHOLD must be in (0, 1], not {threshold}")
         return cls(
             enabled=settings.getbool("CX_ENABLED", DEFAULTS["CX_ENABLED"]),
             max_body_size=max_body_size,
@@ -145,4 +165,8 @@ class CxSettings:
             fill_items=settings.getbool("CX_FILL_ITEMS", DEFAULTS["CX_FILL_ITEMS"]),
             html_field=html_field,
             keep_html=settings.getbool("CX_KEEP_HTML", DEFAULTS["CX_KEEP_HTML"]),
+            redis_url=str(get("CX_REDIS_URL") or "") or None,
+            dedup=settings.getbool("CX_DEDUP", DEFAULTS["CX_DEDUP"]),
+            dedup_mode=dedup_mode,
+            dedup_threshold=threshold,
         )

@@ -29,6 +29,8 @@ def test_fields_in_export_order() -> None:
         "page_type",
         "related",
         "posts",
+        "fingerprint",
+        "duplicate_of",
     )
 
 

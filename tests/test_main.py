@@ -17,6 +17,7 @@ import pytest
 
 from scrapy_cx.__main__ import main
 
+from .extract.prose import BRIDGE_STORY
 from .sample_pages import article_html, listing_html, write_warc
 
 
@@ -203,3 +204,17 @@ def test_bulk_and_crawl_agree_on_the_example_pages(tmp_path: Path) -> None:
     for record in extracted:
         item = by_url[record["url"]]
         assert {k: item.get(k) for k in record} == record
+
+
+def test_dedup_leaves_out_reposts_in_input_order_and_counts_them(tmp_path: Path) -> None:
+    make_site(tmp_path / "site")  # six stories with six titles but one and the same text
+    (tmp_path / "site" / "zz-other.html").write_text(
+        article_html("Bridge", body=BRIDGE_STORY), encoding="utf-8"
+    )
+    out = tmp_path / "articles.jsonl"
+    proc = run_cli("extract", "site", "-o", str(out), "-j", "2", "--dedup", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert [r["title"] for r in read_lines(out)] == ["Story 0 about the tram", "Bridge"]
+    assert "5  duplicate (main text of an earlier article)" in proc.stderr
+    plain = run_cli("extract", "site", "-o", str(out), cwd=tmp_path)
+    assert len(read_lines(out)) == 7 and "duplicate" not in plain.stderr

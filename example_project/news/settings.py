@@ -82,6 +82,7 @@ import os as _os  # noqa: E402 - this block is meant to be copied whole
 _CX_REDIS_URL = _os.environ.get("CX_REDIS_URL") or _os.environ.get("REDIS_URL")
 if _CX_REDIS_URL:
     REDIS_URL = _CX_REDIS_URL
+    CX_REDIS_URL = _CX_REDIS_URL  # with -s CX_DEDUP=True, reposts are found across processes
     SCHEDULER = "scrapy_redis.scheduler.Scheduler"
     SCHEDULER_QUEUE_CLASS = "scrapy_cx.leases.LeasedQueue"
     DUPEFILTER_CLASS = "scrapy_redis.dupefilter.RFPDupeFilter"

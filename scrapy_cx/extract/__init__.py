@@ -14,6 +14,7 @@ from .blocks import find_blocks
 from .dates import find_modified, find_published
 from .decode import decode_page
 from .dom import parse_html
+from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
 from .lines import (
@@ -166,6 +167,10 @@ def _thread(page: Page) -> None:
     )
 
 
+def _fingerprint(page: Page) -> None:
+    page.fingerprint = _text_fingerprint(page.content)
+
+
 def _language(page: Page) -> None:
     page.language = guess_language(page.meta.language, page.content)
 
@@ -187,4 +192,5 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_posts,
     find_blocks,
     find_image,
+    _fingerprint,
 )

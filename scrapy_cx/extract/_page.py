@@ -75,6 +75,7 @@ class Page:
     authors: tuple[str, ...] = ()
     source: str | None = None
     image: str | None = None
+    fingerprint: str | None = None
     evidence: dict[str, Evidence] = field(default_factory=dict)
 
     @property
@@ -119,4 +120,5 @@ class Page:
             page_type=self.page_type,
             related=tuple(self.related),
             posts=tuple(self.posts),
+            fingerprint=self.fingerprint,
         )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import time
@@ -24,6 +25,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -115,6 +117,29 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
+def crawl_twice(
+    base: str, tmp_path: Path, depth: int, **extra: str
+) -> list[tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]]:
+    """Two ``scrapy crawl news`` processes started at once on the site at ``base``."""
+    settings = {
+        "DOWNLOAD_DELAY": "0",
+        "AUTOTHROTTLE_ENABLED": "False",
+        "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
+        "ROBOTSTXT_OBEY": "False",
+        "CX_REDIS_IDLE_CLOSE": "3",
+        **extra,
+    }
+    args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", f"depth={depth}"]
+    with ThreadPoolExecutor(2) as pool:
+        runs = [
+            pool.submit(
+                run_crawl, args, tmp_path / f"part-{i}.jsonl", settings=settings, timeout=120
+            )
+            for i in (1, 2)
+        ]
+        return [run.result() for run in runs]
+
+
 def test_two_processes_share_one_queue_and_export_each_article_once(
     redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -130,6 +155,8 @@ def test_two_processes_share_one_queue_and_export_each_article_once(
             for i in (1, 2)
         ]
         results = [run.result() for run in runs]
+    with serve(routes) as (base, hits):
+        results = crawl_twice(base, tmp_path, depth=3)
 
     for proc, _items in results:
         assert proc.returncode == 0, proc.stderr[-3000:]
@@ -223,3 +250,87 @@ def _complete_lines(path: Path) -> list[str]:
             except ValueError:
                 continue
     return urls
+# ----------------------------------------------------------------- reposts, CX_DEDUP
+
+STORIES = 80  # 240 pages: long enough that both processes take part
+WORDS = (
+    "council harbour bridge ferry budget school river market mayor station tram night "
+    "workers plan vote residents district engineers library hospital park museum road "
+    "water power island festival police court report museum garden tower square coast"
+).split()
+PORTALS = ("Harbour Gazette", "Daily Courier", "Metro Wire")
+
+
+def story_paragraphs(n: int) -> list[str]:
+    """Story ``n``: its own sentences over one small shared vocabulary (one topic)."""
+    rng = random.Random(n)
+    return [
+        " ".join(
+            " ".join(rng.choice(WORDS) for _ in range(12)).capitalize() + "." for _ in range(3)
+        )
+        for _ in range(5)
+    ]
+
+
+def repost_page(n: int, copy: int) -> bytes:
+    """Copy 0: the story; 1: another portal, an update paragraph added; 2: a paragraph cut."""
+    paragraphs = story_paragraphs(n)
+    if copy == 1:
+        paragraphs.append(f"Update: the {WORDS[n % len(WORDS)]} office answered questions.")
+    elif copy == 2:
+        del paragraphs[2]
+        paragraphs = [p.replace(". ", ".  ").replace(" ", "  ", 3) for p in paragraphs]
+    portal = PORTALS[copy]
+    title = f"Story {n} from the {WORDS[n % len(WORDS)]} desk"
+    nav = "".join(f"<a href='/{w}/'>{w.title()}</a> " for w in WORDS[copy * 5 : copy * 5 + 8])
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    html = (
+        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{title} | {portal}</title>"
+        f"<meta property='article:published_time' content='2024-05-{1 + n % 28:02d}'>"
+        f"</head><body><nav>{nav}</nav><article><h1>{title}</h1>{body}</article>"
+        f"<div class='ad'>Advertisement: subscribe to {portal}</div>"
+        f"<footer>{portal}, all rights reserved</footer></body></html>"
+    )
+    return html.encode()
+
+
+def repost_site() -> dict[str, Route | Handler]:
+    paths = {
+        (n, copy): f"/{PORTALS[copy].split()[0].lower()}/{n}.html"
+        for n in range(STORIES)
+        for copy in range(len(PORTALS))
+    }
+    routes: dict[str, Route | Handler] = {"/": slow(Route(listing_page(sorted(paths.values()))))}
+    for (n, copy), path in paths.items():
+        routes[path] = slow(Route(repost_page(n, copy)))
+    return routes
+
+
+def test_two_processes_export_each_story_once_when_reposts_have_other_urls(
+    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CX_REDIS_URL", redis_url)
+    with serve(repost_site()) as (base, _hits):
+        results = crawl_twice(base, tmp_path, depth=2, CX_DEDUP="True")
+
+    for proc, _items in results:
+        assert proc.returncode == 0, proc.stderr[-3000:]
+    items = [item for _proc, part in results for item in part]
+    stories = Counter(int(item["url"].rsplit("/", 1)[1].split(".")[0]) for item in items)
+    assert stories == Counter(range(STORIES))  # every story, each exactly once
+    dropped = sum(
+        int(m.group(1))
+        for proc, _ in results
+        for m in re.finditer(r"'cx/dropped/duplicate': (\d+)", proc.stderr)
+    )
+    assert dropped == STORIES * (len(PORTALS) - 1)
+    # The index is shared: a process dropped reposts of stories the other one exported.
+    exported = [{item["url"] for item in part} for _proc, part in results]
+    across = [
+        first
+        for i, (proc, _part) in enumerate(results)
+        for first in re.findall(r"duplicate of (\S+): ", proc.stderr)
+        if first in exported[1 - i]
+    ]
+    assert across, [len(part) for _proc, part in results]
