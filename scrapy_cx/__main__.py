@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import signal
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import BinaryIO
 
-from .bulk import DEFAULT_MIN_CONTENT_LENGTH, Options, Summary, default_jobs, extract_all
+from .bulk import (
+    DEFAULT_MIN_CONTENT_LENGTH,
+    DEFAULT_PAGE_TIMEOUT,
+    Options,
+    Outcome,
+    Summary,
+    default_jobs,
+    extract_all,
+)
 from .progress import Progress
 from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
 from .warc import MissingDependency, require_warcio
@@ -34,6 +43,18 @@ def _non_negative(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError("must not be negative")
     return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("must be a number of seconds >= 0")
+    return value
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM ends the run like Ctrl-C: the workers are killed, the summary printed."""
+    raise KeyboardInterrupt
 
 
 def _encoding(text: str) -> str:
@@ -84,6 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
         "it is read from <meta charset> or detected",
     )
     extract.add_argument(
+        "--page-timeout",
+        type=_seconds,
+        default=DEFAULT_PAGE_TIMEOUT,
+        metavar="S",
+        help="skip a page that takes a worker longer than this, in seconds; 0: no limit "
+        "(default %(default)s; with -j 1 there is no limit)",
+    )
+    extract.add_argument(
         "--max-page-bytes",
         type=_positive,
         default=DEFAULT_MAX_PAGE_BYTES,
@@ -123,8 +152,12 @@ def run_extract(args: argparse.Namespace) -> int:
                 read_up_to.append(sources.done_bytes)
                 yield item
 
+        outcomes: Generator[Outcome, None, None] = extract_all(
+            tracked(), options, args.jobs, timeout=args.page_timeout or None
+        )
+        previous = signal.signal(signal.SIGTERM, _interrupt)
         try:
-            for outcome in extract_all(tracked(), options, args.jobs):
+            for outcome in stack.enter_context(closing(outcomes)):
                 summary.add(outcome)
                 if outcome.line is not None:
                     out.write(outcome.line.encode("utf-8") + b"\n")
@@ -137,8 +170,11 @@ def run_extract(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             progress.close()
             summary.stop()
+            outcomes.close()  # kills the workers now, before the summary
             print("interrupted\n" + summary.format(args.jobs), file=sys.stderr)
             return 130
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     progress.close()
     summary.stop()
     if not args.quiet:

@@ -15,6 +15,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.settings import BaseSettings
 
+from ._pool import resolve_workers
 from .extract import LineOptions
 
 DEFAULTS: dict[str, Any] = {
@@ -38,6 +39,14 @@ DEFAULTS: dict[str, Any] = {
     "CX_HTML_FIELD": "html",
     # Keep that raw HTML field on the item after extraction.
     "CX_KEEP_HTML": False,
+    # Worker processes that extract pages off the reactor thread: "auto" (one per
+    # core but one, at least 1), a number, or 0 to extract in the reactor thread.
+    "CX_WORKERS": "auto",
+    # Seconds a worker may spend on one page before it is killed and replaced and
+    # the page passes on without an article (cx/skipped/timeout); 0: no deadline.
+    "CX_PAGE_TIMEOUT": 5.0,
+    # Pages after which a worker process is replaced, bounding what it can leak (0: never).
+    "CX_WORKER_MAX_PAGES": 500,
     # Distributed crawls (scrapy_cx.distributed.IdleClose): seconds an idle process
     # waits for the others to refill the shared queue before it closes.
     "CX_REDIS_IDLE_CLOSE": 30.0,
@@ -79,6 +88,14 @@ class CxSettings:
     fill_items: bool = DEFAULTS["CX_FILL_ITEMS"]
     html_field: str = DEFAULTS["CX_HTML_FIELD"]
     keep_html: bool = DEFAULTS["CX_KEEP_HTML"]
+    workers: int | str = DEFAULTS["CX_WORKERS"]
+    page_timeout: float = DEFAULTS["CX_PAGE_TIMEOUT"]
+    worker_max_pages: int = DEFAULTS["CX_WORKER_MAX_PAGES"]
+
+    @property
+    def worker_count(self) -> int:
+        """``workers`` as a number of processes (``auto`` resolved on this machine)."""
+        return resolve_workers(self.workers)
 
     @classmethod
     def for_crawler(cls, crawler: Crawler) -> CxSettings:
@@ -114,6 +131,12 @@ class CxSettings:
         if max_body_size < 0 or min_length < 0:
             raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
         html_field = str(get("CX_HTML_FIELD") or "")
+        workers = get("CX_WORKERS")
+        workers = "auto" if str(workers).strip().lower() == "auto" else resolve_workers(workers)
+        page_timeout = settings.getfloat("CX_PAGE_TIMEOUT", DEFAULTS["CX_PAGE_TIMEOUT"])
+        max_pages = settings.getint("CX_WORKER_MAX_PAGES", DEFAULTS["CX_WORKER_MAX_PAGES"])
+        if page_timeout < 0 or max_pages < 0:
+            raise ValueError("CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES must be >= 0")
         return cls(
             enabled=settings.getbool("CX_ENABLED", DEFAULTS["CX_ENABLED"]),
             max_body_size=max_body_size,
@@ -129,4 +152,7 @@ class CxSettings:
             fill_items=settings.getbool("CX_FILL_ITEMS", DEFAULTS["CX_FILL_ITEMS"]),
             html_field=html_field,
             keep_html=settings.getbool("CX_KEEP_HTML", DEFAULTS["CX_KEEP_HTML"]),
+            workers=workers,
+            page_timeout=page_timeout,
+            worker_max_pages=max_pages,
         )

@@ -19,12 +19,13 @@ def run_crawl(
     settings: dict[str, str] | None = None,
     timeout: float = 180,
     cwd: Path = EXAMPLE_PROJECT,
+    env: dict[str, str] | None = None,
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     """``scrapy crawl news ARGS -O output``; returns the process and the exported items."""
     cmd = [sys.executable, "-m", "scrapy", "crawl", "news", *args, "-O", str(output)]
     for name, value in (settings or {}).items():
         cmd += ["-s", f"{name}={value}"]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
     proc = subprocess.run(
         cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
     )

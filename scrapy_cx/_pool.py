@@ -1,0 +1,412 @@
+"""Worker processes with a deadline per task, a bounded queue, and nothing left behind.
+
+Shared by the crawl (the downloader middleware) and ``scrapy-cx extract``. Not
+``concurrent.futures.ProcessPoolExecutor``, because it cannot kill the one worker
+stuck on one page (a hung task hangs the pool; a dead worker breaks all of it),
+never recycles a worker, and its workers inherit the queue's pipe, so a parent
+killed by SIGTERM leaves them running. Here each worker has its own pipe: a task
+past its deadline gets its worker killed and replaced, a dead worker is replaced,
+a worker is retired after ``max_tasks`` tasks, and a worker whose parent is gone
+reads end-of-file and exits. One dispatcher thread in the parent does all the
+waiting; callers get ``concurrent.futures.Future`` objects.
+
+Nothing here imports Scrapy.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import signal
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+__all__ = [
+    "PoolClosed",
+    "PoolError",
+    "RemoteError",
+    "TaskTimeout",
+    "WorkerDied",
+    "WorkerPool",
+    "resolve_workers",
+    "spare_cores",
+]
+
+#: Modules the fork server imports once, so a new worker starts in milliseconds.
+PRELOAD = ["scrapy_cx.extract"]
+#: Workers that die before they are ready, in a row, before the pool gives up.
+MAX_START_FAILURES = 3
+#: Seconds to wait for a worker to exit after it is killed.
+_REAP_SECONDS = 5.0
+_READY = "ready"
+
+
+class PoolError(Exception):
+    """A task the pool could not run to its end."""
+
+
+class TaskTimeout(PoolError):
+    """The task ran past its deadline; its worker was killed and replaced."""
+
+
+class WorkerDied(PoolError):
+    """The worker exited (crash, out of memory, killed) while running the task."""
+
+
+class PoolClosed(PoolError):
+    """The pool was closed before the task ran."""
+
+
+class RemoteError(PoolError):
+    """The task raised in its worker; ``str()`` carries the worker's traceback."""
+
+
+def spare_cores() -> int:
+    """The cores this process may run on, less one for the process itself (at least 1)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+def resolve_workers(value: object) -> int:
+    """``auto`` -> :func:`spare_cores`; a number (also as text) >= 0 -> itself."""
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return spare_cores()
+    number = -1
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value)
+    if number < 0:
+        raise ValueError(f"workers must be 'auto' or a number >= 0, not {value!r}")
+    return number
+
+
+def default_context() -> BaseContext:
+    """A fork server where there is one: a crawl's process has threads, which plain
+    ``fork`` must not copy, and ``spawn`` would import the extractor per worker."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+_WARM_UP_PAGE = (
+    "<html lang='en'><head><title>Warm-up page | Gazette</title></head><body>"
+    "<h1>Warm-up page</h1><p>Published on 3 March 2024 at 09:00, 2 hours ago.</p>"
+    "<p>This paragraph is long enough to be taken for the main text of an article.</p>"
+    "</body></html>"
+)
+
+
+def warm_up_extractor() -> None:
+    """Extract one small page: a worker's first real page then costs what the others do
+    (the first date parse loads dateparser's language data, seconds on a busy machine)."""
+    from .extract import extract_article
+
+    extract_article(_WARM_UP_PAGE, "http://warm.up/")
+
+
+def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None:
+    """Run ``(function, args, kwargs)`` tasks from ``conn`` until told to stop or orphaned."""
+    # Ctrl-C reaches the whole process group: the parent decides what happens to
+    # the page in hand, so a worker does not die of it half way through.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if warm_up is not None:
+        warm_up()
+    conn.send(_READY)
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):  # the parent is gone
+            return
+        try:
+            task = pickle.loads(data)  # here, not in recv(): a function it cannot import is a reply
+            if task is None:
+                return
+            function, args, kwargs = task
+            reply: tuple[bool, Any] = (True, function(*args, **kwargs))
+        except BaseException:  # noqa: BLE001 - reported to the parent, the worker goes on
+            reply = (False, traceback.format_exc())
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+@dataclass
+class _Task:
+    call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+    future: Future[Any]
+    deadline: float | None = None
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    ready: bool = False
+    task: _Task | None = None
+    done: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+
+class WorkerPool:
+    """``workers`` processes running submitted calls, at most ``capacity`` at once.
+
+    ``timeout`` (seconds, None for none) is each task's deadline, counted from
+    the moment a worker takes it; a new worker runs ``warm_up`` before it takes
+    any, outside the deadline. ``max_tasks`` (0: never) retires a worker after
+    that many tasks, bounding what a leak in the extractor can grow to. Counters
+    ``timeouts``, ``deaths`` and ``recycled`` say what happened.
+    """
+
+    def __init__(
+        self,
+        workers: int,
+        *,
+        timeout: float | None = None,
+        max_tasks: int = 0,
+        capacity: int | None = None,
+        context: BaseContext | None = None,
+        warm_up: Callable[[], object] | None = warm_up_extractor,
+    ) -> None:
+        if workers < 1:
+            raise ValueError("a pool needs at least one worker")
+        self.size = workers
+        self.timeout = timeout if timeout else None
+        self.max_tasks = max_tasks
+        self.capacity = capacity or 2 * workers
+        self.timeouts = 0
+        self.deaths = 0
+        self.recycled = 0
+        self._warm_up = warm_up
+        self._context = context or default_context()
+        self._room = threading.Semaphore(self.capacity)
+        self._lock = threading.Lock()
+        self._queue: deque[_Task] = deque()
+        self._closed = False
+        self._broken: str | None = None
+        self._start_failures = 0
+        self._wake_r, self._wake_w = self._context.Pipe(duplex=False)
+        self._woken = False
+        self._retiring: list[BaseProcess] = []
+        self._workers = [self._spawn() for _ in range(workers)]
+        self._thread = threading.Thread(target=self._run, name="scrapy-cx-pool", daemon=True)
+        self._thread.start()
+
+    # --- caller side ------------------------------------------------------------------
+
+    def submit(
+        self, function: Callable[..., Any], *args: Any, block: bool = True, **kwargs: Any
+    ) -> Future[Any]:
+        """Queue ``function(*args, **kwargs)``; with ``capacity`` tasks pending, wait for room
+        (``block``) or raise :class:`PoolError`. ``function`` must be importable by name."""
+        if not self._room.acquire(blocking=block):
+            raise PoolError("pool queue is full")
+        future: Future[Any] = Future()
+        future.add_done_callback(lambda _: self._room.release())
+        with self._lock:
+            if self._closed or self._broken:
+                future.set_exception(PoolClosed(self._broken or "pool is closed"))
+                return future
+            self._queue.append(_Task((function, args, kwargs), future))
+            self._wake()
+        return future
+
+    def close(self) -> None:
+        """Kill every worker now; tasks not finished fail with :class:`PoolClosed`."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._wake()
+        if threading.current_thread() is not self._thread:
+            self._thread.join()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for tests and monitoring)."""
+        return [w.process.pid for w in list(self._workers) if w.process.pid is not None]
+
+    def _wake(self) -> None:  # called with the lock held
+        if not self._woken:
+            self._woken = True
+            self._wake_w.send_bytes(b"")
+
+    # --- dispatcher thread ------------------------------------------------------------
+
+    def _spawn(self) -> _Worker:
+        parent, child = self._context.Pipe()
+        process = self._context.Process(  # type: ignore[attr-defined]
+            target=_worker_main, args=(child, self._warm_up), name="scrapy-cx-worker", daemon=True
+        )
+        process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def _run(self) -> None:
+        try:
+            while not self._closed:
+                self._assign()
+                waitables: list[Any] = [self._wake_r]
+                for worker in self._workers:
+                    waitables += [worker.conn, worker.process.sentinel]
+                ready = set(wait(waitables, self._next_deadline()))
+                if self._wake_r in ready:
+                    with self._lock:
+                        self._wake_r.recv_bytes()
+                        self._woken = False
+                for worker in list(self._workers):
+                    if worker.conn in ready or worker.process.sentinel in ready:
+                        self._collect(worker)
+                self._expire()
+                self._reap()
+        finally:
+            self._shutdown()
+
+    def _assign(self) -> None:
+        for worker in self._workers:
+            if not worker.ready or worker.task is not None:
+                continue
+            task = self._next_task()
+            if task is None:
+                return
+            try:
+                worker.conn.send(task.call)
+            except (BrokenPipeError, EOFError, OSError):
+                worker.task = task  # the worker is gone: _collect will fail it and replace it
+                continue
+            except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable argument: that task only
+                task.future.set_exception(RemoteError(f"cannot send the task: {exc!r}"))
+                continue
+            worker.task = task
+            if self.timeout is not None:
+                task.deadline = time.monotonic() + self.timeout
+
+    def _next_task(self) -> _Task | None:
+        with self._lock:
+            while self._queue:
+                task = self._queue.popleft()
+                if task.future.set_running_or_notify_cancel():
+                    return task
+        return None
+
+    def _next_deadline(self) -> float | None:
+        deadlines = [w.task.deadline for w in self._workers if w.task and w.task.deadline]
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - time.monotonic())
+
+    def _collect(self, worker: _Worker) -> None:
+        try:
+            while worker.conn.poll():
+                message = worker.conn.recv()
+                if message == _READY:
+                    worker.ready = True
+                    self._start_failures = 0
+                    continue
+                ok, value = message
+                task, worker.task = worker.task, None
+                worker.done += 1
+                if task is not None:
+                    if ok:
+                        task.future.set_result(value)
+                    else:
+                        task.future.set_exception(RemoteError(value))
+        except (EOFError, OSError):
+            pass
+        if not worker.process.is_alive():
+            self._replace(worker, WorkerDied(f"worker exited with code {worker.process.exitcode}"))
+        elif self.max_tasks and worker.done >= self.max_tasks and worker.task is None:
+            self.recycled += 1
+            try:
+                worker.conn.send(None)
+            except OSError:
+                pass
+            self._retiring.append(worker.process)
+            self._replace(worker, None)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for worker in list(self._workers):
+            task = worker.task
+            if task is not None and task.deadline is not None and task.deadline <= now:
+                self.timeouts += 1
+                worker.process.kill()
+                worker.process.join(_REAP_SECONDS)
+                self._replace(worker, TaskTimeout(f"over {self.timeout:g} s"), died=False)
+
+    def _replace(self, worker: _Worker, error: PoolError | None, *, died: bool = True) -> None:
+        """Swap ``worker`` for a new one; its task, if any, fails with ``error``."""
+        if worker.task is not None and error is not None:
+            if died:
+                self.deaths += 1
+            worker.task.future.set_exception(error)
+            worker.task = None
+        if not worker.ready:
+            self._start_failures += 1
+        worker.conn.close()
+        self._workers.remove(worker)
+        if worker.process not in self._retiring:
+            self._retiring.append(worker.process)
+        if self._start_failures >= MAX_START_FAILURES:
+            self._break(f"workers exit before they start (exit code {worker.process.exitcode})")
+            return
+        self._workers.append(self._spawn())
+
+    def _break(self, reason: str) -> None:
+        with self._lock:
+            self._broken = reason
+            queued = list(self._queue)
+            self._queue.clear()
+        for task in queued:
+            task.future.set_exception(PoolClosed(reason))
+        self._closed = True
+
+    def _reap(self) -> None:
+        for process in list(self._retiring):
+            if process.exitcode is not None:
+                process.join(0)
+                self._retiring.remove(process)
+
+    def _shutdown(self) -> None:
+        with self._lock:
+            self._closed = True
+            queued = list(self._queue)
+            self._queue.clear()
+        for worker in self._workers:
+            if worker.process.is_alive():
+                worker.process.kill()
+            if worker.task is not None:
+                worker.task.future.set_exception(PoolClosed("pool closed"))
+        for task in queued:
+            if task.future.set_running_or_notify_cancel():
+                task.future.set_exception(PoolClosed("pool closed"))
+        for process in self._retiring:
+            if process.is_alive():
+                process.kill()
+        for process in [w.process for w in self._workers] + self._retiring:
+            process.join(_REAP_SECONDS)
+        for worker in self._workers:
+            worker.conn.close()
+        self._wake_r.close()
+        self._wake_w.close()

@@ -1,0 +1,156 @@
+"""Real crawls and bulk runs with extraction in worker processes.
+
+A real ``scrapy crawl news -a urls=FILE`` against a local server, on the
+default Twisted reactor and on the asyncio one, with an extractor that hangs
+on one page and kills its process on another (``tests/support/faulty.py``):
+every good page must still give its article, the two bad ones pass on counted
+(``cx/skipped/timeout``, ``cx/skipped/worker_died``), workers are recycled,
+and when the crawl ends, or is stopped by SIGTERM, no worker is left. The same
+for ``scrapy-cx extract -j 2`` stopped by SIGTERM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.test_faults import article, scrapy_stats
+from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
+from tests.support.procs import alive, descendants
+from tests.support.server import Route, serve
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+
+REPO = Path(__file__).resolve().parents[2]
+GOOD = 30
+PAGE_TIMEOUT = 5
+SETTINGS = {
+    "CX_WORKERS": "2",
+    "CX_PAGE_TIMEOUT": str(PAGE_TIMEOUT),
+    "CX_WORKER_MAX_PAGES": "7",
+    "DOWNLOADER_MIDDLEWARES": json.dumps(
+        {"scrapy_cx.ArticleMiddleware": None, "tests.support.faulty.FaultyMiddleware": 540}
+    ),
+    "DOWNLOAD_DELAY": "0",
+    "AUTOTHROTTLE_ENABLED": "False",
+    "CONCURRENT_REQUESTS_PER_DOMAIN": "8",
+    "ROBOTSTXT_OBEY": "False",
+}
+REACTORS = {
+    "twisted": "twisted.internet.selectreactor.SelectReactor",
+    "asyncio": "twisted.internet.asyncioreactor.AsyncioSelectorReactor",
+}
+HTML = {"Content-Type": "text/html; charset=utf-8"}
+
+
+def routes() -> tuple[dict[str, Route], dict[str, str]]:
+    """Good pages with the hanging and the dying page among them; ``path -> title``."""
+    good = {f"/story/{i}": article(i) for i in range(GOOD)}
+    served = {path: Route(body, headers=HTML) for path, (_, body) in good.items()}
+    served["/story/hang"] = Route(article(90)[1], headers=HTML)
+    served["/story/die"] = Route(article(91)[1], headers=HTML)
+    order = sorted(served, key=lambda p: (hash(p) % 7, p))  # the bad ones among the good
+    return {p: served[p] for p in order}, {p: title for p, (title, _) in good.items()}
+
+
+@pytest.mark.parametrize("reactor", sorted(REACTORS))
+def test_crawl_with_workers_survives_a_hanging_and_a_dying_page(
+    reactor: str, tmp_path: Path
+) -> None:
+    served, titles = routes()
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        started = time.monotonic()
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={**SETTINGS, "TWISTED_REACTOR": REACTORS[reactor]},
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+        elapsed = time.monotonic() - started
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    assert "2 extraction worker process(es)" in log
+    # Every good page, once, with its own article.
+    got = {str(item["url"]).removeprefix(base): item for item in items}
+    summary = [line for line in log.splitlines() if "scrapy-cx" in line or "Error" in line]
+    assert len(items) == len(got) == GOOD, "\n".join(summary)
+    assert {p: got[p]["title"] for p in got} == titles
+    # The two bad pages passed on, counted, each logged with its URL.
+    stats = scrapy_stats(log)
+    assert stats["cx/skipped/timeout"] == 1
+    assert stats["cx/skipped/worker_died"] == 1
+    assert stats["cx/pages"] == GOOD
+    assert f"extraction of {base}/story/hang took over {PAGE_TIMEOUT} s" in log
+    assert f"the worker died on {base}/story/die" in log
+    assert "cx/errors" not in stats
+    assert elapsed < 120  # the hang is 300 s: it was cut, not waited for
+
+
+def wait_for(predicate: object, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():  # type: ignore[operator]
+            return
+        time.sleep(0.1)
+    raise AssertionError("timed out waiting")
+
+
+def test_sigterm_stops_a_crawl_and_leaves_no_worker(tmp_path: Path) -> None:
+    served, _ = routes()
+    with serve(served) as (base, hits):
+        url_file = tmp_path / "urls.txt"
+        # The hanging page first, so a worker is busy on it when the signal comes.
+        urls = [base + "/story/hang"] + [base + p for p in served if p != "/story/hang"]
+        url_file.write_text("\n".join(urls) + "\n", encoding="utf-8")
+        cmd = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"urls={url_file}",
+               "-O", str(tmp_path / "items.jsonl")]
+        for name, value in {**SETTINGS, "CX_PAGE_TIMEOUT": "30"}.items():
+            cmd += ["-s", f"{name}={value}"]
+        env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONUNBUFFERED="1")
+        proc = subprocess.Popen(
+            cmd, cwd=EXAMPLE_PROJECT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        try:
+            wait_for(lambda: hits.get("/story/hang") and len(descendants(proc.pid)) >= 2)
+            time.sleep(1)  # the hanging page is in a worker now
+            workers = descendants(proc.pid)
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    log = err.decode("utf-8", "replace")
+    assert "Received SIGTERM, shutting down gracefully" in log, log[-3000:]
+    wait_for(lambda: not any(alive(pid) for pid in workers), 10)
+
+
+def test_sigterm_stops_bulk_extraction_and_leaves_no_worker(tmp_path: Path) -> None:
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for i in range(400):
+        (pages / f"{i:04}.html").write_bytes(article(i)[1] * 20)  # slow enough to catch
+    cmd = [sys.executable, "-m", "scrapy_cx", "extract", str(pages), "-j", "2", "-q",
+           "-o", str(tmp_path / "out.jsonl")]
+    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: len(descendants(proc.pid)) >= 3)  # fork server and two workers
+        time.sleep(0.5)
+        workers = descendants(proc.pid)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err[-3000:]
+    assert b"interrupted" in err
+    wait_for(lambda: not any(alive(pid) for pid in workers), 10)
