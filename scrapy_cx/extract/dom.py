@@ -9,6 +9,9 @@ linear in the page size:
   a page of 100 000 nested ``<div>`` loses everything after that point: on
   such an error the page is parsed again with the deepest start tags (and
   their end tags) dropped, which keeps every word of text;
+* it checks each attribute of a tag against all the ones before it, so a tag
+  with 100 000 attributes takes minutes: tags past :data:`MAX_ATTRIBUTES`
+  lose the rest of their attributes before parsing;
 * an unclosed ``<title>`` swallows the rest of the page as its text, as it does
   in a browser: the title is closed at the next tag and the page parsed again.
 
@@ -63,6 +66,20 @@ _ATTEMPTS = (
 )
 _SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
 _MARKUP = re.compile(r"</?[A-Za-z]")
+
+# libxml2's duplicate check makes a tag's cost the square of its attribute count;
+# real tags have a few dozen. Only tags longer than MAX_TAG_CHARS are counted, so
+# ordinary pages pay one regex scan.
+MAX_ATTRIBUTES = 256
+MAX_TAG_CHARS = 4096
+# A start tag with MAX_TAG_CHARS characters free of "<" and ">" (a ">" in a quoted
+# value hides a tag from this and from has_crowded_tag: then the crawl's per-page
+# deadline is the bound). Quoted values are bounded so that a quote left open cannot make the
+# attribute walk quadratic.
+_LONG_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:_-]*)\s[^<>]{" + str(MAX_TAG_CHARS) + "}")
+_ATTRIBUTE = re.compile(
+    r"""\s*[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]{0,65536}"|'[^']{0,65536}'|[^\s"'<>]*))?"""
+)
 
 _local = threading.local()
 
@@ -140,6 +157,50 @@ def cap_depth(
     return "".join(out)
 
 
+def has_crowded_tag(data: bytes, limit: int = MAX_ATTRIBUTES) -> bool:
+    """Whether some start tag may have more than ``limit`` attributes (cheap, can say yes
+    wrongly: :func:`cap_attributes` then decides). C-speed scans between ``>`` signs."""
+    find, rfind, size = data.find, data.rfind, len(data)
+    pos = 0
+    while pos < size:
+        end = find(b">", pos)
+        if end < 0:
+            end = size
+        if end - pos > MAX_TAG_CHARS:
+            start = rfind(b"<", pos, end)
+            if end - start > MAX_TAG_CHARS >= 0 <= start:
+                if len(data[start:end].split(None, limit + 1)) > limit:
+                    return True
+        pos = end + 1
+    return False
+
+
+def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
+    """Drop the attributes of each start tag past the first ``limit``: linear in the page.
+
+    Returns ``text`` itself when no tag has that many.
+    """
+    out: list[str] = []
+    done = 0  # text[:done] is in out
+    pos = 0
+    while (tag := _LONG_TAG.search(text, pos)) is not None:
+        pos = tag.end(1)
+        count = 0
+        kept = pos
+        while (attribute := _ATTRIBUTE.match(text, pos)) is not None and attribute.end() > pos:
+            pos = attribute.end()
+            count += 1
+            if count == limit:
+                kept = pos
+        if count > limit:
+            out.append(text[done:kept])  # the page up to the tag's last kept attribute
+            done = pos
+    if not out:
+        return text
+    out.append(text[done:])
+    return "".join(out)
+
+
 def _close_title(text: str) -> str | None:
     """Close the first ``<title>`` at the next tag, or None if there is none."""
     m = _TITLE_OPEN.search(text)
@@ -207,6 +268,10 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
         data = text.encode("utf-8")
     if not text or text.isspace():
         return _empty()
+    if has_crowded_tag(data):
+        capped = cap_attributes(text)
+        if capped is not text:
+            text, data = capped, capped.encode("utf-8")
     root, fatal = _parse(text, data)
     original = text
     for limit, count_all, keep_semantic in _ATTEMPTS:
