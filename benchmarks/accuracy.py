@@ -24,27 +24,36 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .compare import render_pages, render_rows
+from .compare import render_drops, render_macro_change, render_pages, render_rows, type_keyed
 from .datasets import Page, available_sets, bench_dir, load_set
 from .metrics import (
     NGRAM,
+    PAGE_CLASSES,
     Overlap,
     aggregate,
+    authors_exact,
     calendar_day,
     char_tokens,
+    day_within,
+    first_author,
+    image_match,
+    macro_f1,
     overlap,
+    page_class,
     score_dates,
+    score_snippets,
     shingles,
+    snippets_found,
     title_exact,
     title_lenient,
     word_tokens,
 )
-from .systems import SYSTEMS, Output, System, make_system
+from .systems import FIELDS, SYSTEMS, Output, System, make_system
 
 CJK_LANGS = ("zh", "ja", "ko")
 
@@ -83,6 +92,43 @@ class Row:
     vs_trafilatura: float | None
     errors: int
     empty: int
+    # the set's main-text figure (see primary_text) and which one it is
+    main: float | None = None
+    main_kind: str | None = None
+    # snippets: must-have found / must-not absent, shares over snippets
+    with_found: float | None = None
+    without_absent: float | None = None
+    n_with: int = 0
+    n_without: int = 0
+    # fields (None: no truth on this set, or the system has no such field)
+    date_1d: float | None = None  # right day +-1 / pages with date truth
+    date_1d_precision: float | None = None  # right day +-1 / pages with truth and a date
+    authors_exact: float | None = None
+    author_first: float | None = None
+    n_authors: int = 0
+    image: float | None = None
+    n_image: int = 0
+    dek: float | None = None
+    n_dek: int = 0
+    page_type_f1: float | None = None  # macro-F1 over PAGE_CLASSES
+    n_page_type: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRow:
+    """One system on the pages of one ``page_type`` of a set."""
+
+    set: str
+    system: str
+    page_type: str
+    pages: int
+    with_found: float | None
+    without_absent: float | None
+    n_with: int
+    n_without: int
+    empty: int
+    f1: float | None  # None: no main-text truth on these pages
+    page_type_right: float | None  # predicted class == truth class (None: not measured)
 
 
 class PageTimeout(Exception):
@@ -163,11 +209,86 @@ def text_overlaps(results: Sequence[Result], level: str) -> list[Overlap]:
     return [overlap(r.output.text, r.page.body, level) for r in results if r.page.body is not None]
 
 
-def score(set_name: str, system: str, results: Sequence[Result], has_dates: bool = True) -> Row:
+def snippet_counts(result: Result) -> tuple[int, int, int, int]:
+    """``(with found, with total, without found, without total)`` for one page.
+
+    Must-have snippets marked ``with_verbatim: false`` (not in the page's visible
+    text as written) are left out.
+    """
+    page, text = result.page, result.output.text
+    musts = () if page.with_verbatim is False else page.with_snippets
+    return (
+        snippets_found(text, musts),
+        len(musts),
+        snippets_found(text, page.without_snippets),
+        len(page.without_snippets),
+    )
+
+
+def _share(flags: Sequence[bool]) -> float | None:
+    return sum(flags) / len(flags) if flags else None
+
+
+def primary_text(row: Row, results: Sequence[Result]) -> tuple[float | None, str | None]:
+    """The set's one main-text figure: AEB F1 where main-text truth exists (char F1
+    when most such pages are Chinese/Japanese/Korean), else must-have found."""
+    bodies = [r.page for r in results if r.page.body is not None]
+    if bodies:
+        chars = sum(text_level(p) == "char" for p in bodies)
+        return (row.char_f1, "charF1") if 2 * chars > len(bodies) else (row.f1, "F1")
+    if row.with_found is not None:
+        return row.with_found, "with"
+    return None, None
+
+
+def _field_pairs(
+    results: Sequence[Result], fields: frozenset[str]
+) -> dict[str, float | int | None]:
+    """Authors, image, dek and page-type figures; None where no truth or no field."""
+    out: dict[str, float | int | None] = {}
+    authored = [r for r in results if r.page.authors]
+    exact = [authors_exact(r.output.authors, r.page.authors) for r in authored]
+    first = [first_author(r.output.authors, r.page.authors) for r in authored]
+    exact_ok = [x for x in exact if x is not None]
+    out["n_authors"] = len(exact_ok)
+    has = "authors" in fields
+    out["authors_exact"] = _share(exact_ok) if has else None
+    out["author_first"] = _share([x for x in first if x is not None]) if has else None
+    imaged = [r for r in results if r.page.image]
+    out["n_image"] = len(imaged)
+    out["image"] = (
+        _share([image_match(r.output.image, r.page.image) for r in imaged])
+        if "image" in fields
+        else None
+    )
+    deks = [r for r in results if r.page.description]
+    out["n_dek"] = len(deks)
+    out["dek"] = (
+        _share([title_exact(r.output.description, r.page.description) for r in deks])
+        if "description" in fields
+        else None
+    )
+    typed = [(r, page_class(r.page.page_type)) for r in results]
+    typed_ok = [(r.output.page_type, cls) for r, cls in typed if cls is not None]
+    out["n_page_type"] = len(typed_ok)
+    out["page_type_f1"] = (
+        macro_f1(typed_ok, PAGE_CLASSES) if "page_type" in fields and typed_ok else None
+    )
+    return out
+
+
+def score(
+    set_name: str,
+    system: str,
+    results: Sequence[Result],
+    has_dates: bool = True,
+    fields: frozenset[str] = FIELDS,
+) -> Row:
     """All table figures for one system on one set (speed ratio filled in later).
 
     ``has_dates=False`` (a system without date extraction) leaves the date
-    figures None rather than a misleading 0.
+    figures None rather than a misleading 0; ``fields`` likewise names the
+    optional fields (authors, image, description, page_type) the system has.
     """
     word = aggregate(text_overlaps(results, "word"))
     char = aggregate(text_overlaps(results, "char"))
@@ -175,9 +296,13 @@ def score(set_name: str, system: str, results: Sequence[Result], has_dates: bool
     exact = sum(title_exact(r.output.title, r.page.title) for r in titled)
     lenient = sum(title_lenient(r.output.title, r.page.title) for r in titled)
     dates = score_dates((r.output.date, r.page.date) for r in results)
+    dated = [r for r in results if calendar_day(r.page.date)]
+    near = [day_within(r.output.date, r.page.date) for r in dated]
+    near_given = [ok for ok, r in zip(near, dated, strict=True) if calendar_day(r.output.date)]
+    snippets = score_snippets(snippet_counts(r) for r in results)
     times = [r.seconds for r in results]
     total = sum(times)
-    return Row(
+    row = Row(
         set=set_name,
         system=system,
         pages=len(results),
@@ -199,7 +324,62 @@ def score(set_name: str, system: str, results: Sequence[Result], has_dates: bool
         vs_trafilatura=None,
         errors=sum(r.output.error is not None for r in results),
         empty=sum(not r.output.text.strip() for r in results),
+        with_found=snippets.with_found,
+        without_absent=snippets.without_absent,
+        n_with=snippets.n_with,
+        n_without=snippets.n_without,
+        date_1d=_share(near) if has_dates else None,
+        date_1d_precision=_share(near_given) if has_dates else None,
+        **_field_pairs(results, fields),  # type: ignore[arg-type]
     )
+    main, kind = primary_text(row, results)
+    return replace(row, main=main, main_kind=kind)
+
+
+def score_types(
+    set_name: str, system: str, results: Sequence[Result], fields: frozenset[str] = FIELDS
+) -> list[TypeRow]:
+    """Per ``page_type`` figures (wceb_dev), in order of first appearance."""
+    groups: dict[str, list[Result]] = {}
+    for r in results:
+        if r.page.page_type:
+            groups.setdefault(r.page.page_type, []).append(r)
+    rows = []
+    for page_type, group in groups.items():
+        snippets = score_snippets(snippet_counts(r) for r in group)
+        right = [r.output.page_type == page_class(page_type) for r in group]
+        rows.append(
+            TypeRow(
+                set=set_name,
+                system=system,
+                page_type=page_type,
+                pages=len(group),
+                with_found=snippets.with_found,
+                without_absent=snippets.without_absent,
+                n_with=snippets.n_with,
+                n_without=snippets.n_without,
+                empty=sum(not r.output.text.strip() for r in group),
+                f1=(
+                    aggregate(text_overlaps(group, "word")).f1
+                    if any(r.page.body is not None for r in group)
+                    else None
+                ),
+                page_type_right=_share(right) if "page_type" in fields else None,
+            )
+        )
+    return rows
+
+
+def macro_average(rows: Sequence[Row]) -> dict[str, float]:
+    """Per system: the mean of the sets' main-text figures (``Row.main``).
+
+    Only comparable between runs over the same sets (``sets`` is saved beside it).
+    """
+    by_system: dict[str, list[float]] = {}
+    for row in rows:
+        if row.main is not None:
+            by_system.setdefault(row.system, []).append(row.main)
+    return {name: sum(v) / len(v) for name, v in by_system.items()}
 
 
 def with_speed_ratio(rows: list[Row]) -> list[Row]:
@@ -213,7 +393,9 @@ def with_speed_ratio(rows: list[Row]) -> list[Row]:
     return out
 
 
-def page_records(set_name: str, system: str, results: Sequence[Result]) -> list[dict[str, Any]]:
+def page_records(
+    set_name: str, system: str, results: Sequence[Result], fields: frozenset[str] = FIELDS
+) -> list[dict[str, Any]]:
     """Per-page figures for ``--json`` (no page text: the pages stay in the bench dir)."""
     records = []
     for r in results:
@@ -221,6 +403,7 @@ def page_records(set_name: str, system: str, results: Sequence[Result]) -> list[
         word = overlap(out.text, page.body, "word") if page.body is not None else None
         char = overlap(out.text, page.body, "char") if page.body is not None else None
         true_day = calendar_day(page.date)
+        w_found, w_total, wo_found, wo_total = snippet_counts(r)
         records.append(
             {
                 "set": set_name,
@@ -236,6 +419,27 @@ def page_records(set_name: str, system: str, results: Sequence[Result]) -> list[
                 "title_lenient": title_lenient(out.title, page.title) if page.title else None,
                 "date": out.date,
                 "date_ok": calendar_day(out.date) == true_day if true_day else None,
+                "date_1d_ok": day_within(out.date, page.date) if true_day else None,
+                "with_found": w_found if w_total else None,
+                "n_with": w_total,
+                "without_found": wo_found if wo_total else None,
+                "n_without": wo_total,
+                "empty": not out.text.strip(),
+                "authors": list(out.authors),
+                "authors_ok": authors_exact(out.authors, page.authors),
+                "author_first_ok": first_author(out.authors, page.authors),
+                "image": out.image,
+                "image_ok": image_match(out.image, page.image) if page.image else None,
+                "dek_ok": (
+                    title_exact(out.description, page.description) if page.description else None
+                ),
+                "page_type": out.page_type,
+                "page_type_truth": page_class(page.page_type),
+                "page_type_ok": (
+                    out.page_type == page_class(page.page_type)
+                    if "page_type" in fields and page_class(page.page_type)
+                    else None
+                ),
                 "ms": r.seconds * 1000,
                 "error": out.error,
             }
@@ -245,11 +449,13 @@ def page_records(set_name: str, system: str, results: Sequence[Result]) -> list[
 
 # --- rendering ------------------------------------------------------------------------------
 
-COLUMNS: tuple[tuple[str, str, str], ...] = (
-    # header, Row field, format
+Column = tuple[str, str, str]  # header, Row field, format
+
+COLUMNS: tuple[Column, ...] = (
     ("set", "set", "s"),
     ("system", "system", "s"),
     ("pages", "pages", "d"),
+    ("main", "main", ".3f"),
     ("F1", "f1", ".3f"),
     ("P", "precision", ".3f"),
     ("R", "recall", ".3f"),
@@ -265,22 +471,50 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("err", "errors", "d"),
     ("empty", "empty", "d"),
 )
+FIELD_COLUMNS: tuple[Column, ...] = (
+    ("set", "set", "s"),
+    ("system", "system", "s"),
+    ("with", "with_found", ".3f"),
+    ("w/o", "without_absent", ".3f"),
+    ("empty", "empty", "d"),
+    ("ptypeF1", "page_type_f1", ".3f"),
+    ("date±1", "date_1d", ".3f"),
+    ("d±1prec", "date_1d_precision", ".3f"),
+    ("authors=", "authors_exact", ".3f"),
+    ("author1", "author_first", ".3f"),
+    ("image", "image", ".3f"),
+    ("dek=", "dek", ".3f"),
+)
+TYPE_COLUMNS: tuple[Column, ...] = (
+    ("set", "set", "s"),
+    ("page_type", "page_type", "s"),
+    ("system", "system", "s"),
+    ("pages", "pages", "d"),
+    ("with", "with_found", ".3f"),
+    ("w/o", "without_absent", ".3f"),
+    ("empty", "empty", "d"),
+    ("F1", "f1", ".3f"),
+    ("typeOK", "page_type_right", ".3f"),
+)
 
 
-def _cells(row: Row) -> list[str]:
+def _cells(row: object, columns: Sequence[Column] = COLUMNS) -> list[str]:
     cells = []
-    for _header, name, fmt in COLUMNS:
+    for _header, name, fmt in columns:
         value = getattr(row, name)
         cells.append("-" if value is None else format(value, fmt))
     return cells
 
 
-def render_text(rows: Sequence[Row]) -> str:
-    """Aligned plain-text table (text left-aligned, numbers right-aligned)."""
-    headers = [c[0] for c in COLUMNS]
-    body = [_cells(r) for r in rows]
+def render_text(
+    rows: Sequence[Any], columns: Sequence[Column] = COLUMNS, group: str = "set"
+) -> str:
+    """Aligned plain-text table (text left-aligned, numbers right-aligned); a blank
+    line between groups (rows with another ``group`` value)."""
+    headers = [c[0] for c in columns]
+    body = [_cells(r, columns) for r in rows]
     widths = [max(len(x) for x in col) for col in zip(headers, *body, strict=True)]
-    left = {i for i, c in enumerate(COLUMNS) if c[2] == "s"}
+    left = {i for i, c in enumerate(columns) if c[2] == "s"}
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
@@ -291,20 +525,30 @@ def render_text(rows: Sequence[Row]) -> str:
     out = [line(headers), line(["-" * w for w in widths])]
     previous = None
     for row, cells in zip(rows, body, strict=True):
-        if previous is not None and row.set != previous:
+        key = getattr(row, group)
+        if previous is not None and key != previous:
             out.append("")
         out.append(line(cells))
-        previous = row.set
+        previous = key
     return "\n".join(out)
 
 
-def render_markdown(rows: Sequence[Row]) -> str:
+def render_markdown(rows: Sequence[Any], columns: Sequence[Column] = COLUMNS) -> str:
     """The same table as GitHub markdown."""
-    headers = [c[0] for c in COLUMNS]
+    headers = [c[0] for c in columns]
     out = ["| " + " | ".join(headers) + " |"]
-    out.append("|" + "|".join("---" if c[2] == "s" else "---:" for c in COLUMNS) + "|")
-    out.extend("| " + " | ".join(_cells(r)) + " |" for r in rows)
+    out.append("|" + "|".join("---" if c[2] == "s" else "---:" for c in columns) + "|")
+    out.extend("| " + " | ".join(_cells(r, columns)) + " |" for r in rows)
     return "\n".join(out)
+
+
+def render_macro(rows: Sequence[Row]) -> str:
+    """The macro-average line: per system, the mean of the sets' ``main`` figures."""
+    macro = macro_average(rows)
+    kinds = {r.set: r.main_kind for r in rows if r.main_kind}
+    parts = "  ".join(f"{name} {value:.3f}" for name, value in macro.items())
+    sets = ", ".join(f"{name} {kind}" for name, kind in kinds.items())
+    return f"macro over {len(kinds)} sets ({sets}):  {parts}"
 
 
 def truth_counts(pages_by_set: dict[str, list[Page]]) -> str:
@@ -314,8 +558,17 @@ def truth_counts(pages_by_set: dict[str, list[Page]]) -> str:
         n_body = sum(p.body is not None for p in pages)
         n_title = sum(p.title is not None for p in pages)
         n_date = sum(p.date is not None for p in pages)
+        extra = [
+            ("with", sum(len(p.with_snippets) for p in pages)),
+            ("without", sum(len(p.without_snippets) for p in pages)),
+            ("authors", sum(p.authors is not None for p in pages)),
+            ("image", sum(p.image is not None for p in pages)),
+            ("dek", sum(p.description is not None for p in pages)),
+            ("page_type", sum(p.page_type is not None for p in pages)),
+        ]
         lines.append(
             f"{name}: {len(pages)} pages; truth: text {n_body}, title {n_title}, date {n_date}"
+            + "".join(f", {label} {n}" for label, n in extra if n)
         )
     return "\n".join(lines)
 
@@ -376,6 +629,47 @@ def _text_key(result: Result) -> float:
     return overlap(result.output.text, result.page.body, text_level(result.page)).f1
 
 
+def _with_misses(results: Sequence[Result]) -> list[str]:
+    """Pages missing must-have snippets (up to two shown) or keeping must-not ones."""
+    out = []
+    for r in results:
+        page = r.page
+        found, total, present, n_not = snippet_counts(r)
+        if found == total and not present:
+            continue
+        kind = f"  [{page.page_type}]" if page.page_type else ""
+        empty = "  EMPTY" if not r.output.text.strip() else ""
+        out.append(
+            f"{page.id}{kind}  with {found}/{total}  without present {present}/{n_not}{empty}"
+        )
+        musts = () if page.with_verbatim is False else page.with_snippets
+        missed = [s for s in musts if not snippets_found(r.output.text, [s])]
+        kept = [s for s in page.without_snippets if snippets_found(r.output.text, [s])]
+        out.extend(f"    missed {_short(s)}" for s in missed[:2])
+        out.extend(f"    kept   {_short(s)}" for s in kept[:2])
+    return out
+
+
+FIELD_MISSES = ("authors", "image", "ptype")
+
+
+def _field_misses(kind: str, results: Sequence[Result]) -> list[str]:
+    """Pages whose authors, lead image or page type is wrong: truth beside ours."""
+    out = []
+    for r in results:
+        page, got = r.page, r.output
+        if kind == "authors" and authors_exact(got.authors, page.authors) is False:
+            first = "first ok" if first_author(got.authors, page.authors) else "first wrong"
+            out.append(f"{page.id}  ({first})")
+            out.append(f"    truth  {list(page.authors or ())}")
+            out.append(f"    ours   {list(got.authors)}")
+        elif kind == "image" and page.image and not image_match(got.image, page.image):
+            out.append(f"{page.id}\n    truth  {page.image}\n    ours   {got.image}")
+        elif kind == "ptype" and (truth := page_class(page.page_type)) and got.page_type != truth:
+            out.append(f"{page.id}  truth {truth} ({page.page_type})  ours {got.page_type}")
+    return out
+
+
 def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
     """Per-page misses of one system on one set, worst first (text) or in page order."""
     out: list[str] = []
@@ -419,6 +713,10 @@ def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
             out.append(f"{r.page.id}  truth {truth}  ours {r.output.date}  raw {raw!r}")
             if r.page.url:
                 out.append(f"    url    {r.page.url}")
+    elif kind == "with":
+        out.extend(_with_misses(results))
+    elif kind in FIELD_MISSES:
+        out.extend(_field_misses(kind, results))
     else:
         raise ValueError(kind)
     return "\n".join(out)
@@ -443,7 +741,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--limit", type=int, help="at most N pages per set")
     parser.add_argument("--ids", help="comma-separated page ids (any set)")
     parser.add_argument(
-        "--misses", choices=("text", "title", "date"), help="print cx's per-page misses"
+        "--misses",
+        choices=("text", "title", "date", "with", *FIELD_MISSES),
+        help="print cx's per-page misses",
     )
     parser.add_argument("--top", type=int, default=30, help="text misses shown per set (30)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -501,20 +801,42 @@ def main(argv: Sequence[str] | None = None) -> int:
                 system, pages, f"{name}/{system.name}", args.timeout
             )
 
-    has_dates = {s.name: s.dates for s in systems}
-    rows = with_speed_ratio([score(s, n, res, has_dates[n]) for (s, n), res in results.items()])
+    by_name = {s.name: s for s in systems}
+    rows = with_speed_ratio(
+        [score(s, n, res, by_name[n].dates, by_name[n].fields) for (s, n), res in results.items()]
+    )
     order = {name: i for i, name in enumerate(pages_by_set)}
     sys_order = {s.name: i for i, s in enumerate(systems)}
     rows.sort(key=lambda r: (order[r.set], sys_order[r.system]))
+    type_rows = [
+        t
+        for (s, n), res in sorted(results.items(), key=lambda kv: order[kv[0][0]])
+        for t in score_types(s, n, res, by_name[n].fields)
+    ]
+    type_rows.sort(key=lambda t: (order[t.set], t.page_type, sys_order[t.system]))
+    field_rows = [r for r in rows if any(getattr(r, c[1]) is not None for c in FIELD_COLUMNS[2:])]
 
     versions = ", ".join(f"{s.name} {s.version}" for s in systems)
     print(f"# {versions}; {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
     print(render_text(rows))
     print()
+    print(render_macro(rows))
+    if field_rows:
+        print("\n== snippets and fields ==")
+        print(render_text(field_rows, FIELD_COLUMNS))
+    if type_rows:
+        print("\n== per page type ==")
+        print(render_text(type_rows, TYPE_COLUMNS, group="page_type"))
+    print()
     print(truth_counts(pages_by_set))
     if args.markdown:
         print()
         print(render_markdown(rows))
+        print()
+        print(render_markdown(field_rows, FIELD_COLUMNS))
+        if type_rows:
+            print()
+            print(render_markdown(type_rows, TYPE_COLUMNS))
     for name in pages_by_set if args.misses else ():
         print(f"\n== {args.misses} misses of cx on {name} ==")
         print(render_misses(args.misses, results[(name, "cx")], args.top))
@@ -528,12 +850,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nerrors:", file=sys.stderr)
         for s, sysname, page_id, error in errors:
             print(f"  {s}/{sysname} {page_id}: {error}", file=sys.stderr)
-    records = [rec for (s, n), res in results.items() for rec in page_records(s, n, res)]
+    records = [
+        rec for (s, n), res in results.items() for rec in page_records(s, n, res, by_name[n].fields)
+    ]
     if args.compare:
         old = json.loads(Path(args.compare).read_text(encoding="utf-8"))
         new_rows = [asdict(r) for r in rows]
         print(f"\n== compared with {args.compare} ({old.get('time', '?')}) ==")
         print(render_rows(old.get("rows", []), new_rows))
+        new_types = [asdict(t) for t in type_rows]
+        if new_types and old.get("type_rows"):
+            print(render_rows(type_keyed(old["type_rows"]), type_keyed(new_types)))
+        print(render_macro_change(old.get("rows", []), new_rows))
+        print(render_drops(old.get("rows", []), new_rows))
         for name in (s.name for s in systems if s.name == "cx"):
             print(render_pages(old.get("pages", []), records, name))
     if args.json:
@@ -543,6 +872,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "versions": {s.name: s.version for s in systems},
             "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "rows": [asdict(r) for r in rows],
+            "macro": macro_average(rows),
+            "macro_sets": {r.set: r.main_kind for r in rows if r.main_kind},
+            "type_rows": [asdict(t) for t in type_rows],
             "errors": [{"set": s, "system": n, "id": i, "error": e} for s, n, i, e in errors],
             "pages": records,
         }

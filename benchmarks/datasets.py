@@ -5,7 +5,10 @@ Two layouts (see the bench dir's README.md):
 * ``aeb``: ``html/<id>.html.gz`` + ``ground-truth.json`` (``articleBody``, ``url``)
   + ``meta-truth.json`` (our ``title``/``date`` labels);
 * every other set: ``manifest.jsonl`` (``id, html, url, lang, title, date, body,
-  with, without``) + the raw page bytes exactly as saved.
+  with, without``) + the raw page bytes exactly as saved (``.gz`` pages gunzipped).
+  Optional fields some sets add: ``page_type`` and ``title_in_html`` (wceb_dev);
+  ``date_time``, ``date_status``, ``authors``, ``author_raw``, ``description``,
+  ``image`` and ``with_verbatim`` (mercury_dev).
 
 Truth ``None`` means "no label for this field", not "the page has none"; the
 scores skip such pages for that field.
@@ -38,6 +41,15 @@ class Page:
     date: str | None = None
     with_snippets: tuple[str, ...] = field(default_factory=tuple)
     without_snippets: tuple[str, ...] = field(default_factory=tuple)
+    page_type: str | None = None
+    title_in_html: bool | None = None
+    date_time: str | None = None  # a UTC instant; ``date`` is its UTC day
+    date_status: str | None = None
+    authors: tuple[str, ...] | None = None
+    author_raw: str | None = None
+    description: str | None = None
+    image: str | None = None
+    with_verbatim: bool | None = None  # False: the snippet is not in the page's visible text
 
 
 def bench_dir(cli_value: str | None = None) -> Path:
@@ -84,6 +96,26 @@ def _text(value: object) -> str | None:
     return text if text.strip() else None
 
 
+def _names(value: object) -> tuple[str, ...] | None:
+    """An author list label; None (no truth) when missing or empty."""
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        return None
+    names = tuple(str(v) for v in value if v and str(v).strip())
+    return names or None
+
+
+def _flag(value: object) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def read_page(path: Path) -> bytes:
+    """The page's bytes as a crawler would get them: ``*.gz`` files are gunzipped."""
+    data = path.read_bytes()
+    return gzip.decompress(data) if path.name.endswith(".gz") else data
+
+
 def _load_aeb(path: Path, ids: set[str] | None) -> list[Page]:
     truth = json.loads((path / "ground-truth.json").read_text(encoding="utf-8"))
     meta_file = path / "meta-truth.json"
@@ -94,7 +126,7 @@ def _load_aeb(path: Path, ids: set[str] | None) -> list[Page]:
             continue
         row = truth[page_id]
         labels = meta.get(page_id) or {}
-        html = gzip.decompress((path / "html" / f"{page_id}.html.gz").read_bytes())
+        html = read_page(path / "html" / f"{page_id}.html.gz")
         pages.append(
             Page(
                 set_name=path.name,
@@ -123,7 +155,7 @@ def _load_manifest(path: Path, ids: set[str] | None) -> list[Page]:
                 Page(
                     set_name=path.name,
                     id=page_id,
-                    html=(path / row["html"]).read_bytes(),
+                    html=read_page(path / row["html"]),
                     url=row.get("url") or None,
                     lang=row.get("lang"),
                     body=_text(row.get("body")),
@@ -131,6 +163,15 @@ def _load_manifest(path: Path, ids: set[str] | None) -> list[Page]:
                     date=_text(row.get("date")),
                     with_snippets=_snippets(row.get("with")),
                     without_snippets=_snippets(row.get("without")),
+                    page_type=_text(row.get("page_type")),
+                    title_in_html=_flag(row.get("title_in_html")),
+                    date_time=_text(row.get("date_time")),
+                    date_status=_text(row.get("date_status")),
+                    authors=_names(row.get("authors")),
+                    author_raw=_text(row.get("author_raw")),
+                    description=_text(row.get("description")),
+                    image=_text(row.get("image")),
+                    with_verbatim=_flag(row.get("with_verbatim")),
                 )
             )
     return pages

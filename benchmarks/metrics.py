@@ -21,6 +21,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
+from urllib.parse import urlsplit
 
 NGRAM = 4
 _WORD = re.compile(r"\w+")
@@ -185,3 +187,175 @@ def score_dates(pairs: Iterable[tuple[str | None, str | None]]) -> DateScore:
         n_given=n_given,
         n_right=n_right,
     )
+
+
+# --- snippets (must-have / must-not) --------------------------------------------------------
+
+
+def snippet_key(text: str | None) -> str:
+    """``text`` ready for a substring test: NFKC, every whitespace character removed.
+
+    Removing (not collapsing) whitespace is what Mercury's SOURCE.md asks for
+    (cheerio's ``.text()`` glues block texts: "T he", "2019AA+"), and elsewhere it
+    keeps a snippet from failing on how an extractor spaces inline elements or
+    code lines; it reproduces the figures issue 9 quotes for wceb_dev.
+    """
+    return _SPACE.sub("", unicodedata.normalize("NFKC", text or ""))
+
+
+def snippets_found(text: str | None, snippets: Sequence[str]) -> int:
+    """How many of ``snippets`` occur in ``text`` (both normalized by :func:`snippet_key`).
+
+    A snippet that normalizes to nothing is never found (it cannot be checked).
+    """
+    haystack = snippet_key(text)
+    found = 0
+    for snippet in snippets:
+        needle = snippet_key(snippet)
+        found += bool(needle) and needle in haystack
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class SnippetScore:
+    """Must-have / must-not snippets of one system on a group of pages."""
+
+    with_found: float | None  # must-have snippets found / must-have snippets
+    without_absent: float | None  # must-not snippets absent / must-not snippets
+    n_with: int
+    n_without: int
+
+
+def score_snippets(pages: Iterable[tuple[int, int, int, int]]) -> SnippetScore:
+    """Pool ``(with_found, n_with, without_found, n_without)`` per page into shares.
+
+    Shares are over snippets, not pages (a page with 10 must-have sentences
+    weighs 10 times one with a single sentence); None when no page has any.
+    """
+    found = n_with = present = n_without = 0
+    for w_found, w_total, wo_found, wo_total in pages:
+        found += w_found
+        n_with += w_total
+        present += wo_found
+        n_without += wo_total
+    return SnippetScore(
+        with_found=found / n_with if n_with else None,
+        without_absent=(n_without - present) / n_without if n_without else None,
+        n_with=n_with,
+        n_without=n_without,
+    )
+
+
+# --- authors, image, dates within a day -----------------------------------------------------
+
+_EMAIL = re.compile(r"\S+@\S+")
+_URL = re.compile(r"\w+://\S+")
+_LABEL = re.compile(r"^[^:：]{0,12}[:：]\s*")  # "著者：", "By:", "作者： " before the name
+_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def normalize_name(name: str | None) -> str:
+    """A person name ready to compare: NFKC, casefold, one space, no label/e-mail/URL.
+
+    Mercury's labels keep quirks ("著者：後藤大地", "Mike Cason | mcason@al.com");
+    the same cleaning applies to both sides, so it favours no system.
+    """
+    text = unicodedata.normalize("NFKC", name or "")
+    text = _URL.sub(" ", _EMAIL.sub(" ", text))
+    text = _LABEL.sub("", text.strip())
+    text = _EDGE.sub("", _SPACE.sub(" ", text).strip())
+    return text.casefold()
+
+
+def name_keys(names: Iterable[str] | None) -> list[str]:
+    """Normalized names in order, blanks dropped."""
+    return [key for key in (normalize_name(n) for n in names or ()) if key]
+
+
+def authors_exact(predicted: Sequence[str] | None, truth: Sequence[str] | None) -> bool | None:
+    """The same set of names (order ignored, after :func:`normalize_name`); None: no truth."""
+    true = name_keys(truth)
+    if not true:
+        return None
+    return set(name_keys(predicted)) == set(true)
+
+
+def first_author(predicted: Sequence[str] | None, truth: Sequence[str] | None) -> bool | None:
+    """The first name given is the truth's first name; None: no truth."""
+    true = name_keys(truth)
+    if not true:
+        return None
+    pred = name_keys(predicted)
+    return bool(pred) and pred[0] == true[0]
+
+
+def image_key(url: str | None) -> str:
+    """An image URL without scheme, query and fragment, host lowercased ("" for none)."""
+    if not url or not url.strip():
+        return ""
+    parts = urlsplit(url.strip())
+    if not parts.netloc:
+        return parts.path
+    return parts.netloc.lower() + parts.path
+
+
+def image_match(predicted: str | None, truth: str | None) -> bool:
+    """Same image once query string, fragment and scheme are ignored; none never matches."""
+    pred = image_key(predicted)
+    return bool(pred) and pred == image_key(truth)
+
+
+def day_within(predicted: str | None, truth: str | None, days: int = 1) -> bool:
+    """The calendar day of ``predicted`` is within ``days`` of ``truth``'s (None: no)."""
+    pred, true = calendar_day(predicted), calendar_day(truth)
+    if pred is None or true is None:
+        return False
+    return abs((date.fromisoformat(pred) - date.fromisoformat(true)).days) <= days
+
+
+# --- page types -----------------------------------------------------------------------------
+
+PAGE_CLASSES = ("article", "thread", "listing", "other")
+PAGE_CLASS_OF = {
+    "article": "article",
+    "blog": "article",
+    "forum": "thread",
+    "listing": "listing",
+    "collection": "listing",
+    "product": "other",
+    "service": "other",
+    "documentation": "other",
+}
+
+
+def page_class(page_type: str | None) -> str | None:
+    """A truth ``page_type`` (wceb_dev's eight) as one of :data:`PAGE_CLASSES`."""
+    return PAGE_CLASS_OF.get((page_type or "").strip().lower())
+
+
+def macro_f1(pairs: Iterable[tuple[str | None, str]], classes: Sequence[str]) -> float | None:
+    """Mean over ``classes`` of per-class F1 for ``(predicted, truth)`` pairs.
+
+    A class neither in the truth nor predicted is left out of the mean; a
+    prediction outside ``classes`` (or None) is simply wrong. None: no pairs.
+    """
+    tp: Counter[str] = Counter()
+    fp: Counter[str] = Counter()
+    fn: Counter[str] = Counter()
+    n = 0
+    for predicted, truth in pairs:
+        n += 1
+        if predicted == truth:
+            tp[truth] += 1
+            continue
+        fn[truth] += 1
+        if predicted is not None:
+            fp[predicted] += 1
+    if not n:
+        return None
+    scores = []
+    for cls in classes:
+        denominator = 2 * tp[cls] + fp[cls] + fn[cls]
+        if denominator:
+            scores.append(2 * tp[cls] / denominator)
+    return sum(scores) / len(scores) if scores else 0.0

@@ -40,6 +40,14 @@ class Output:
     date: str | None = None
     date_raw: str | None = None
     error: str | None = None
+    authors: tuple[str, ...] = ()
+    image: str | None = None
+    description: str | None = None
+    page_type: str | None = None
+
+
+FIELDS = frozenset({"authors", "image", "description", "page_type"})
+"""Optional fields beside text/title/date that a system may return (see ``System.fields``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +59,7 @@ class System:
     prepare: Callable[[Page], Any]
     run: Callable[[Any], Output]
     dates: bool = True  # False: the system has no date extraction (date columns show "-")
+    fields: frozenset[str] = FIELDS  # the optional fields it has; the others show "-"
 
 
 def _version(dist: str) -> str:
@@ -108,6 +117,7 @@ def _cx_prepare(page: Page) -> tuple[bytes, str | None]:
 
 
 def _cx_run(arg: tuple[bytes, str | None]) -> Output:
+    """Fields read with ``getattr``: one the Article lacks (yet) counts as none."""
     from scrapy_cx import extract_article
 
     html, url = arg
@@ -117,7 +127,36 @@ def _cx_run(arg: tuple[bytes, str | None]) -> Output:
         title=article.title,
         date=article.published,
         date_raw=article.published_raw,
+        authors=_names(getattr(article, "authors", None)),
+        image=getattr(article, "image", None) or None,
+        description=getattr(article, "description", None) or None,
+        page_type=getattr(article, "page_type", None) or None,
     )
+
+
+def _cx_fields() -> frozenset[str]:
+    """All optional fields, but ``page_type`` only once ``Article`` has it.
+
+    A missing author list or image is a real miss (scored 0); a page type the
+    Article cannot express yet is "not measured" (``-``), not a wrong class.
+    """
+    import dataclasses
+
+    from scrapy_cx import Article
+
+    names = {f.name for f in dataclasses.fields(Article)}
+    return FIELDS if "page_type" in names else FIELDS - {"page_type"}
+
+
+def _names(value: object) -> tuple[str, ...]:
+    """A name list from a tuple/list, or from one string with ``;`` between names."""
+    if not value:
+        return ()
+    if isinstance(value, str):
+        value = value.split(";")
+    if not isinstance(value, list | tuple):
+        return ()
+    return tuple(str(v).strip() for v in value if v and str(v).strip())
 
 
 # --- trafilatura ----------------------------------------------------------------------------
@@ -125,6 +164,9 @@ def _cx_run(arg: tuple[bytes, str | None]) -> Output:
 
 def _trafilatura_run(arg: tuple[str, str | None]) -> Output:
     """``bare_extraction`` with metadata and without comments, defaults otherwise.
+
+    Its metadata gives ``author`` (names joined by ``"; "``), ``image`` and
+    ``description``; it has no page type of its own (``pagetype`` is og:type).
 
     ``include_comments=False`` is how AEB ran it (reader comments are not the
     article) and reproduces the bench README's figure for it (aeb 0.960); with
@@ -137,7 +179,14 @@ def _trafilatura_run(arg: tuple[str, str | None]) -> Output:
     if doc is None:
         return Output()
     get = doc.get if isinstance(doc, dict) else lambda key: getattr(doc, key, None)
-    return Output(text=get("text") or "", title=get("title"), date=get("date"))
+    return Output(
+        text=get("text") or "",
+        title=get("title"),
+        date=get("date"),
+        authors=_names(get("author")),
+        image=get("image") or None,
+        description=get("description") or None,
+    )
 
 
 # --- readability-lxml ----------------------------------------------------------------------
@@ -168,17 +217,26 @@ def _have(module: str) -> bool:
 def make_system(name: str) -> System | None:
     """The system called ``name``, or None when its package is not installed."""
     if name == "cx":
-        return System("cx", _version("scrapy-cx"), _cx_prepare, _cx_run)
+        return System("cx", _version("scrapy-cx"), _cx_prepare, _cx_run, fields=_cx_fields())
     if name == "trafilatura":
         if not _have("trafilatura"):
             return None
         _quiet("trafilatura", "htmldate", "courlan", "justext")
-        return System(name, _version("trafilatura"), decoded, _trafilatura_run)
+        return System(
+            name, _version("trafilatura"), decoded, _trafilatura_run, fields=FIELDS - {"page_type"}
+        )
     if name == "readability":
         if not _have("readability"):
             return None
         _quiet("readability", "readability.readability")
-        return System(name, _version("readability-lxml"), decoded, _readability_run, dates=False)
+        return System(
+            name,
+            _version("readability-lxml"),
+            decoded,
+            _readability_run,
+            dates=False,
+            fields=frozenset(),
+        )
     raise ValueError(f"unknown system {name!r} (known: {', '.join(SYSTEMS)})")
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 
 from ._pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
+from ._verdict import invalid_reason
 from .extract import extract_article
 from .sources import Page, Skip
 
@@ -30,6 +31,13 @@ DEFAULT_MIN_CONTENT_LENGTH = 200
 # The crawl's CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES defaults, for the same reason.
 DEFAULT_PAGE_TIMEOUT = 5.0
 DEFAULT_WORKER_MAX_PAGES = 500
+# The crawl's stats keys (scrapy_cx._verdict), as the bulk summary words them.
+_REASONS = {
+    "no_content": "main text too short",
+    "short_content": "main text too short",
+    "no_title": "no title",
+    "bad_published": "bad published date",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +65,9 @@ def extract_one(item: Page | Skip, options: Options) -> Outcome:
         article = extract_article(item.body, item.url, encoding=item.encoding or options.encoding)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
-    text = article.content.strip()
-    if not text or len(text) < options.min_content_length:
-        return Outcome(item.source, reason="no article (main text too short)")
-    if not article.title:
-        return Outcome(item.source, reason="no article (no title)")
+    reason = invalid_reason(article.to_dict(), options.min_content_length, False)
+    if reason is not None:
+        return Outcome(item.source, reason=f"no article ({_REASONS.get(reason, reason)})")
     return Outcome(item.source, line=json.dumps(article.to_dict(), ensure_ascii=False))
 
 

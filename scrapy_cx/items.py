@@ -7,6 +7,7 @@ from typing import Any
 import scrapy
 from itemadapter import ItemAdapter
 
+from ._verdict import is_empty
 from .article import Article
 
 __all__ = ["ArticleItem", "fill_item", "is_empty"]
@@ -35,17 +36,6 @@ class ArticleItem(scrapy.Item):
 # Scrapy < 2.13 builds ``fields`` from dir() (alphabetical), and CSV and XML
 # exports take their columns from it: restore declaration order (= Article order).
 ArticleItem.fields = {name: ArticleItem.fields[name] for name in Article.field_names()}
-
-
-def is_empty(value: Any) -> bool:
-    """Whether a field counts as not filled in (None, blank text, empty collection)."""
-    if value is None:
-        return True
-    if isinstance(value, str):
-        return not value.strip()
-    if isinstance(value, (list, tuple, set, frozenset, dict)):
-        return not value
-    return False
 
 
 def fill_item(item: Any, article: Article) -> int:

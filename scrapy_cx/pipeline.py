@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import date, datetime
 from typing import Any
 
 from itemadapter import ItemAdapter
@@ -19,13 +18,14 @@ from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
+from ._verdict import invalid_reason, is_iso_date
 from .article import Article
 from .extract import extract_article
-from .items import ArticleItem, fill_item, is_empty
+from .items import ArticleItem, fill_item
 from .settings import CxSettings
 from .stats import CxStats
 
-__all__ = ["ArticlePipeline", "invalid_reason"]
+__all__ = ["ArticlePipeline", "invalid_reason", "is_iso_date"]
 
 logger = logging.getLogger(__name__)
 
@@ -35,56 +35,12 @@ logger = logging.getLogger(__name__)
 ORDER = 100
 
 
-def is_iso_date(value: Any) -> bool:
-    """ISO 8601 date or date-time (``2009-11-09``, ``2009-11-09T13:57:00+08:00``)."""
-    if isinstance(value, (date, datetime)):
-        return True
-    if not isinstance(value, str) or len(value) < 10:
-        return False
-    text = value.strip()
-    if text.endswith(("Z", "z")):  # Python < 3.11 does not read the Z suffix
-        text = text[:-1] + "+00:00"
-    try:
-        if len(text) == 10:
-            date.fromisoformat(text)
-        else:
-            datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _can_hold(adapter: ItemAdapter, name: str) -> bool:
     """Whether the item's type has a ``name`` field (dicts have them all)."""
     if isinstance(adapter.item, dict):
         return True
     names = ItemAdapter.get_field_names_from_class(type(adapter.item))
     return names is None or name in names
-
-
-def invalid_reason(
-    adapter: ItemAdapter, min_content_length: int, require_published: bool
-) -> str | None:
-    """Why the item is not a usable article (a stats key), or None."""
-    content = adapter.get("content")
-    if content is None or is_empty(content):
-        return "no_content"
-    if isinstance(content, str):
-        text = content
-    elif isinstance(content, (list, tuple)):  # paragraphs
-        text = "\n".join(map(str, content))
-    else:
-        text = str(content)
-    if len(text.strip()) < min_content_length:
-        return "short_content"
-    if is_empty(adapter.get("title")):
-        return "no_title"
-    published = adapter.get("published")
-    if is_empty(published):
-        return "no_published" if require_published else None
-    if not is_iso_date(published):
-        return "bad_published"
-    return None
 
 
 class ArticlePipeline:

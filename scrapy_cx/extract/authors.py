@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ._page import Evidence, Page
 from .lines import Line
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
@@ -113,9 +114,17 @@ def byline_authors(lines: list[Line], title_index: int | None, main_start: int) 
     return []
 
 
-def find_authors(
-    meta_authors: list[str], lines: list[Line], title_index: int | None, main_start: int
-) -> tuple[str, ...]:
-    """The byline's names if the page shows one, else the metadata's."""
-    names = byline_authors(lines, title_index, main_start) or meta_authors
-    return tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
+def find_authors(page: Page) -> None:
+    """Fill ``page.authors``: the byline's names if the page shows one, else the
+    metadata's; and their evidence."""
+    shown = byline_authors(page.lines, page.title_index, page.start)
+    names = shown or page.meta.authors
+    page.authors = tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
+    if not page.authors:
+        return
+    if shown:
+        index = page.line_with(shown[0], page.title_index or 0)
+        raw = page.lines[index].text if index is not None else shown[0]
+        page.evidence["authors"] = Evidence("byline", index, raw)
+    else:
+        page.evidence["authors"] = Evidence("meta", None, ", ".join(page.meta.authors))

@@ -15,6 +15,7 @@ from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
+from ._page import Evidence, Page
 from .lines import Line
 from .meta import PageMeta
 
@@ -475,24 +476,42 @@ def _day(found: Found) -> date:
     return found.when.date()
 
 
-def find_published(
-    meta: PageMeta,
-    lines: list[Line],
-    title_index: int | None,
-    main_start: int,
-    url: str | None,
-    reference_time: datetime | None = None,
-    languages: list[str] | None = None,
-    page_language: str | None = None,
-    main_end: int | None = None,
-) -> tuple[str | None, str | None]:
+def find_published(page: Page) -> None:
+    """Fill ``page.published``, ``page.published_raw`` and the date's evidence.
+
+    Reads the metadata, the lines, the headline's line (``title_index``), the
+    main region, the URL, the language and the caller's reference time.
+    """
+    iso, raw = _published(page)
+    page.published, page.published_raw = iso, raw
+    if raw is not None:
+        page.evidence["published"] = _evidence(page, raw)
+
+
+def _evidence(page: Page, raw: str) -> Evidence:
+    """Where ``raw`` was read: a metadata value, a line of the page, or the URL."""
+    source = next((s for value, s in page.meta.published if value == raw), None)
+    if source is not None:
+        return Evidence(source, None, raw)
+    index = page.line_with(raw, page.title_index or 0)
+    if index is None:
+        index = page.line_with(raw)
+    if index is not None:
+        return Evidence("line", index, raw)
+    return Evidence("url" if page.url and raw in page.url else "", None, raw)
+
+
+def _published(page: Page) -> tuple[str | None, str | None]:
     """Return ``(iso8601, raw)`` or ``(None, None)``.
 
     Order: a date shown between the headline and the text (the page's own local
     day), checked against the metadata's published time; then the metadata; then
     the URL; last a relative date ("3 hours ago", 昨天) against ``reference_time``.
     """
-    reference_time = _clamp(reference_time) if reference_time is not None else None
+    meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
+    main_start, main_end = page.start, page.end
+    languages, page_language = page.date_languages, page.language
+    reference_time = _clamp(page.reference_time) if page.reference_time is not None else None
     now = reference_time or datetime.now()
     if now.tzinfo is not None:
         now = _naive_utc(now)

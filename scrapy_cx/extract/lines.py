@@ -406,7 +406,7 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
         line.boilerplate = depth > 0
 
 
-def _headline(lines: list[Line], titles: Sequence[str] = ()) -> int:
+def find_headline(lines: list[Line], titles: Sequence[str] = ()) -> int:
     """Index of the headline line, or -1.
 
     The page's one ``<h1>`` if it matches one of ``titles`` (is at least half
@@ -456,16 +456,22 @@ def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> lis
 
 
 def select_main(
-    lines: list[Line], options: LineOptions = LineOptions(), titles: Sequence[str] = ()
+    lines: list[Line],
+    options: LineOptions = LineOptions(),
+    titles: Sequence[str] = (),
+    headline: int | None = None,
 ) -> tuple[int, int]:
     """Return ``(start, end)``: the slice of ``lines`` holding the main text.
 
     Block *i* is the weight of lines *i..i+K-1*; the region is the maximum-sum run
     of (block - line_cost), found in one pass (Kadane), narrowed to the article's
     container, then trimmed to lines that carry text. A page too short to pay
-    for one block keeps its heaviest run of lines (line_cost 0).
+    for one block keeps its heaviest run of lines (line_cost 0). ``headline`` is
+    :func:`find_headline`'s answer when the caller has it, else it is found here
+    from ``titles``.
     """
-    headline = _headline(lines, titles)
+    if headline is None:
+        headline = find_headline(lines, titles)
     weights = _weights(lines, options, headline)
     k = max(1, options.block_size)
     start, end = _max_run(weights, k, options.line_cost)
@@ -578,8 +584,17 @@ def _container(
     return start, end
 
 
+# A teaser's headline link: mostly link text, and a phrase (three words, or
+# as many characters as a short CJK headline), not a "more" link.
+CARD_LINK_DENSITY = 0.5
+CARD_HEADLINE_SPACES = 2
+CARD_HEADLINE_CHARS = 12
+
+
 def _is_headline_link(line: Line) -> bool:
-    return line.link_density > 0.5 and (line.text.count(" ") >= 2 or line.length >= 12)
+    return line.link_density > CARD_LINK_DENSITY and (
+        line.text.count(" ") >= CARD_HEADLINE_SPACES or line.length >= CARD_HEADLINE_CHARS
+    )
 
 
 def _cards(

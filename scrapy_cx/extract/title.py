@@ -16,6 +16,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from ._page import Evidence, Page
 from .dates import scan_dates
 from .lines import Line
 from .meta import PageMeta
@@ -239,16 +240,26 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
     return best
 
 
-def find_title(
-    meta: PageMeta,
-    lines: list[Line],
-    main_start: int,
-    main_end: int | None = None,
-    url: str | None = None,
-) -> tuple[str | None, int | None]:
-    """Return ``(title, index of its line or None)``; never the site name alone."""
-    end = len(lines) if main_end is None else main_end
-    sites = _site_key(meta, url)
+def find_title(page: Page) -> None:
+    """Fill ``page.title``, ``page.title_index`` and the title's evidence; never the site
+    name alone. Reads the metadata, the lines and the main region."""
+    title, index = _title(page)
+    page.title, page.title_index = title, index
+    if title is None:
+        return
+    if index is not None:
+        page.evidence["title"] = Evidence("line", index, page.lines[index].text)
+        return
+    named = [(page.meta.title_tag, "title_tag")] if page.meta.title_tag else []
+    named += page.meta.titles
+    source, raw = next(((s, v) for v, s in named[1:] + named[:1] if title in v), ("", title))
+    page.evidence["title"] = Evidence(source, None, raw)
+
+
+def _title(page: Page) -> tuple[str | None, int | None]:
+    """Return ``(title, index of its line or None)``."""
+    meta, lines, main_start, end = page.meta, page.lines, page.start, page.end
+    sites = _site_key(meta, page.url)
     sources = [meta.title_tag] if meta.title_tag else []
     sources += [value for value, _source in meta.titles]
     matched = _match_sources(sources, lines, main_start, end)

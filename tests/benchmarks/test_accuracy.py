@@ -11,9 +11,18 @@ from pathlib import Path
 import pytest
 
 from benchmarks import accuracy
-from benchmarks.accuracy import Result, render_misses, render_text, run_system, score
+from benchmarks.accuracy import (
+    Result,
+    macro_average,
+    render_macro,
+    render_misses,
+    render_text,
+    run_system,
+    score,
+    score_types,
+)
 from benchmarks.datasets import DEFAULT_BENCH, Page, available_sets, bench_dir, load_set
-from benchmarks.systems import Output, System, html_fragment_text
+from benchmarks.systems import FIELDS, Output, System, html_fragment_text, make_system
 
 BODY = (
     "The city council voted on Tuesday to build a new bridge across the river. "
@@ -54,7 +63,48 @@ def write_bench(root: Path) -> Path:
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
     )
     (root / "not_a_set").mkdir()
+    write_typed_sets(root)
     return root
+
+
+FORUM = """<html><head><title>Help: bridge noise</title></head><body><nav>Forum Home</nav>
+<h1>Help: bridge noise</h1><div class="post"><p>The new bridge hums all night long.</p></div>
+<div class="post"><p>Same here, it started in March.</p></div>
+<footer>Rules</footer></body></html>"""
+NEWS = """<html><head><title>Storm hits coast</title>
+<meta property="og:image" content="https://img.example/storm.jpg?w=800">
+<meta name="author" content="Ann Lee"></head><body>
+<h1>Storm hits coast</h1><p>A storm hit the coast on Monday night, cutting power to many homes.</p>
+</body></html>"""
+
+
+def write_typed_sets(root: Path) -> None:
+    """A wceb_dev-like set (gzipped page, page_type) and a mercury_dev-like one."""
+    typed = root / "typed"
+    (typed / "html").mkdir(parents=True)
+    (typed / "html" / "f.html.gz").write_bytes(gzip.compress(FORUM.encode("utf-8")))
+    row = {"id": "f", "html": "html/f.html.gz", "url": "https://forum.example/t/1", "lang": "en",
+           "title": "Help: bridge noise", "date": None, "body": None, "page_type": "forum",
+           "title_in_html": True, "with": ["The new bridge hums all night long.",
+           "Same here, it started in March."], "without": ["Forum Home", "Rules"]}  # fmt: skip
+    (typed / "manifest.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    merc = root / "merc"
+    (merc / "html").mkdir(parents=True)
+    (merc / "html" / "n.html").write_bytes(NEWS.encode("utf-8"))
+    (merc / "html" / "v.html").write_bytes(NEWS.encode("utf-8"))
+    rows = [
+        {"id": "n", "html": "html/n.html", "url": "https://news.example/storm", "lang": "en",
+         "title": "Storm hits coast", "date": "2021-05-03", "body": None,
+         "with": ["A storm hit the coast on Monday"], "without": [],
+         "date_time": "2021-05-03T02:00:00.000Z", "date_status": "annotated",
+         "authors": ["Ann Lee"], "author_raw": "Ann Lee", "description": None,
+         "image": "http://img.example/storm.jpg", "with_verbatim": True},
+        {"id": "v", "html": "html/v.html", "url": None, "lang": "en", "title": None,
+         "date": None, "body": None, "with": ["words Mercury made up"], "without": [],
+         "date_time": None, "date_status": "unannotated", "authors": None, "author_raw": None,
+         "description": "A dek", "image": None, "with_verbatim": False},
+    ]  # fmt: skip
+    (merc / "manifest.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
 
 
 # --- datasets ---------------------------------------------------------------------------------
@@ -62,7 +112,7 @@ def write_bench(root: Path) -> Path:
 
 def test_sets_are_found_and_loaded_in_both_layouts(tmp_path: Path) -> None:
     root = write_bench(tmp_path)
-    assert available_sets(root) == ["aeb", "zh_set"]
+    assert available_sets(root) == ["aeb", "merc", "typed", "zh_set"]
     (p1,) = load_set(root / "aeb")
     assert p1.html == ARTICLE.encode("utf-8")  # gunzipped, still bytes
     assert (p1.url, p1.body, p1.title, p1.date) == (
@@ -79,6 +129,31 @@ def test_sets_are_found_and_loaded_in_both_layouts(tmp_path: Path) -> None:
     assert [p.id for p in load_set(root / "zh_set", limit=1)] == ["a"]
     with pytest.raises(FileNotFoundError):
         load_set(root / "not_a_set")
+
+
+def test_gzipped_manifest_pages_and_the_new_fields_load(tmp_path: Path) -> None:
+    root = write_bench(tmp_path)
+    (forum,) = load_set(root / "typed")
+    assert forum.html == FORUM.encode("utf-8")  # gunzipped like the aeb pages
+    assert (forum.page_type, forum.title_in_html, forum.authors) == ("forum", True, None)
+    assert forum.without_snippets == ("Forum Home", "Rules")
+    news, made_up = load_set(root / "merc")
+    assert news.date_time == "2021-05-03T02:00:00.000Z"
+    assert (news.date_status, news.authors, news.author_raw) == (
+        "annotated",
+        ("Ann Lee",),
+        "Ann Lee",
+    )
+    assert (news.image, news.with_verbatim, news.page_type) == (
+        "http://img.example/storm.jpg",
+        True,
+        None,
+    )
+    assert (made_up.authors, made_up.description, made_up.with_verbatim) == (
+        None,
+        "A dek",
+        False,
+    )
 
 
 def test_bench_dir_option_beats_env_beats_default(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,6 +197,109 @@ def test_score_one_set_from_known_outputs() -> None:
         None,
         None,
     )
+
+
+def _typed(pid: str, page_type: str, musts: tuple[str, ...], nots: tuple[str, ...]) -> Page:
+    return Page(set_name="w", id=pid, html=b"", page_type=page_type, with_snippets=musts,
+                without_snippets=nots)  # fmt: skip
+
+
+def test_snippets_empty_outputs_and_page_types_per_set_and_per_type() -> None:
+    results = [
+        Result(_typed("1", "forum", ("first post", "a reply"), ("Sign in",)),
+               Output(text="first  post\nSign in", page_type="thread"), 0.001),
+        Result(_typed("2", "article", ("the story",), ("Menu", "Footer")),
+               Output(text="the story", page_type="article"), 0.001),
+        Result(_typed("3", "collection", ("intro",), ()), Output(text=" "), 0.001),
+        Result(_typed("4", "product", ("spec",), ()), Output(text="spec", page_type="listing"),
+               0.001),
+    ]  # fmt: skip
+    row = score("w", "cx", results)
+    assert row.with_found == pytest.approx(3 / 5)  # first post, the story, spec
+    assert row.without_absent == pytest.approx(2 / 3)  # "Sign in" was output
+    assert (row.n_with, row.n_without, row.empty) == (5, 3, 1)
+    assert (row.main, row.main_kind) == (pytest.approx(3 / 5), "with")  # no text truth
+    # truth classes thread, article, listing, other; predicted thread, article, None, listing:
+    # thread 1, article 1, listing 2*0/(0+1+1)=0, other 0 -> (1+1+0+0)/4.
+    assert row.page_type_f1 == pytest.approx(0.5)
+    assert row.n_page_type == 4
+    without_types = score("w", "cx", results, fields=FIELDS - {"page_type"})
+    assert without_types.page_type_f1 is None  # not measured, not 0
+    types = {t.page_type: t for t in score_types("w", "cx", results)}
+    assert list(types) == ["forum", "article", "collection", "product"]
+    forum = types["forum"]
+    assert (forum.pages, forum.with_found, forum.without_absent, forum.empty) == (1, 0.5, 0.0, 0)
+    assert forum.page_type_right == 1.0
+    assert (types["collection"].empty, types["product"].page_type_right) == (1, 0.0)
+    assert score_types("w", "cx", results, fields=frozenset())[0].page_type_right is None
+
+
+def _news(pid: str, **truth: object) -> Page:
+    return Page(set_name="m", id=pid, html=b"", **truth)  # type: ignore[arg-type]
+
+
+def test_mercury_fields_authors_image_dek_and_dates_within_a_day() -> None:
+    results = [
+        Result(_news("1", date="2021-05-03", authors=("Ann Lee", "Bob Ray"),
+                     image="https://i.example/a.jpg?w=1", description="A dek",
+                     with_snippets=("Storm hit the coast",), with_verbatim=True),
+               Output(text="Storm hit\nthe coast today", date="2021-05-02T22:00-04:00",
+                      authors=("bob ray", "Ann Lee"), image="http://i.example/a.jpg",
+                      description="a  DEK"), 0.001),
+        Result(_news("2", date="2021-05-03", authors=("Cy Doe",), image="https://i.example/b.jpg",
+                     with_snippets=("Made up by Mercury",), with_verbatim=False),
+               Output(text="Other words", date="2021-05-05", authors=("Cy Doe", "Staff")),
+               0.001),
+        Result(_news("3", date="2021-05-03"), Output(text="x"), 0.001),
+    ]  # fmt: skip
+    row = score("m", "cx", results)
+    # with_verbatim false leaves page 2's snippet out; page 1's is found across the line break.
+    assert (row.with_found, row.n_with) == (1.0, 1)
+    assert (row.date_1d, row.date_1d_precision) == (pytest.approx(1 / 3), 0.5)
+    assert row.date_accuracy == 0.0  # the exact day is wrong on both
+    assert (row.authors_exact, row.author_first, row.n_authors) == (0.5, 0.5, 2)
+    assert (row.image, row.n_image) == (0.5, 2)
+    assert (row.dek, row.n_dek) == (1.0, 1)
+    assert row.page_type_f1 is None  # no page-type truth on this set
+    none = score("m", "readability", results, has_dates=False, fields=frozenset())
+    assert (none.authors_exact, none.image, none.dek, none.date_1d) == (None, None, None, None)
+    assert none.with_found == 1.0  # text figures are for every system
+
+
+def test_main_figure_per_set_and_macro_average() -> None:
+    en = _page("1", "a b c d e", None, None)
+    zh = Page(set_name="z", id="2", html=b"", lang="zh", body="今天天气很好我们出去玩")
+    rows = [
+        score("aeb", "cx", [Result(en, Output(text="a b c d e"), 0.001)]),
+        score("zh", "cx", [Result(zh, Output(text="今天天气很好"), 0.001)]),
+        score("w", "cx", [Result(_typed("3", "forum", ("x y",), ()), Output(text="x y"), 0.001)]),
+        score("n", "cx", [Result(_typed("4", "forum", (), ()), Output(text="x"), 0.001)]),
+        score("aeb", "trafilatura", [Result(en, Output(text=""), 0.001)]),
+    ]  # fmt: skip
+    assert [(r.main_kind, r.main) for r in rows[:2]] == [("F1", 1.0), ("charF1", rows[1].char_f1)]
+    assert (rows[2].main_kind, rows[2].main) == ("with", 1.0)
+    assert (rows[3].main_kind, rows[3].main) == (None, None)  # nothing to score: left out
+    macro = macro_average(rows)
+    assert macro["cx"] == pytest.approx((1.0 + rows[1].char_f1 + 1.0) / 3)
+    assert macro["trafilatura"] == 0.0
+    line = render_macro(rows)
+    assert line.startswith("macro over 3 sets (aeb F1, zh charF1, w with):  cx ")
+
+
+def test_cx_fields_come_from_the_article_and_page_type_waits_for_it() -> None:
+    import dataclasses
+
+    from scrapy_cx import Article
+
+    cx = make_system("cx")
+    assert cx is not None
+    has_type = "page_type" in {f.name for f in dataclasses.fields(Article)}
+    assert ("page_type" in cx.fields) == has_type
+    out = cx.run((NEWS.encode("utf-8"), "https://news.example/storm"))
+    assert isinstance(out.authors, tuple)
+    assert out.image is None or out.image.startswith("http")
+    if not has_type:
+        assert out.page_type is None
 
 
 def test_speed_ratio_is_trafilatura_median_over_the_system_median() -> None:
@@ -174,7 +352,7 @@ def test_text_table_is_aligned() -> None:
         score("aeb", "readability", [Result(page, Output(text=""), 0.1)], has_dates=False),
     ]
     lines = render_text(rows).splitlines()
-    assert lines[0].split()[:4] == ["set", "system", "pages", "F1"]
+    assert lines[0].split()[:5] == ["set", "system", "pages", "main", "F1"]
     # Right-aligned numbers: the F1 column ends at the same offset on every line.
     end = lines[0].index("F1") + 2
     assert lines[2][end - 5 : end] == "1.000"
@@ -208,6 +386,29 @@ def test_misses_list_worst_text_first_and_wrong_titles_and_dates() -> None:
     assert "truth 2020-01-01  ours 2019-12-31" in dates and "31.12.2019" in dates
 
 
+def test_misses_for_snippets_authors_images_and_page_types() -> None:
+    forum = Result(_typed("f", "forum", ("first post", "a reply"), ("Sign in",)),
+                   Output(text="first post Sign in", page_type="article"), 0.001)  # fmt: skip
+    fine = Result(_typed("a", "article", ("story",), ()),
+                  Output(text="story", page_type="article"), 0.001)  # fmt: skip
+    text = render_misses("with", [forum, fine], top=10)
+    assert text.splitlines() == [
+        "f  [forum]  with 1/2  without present 1/1",
+        "    missed a reply",
+        "    kept   Sign in",
+    ]
+    assert render_misses("ptype", [forum, fine], top=10) == "f  truth thread (forum)  ours article"
+    news = Result(_news("n", authors=("Ann Lee", "Bob Ray"), image="https://i.example/a.jpg?x=1"),
+                  Output(authors=("Ann Lee",), image="https://i.example/b.jpg"), 0.001)  # fmt: skip
+    assert render_misses("authors", [news], top=10).splitlines() == [
+        "n  (first ok)",
+        "    truth  ['Ann Lee', 'Bob Ray']",
+        "    ours   ['Ann Lee']",
+    ]
+    assert "truth  https://i.example/a.jpg?x=1" in render_misses("image", [news], top=10)
+    assert render_misses("image", [fine], top=10) == ""  # no image truth: no miss
+
+
 # --- the command ------------------------------------------------------------------------------
 
 
@@ -222,19 +423,37 @@ def test_command_runs_cx_on_every_set_and_writes_json(
     assert code == 0
     stdout = capsys.readouterr().out
     assert "aeb: 1 pages; truth: text 1, title 1, date 1" in stdout
-    assert "zh_set: 2 pages; truth: text 2, title 1, date 1" in stdout
+    assert "zh_set: 2 pages; truth: text 2, title 1, date 1, with 1" in stdout
+    assert "typed: 1 pages; truth: text 0, title 1, date 0, with 2, without 2, page_type 1" in (
+        stdout
+    )
     assert "== title misses of cx on zh_set ==" in stdout
+    assert "macro over 4 sets (aeb F1, merc with, typed with, zh_set F1):  cx " in stdout
+    assert "== snippets and fields ==" in stdout and "== per page type ==" in stdout
     data = json.loads(out.read_text())
     assert [(r["set"], r["system"], r["pages"]) for r in data["rows"]] == [
         ("aeb", "cx", 1),
+        ("merc", "cx", 2),
+        ("typed", "cx", 1),
         ("zh_set", "cx", 2),
     ]
+    assert set(data["macro"]) == {"cx"} and data["macro_sets"]["typed"] == "with"
+    assert [(t["set"], t["page_type"]) for t in data["type_rows"]] == [("typed", "forum")]
     assert data["errors"] == []
     for row in data["rows"]:
         assert 0.0 <= row["f1"] <= 1.0 and 0.0 <= row["char_f1"] <= 1.0
         assert row["median_ms"] > 0
     pages = {(p["set"], p["id"]): p for p in data["pages"]}
-    assert sorted(pages) == [("aeb", "p1"), ("zh_set", "a"), ("zh_set", "b")]
+    assert sorted(pages) == [
+        ("aeb", "p1"),
+        ("merc", "n"),
+        ("merc", "v"),
+        ("typed", "f"),
+        ("zh_set", "a"),
+        ("zh_set", "b"),
+    ]
+    assert pages[("merc", "n")]["image_ok"] is not None  # scored: the page has image truth
+    assert pages[("merc", "v")]["n_with"] == 0  # with_verbatim false: left out
     assert pages[("zh_set", "a")]["level"] == "char"
     assert pages[("zh_set", "b")]["level"] == "word"
     assert pages[("zh_set", "a")]["date_ok"] is None  # no date label
@@ -243,8 +462,10 @@ def test_command_runs_cx_on_every_set_and_writes_json(
     # The same extractor on the same pages: nothing changed.
     assert accuracy.main(["--bench", str(root), "--systems", "cx", "--compare", str(out)]) == 0
     stdout = capsys.readouterr().out
-    assert "cx: text worse on 0 pages, better on 0; titles/dates changed on 0" in stdout
-    assert "aeb/cx: F1 " in stdout and "(+0.000)" in stdout
+    assert "cx: text worse on 0 pages, better on 0; titles/dates/fields changed on 0" in stdout
+    assert "aeb/cx: main " in stdout and "(+0.000)" in stdout
+    assert "typed[forum]/cx: with " in stdout
+    assert "no figure of any set fell by more than 0.005" in stdout
 
 
 def test_command_refuses_an_empty_bench_dir(tmp_path: Path) -> None:

@@ -5,14 +5,26 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.metrics import (
+    PAGE_CLASSES,
     Overlap,
     aggregate,
+    authors_exact,
     calendar_day,
     char_tokens,
+    day_within,
+    first_author,
+    image_key,
+    image_match,
+    macro_f1,
+    normalize_name,
     normalize_title,
     overlap,
+    page_class,
     score_dates,
+    score_snippets,
     shingles,
+    snippet_key,
+    snippets_found,
     title_exact,
     title_lenient,
     word_tokens,
@@ -195,3 +207,101 @@ def test_score_dates_without_truth_or_pages() -> None:
     assert score_dates([]).accuracy == 0.0
     score = score_dates([(None, "2020-01-01")])
     assert (score.accuracy, score.coverage, score.precision) == (0.0, 0.0, 0.0)
+
+
+# --- snippets ---------------------------------------------------------------------------------
+
+
+def test_snippets_are_found_whatever_the_whitespace() -> None:
+    assert snippet_key(" T he  Smith\u00a0sonian\n") == "TheSmithsonian"
+    assert snippet_key("ｆｕｌｌ") == "full"  # NFKC: full-width letters
+    text = "The first post.\n\nA reply   with\tspaces.\nT he glued one"
+    musts = ["first post.", "A reply with spaces.", "The glued one", "missing line", "  "]
+    # the last snippet is blank: it cannot be checked, so it is never found
+    assert snippets_found(text, musts) == 3
+    assert snippets_found("", musts) == 0
+    assert snippets_found(None, ["x"]) == 0
+
+
+def test_snippet_shares_pool_snippets_not_pages() -> None:
+    # page 1: 3 of 4 must-have found, 1 of 2 must-not present; page 2: 0 of 1, no must-not.
+    score = score_snippets([(3, 4, 1, 2), (0, 1, 0, 0)])
+    assert score.with_found == pytest.approx(3 / 5)
+    assert score.without_absent == pytest.approx(1 / 2)
+    assert (score.n_with, score.n_without) == (5, 2)
+    none = score_snippets([(0, 0, 0, 0)])
+    assert (none.with_found, none.without_absent) == (None, None)
+
+
+# --- authors, image, dates within a day -------------------------------------------------------
+
+
+def test_names_lose_labels_mail_urls_and_case() -> None:
+    assert normalize_name("著者：後藤大地") == "後藤大地"
+    assert normalize_name("Mike Cason | mcason@al.com") == "mike cason"
+    assert normalize_name("  Jane   DOE ") == "jane doe"
+    assert normalize_name("https://getnews.jp/author/neol") == ""
+    assert normalize_name(None) == ""
+
+
+def test_author_lists_are_exact_as_sets_and_first_author_in_order() -> None:
+    truth = ["Ann Lee", "Bob Ray"]
+    assert authors_exact(["bob ray", "ANN LEE"], truth) is True  # order ignored
+    assert authors_exact(["Ann Lee"], truth) is False  # one missing
+    assert authors_exact(["Ann Lee", "Bob Ray", "Staff"], truth) is False  # one extra
+    assert authors_exact([], truth) is False
+    assert authors_exact(["Ann Lee"], None) is None  # no truth: not scored
+    assert authors_exact(["Ann Lee"], ["https://x.example/author/a"]) is None
+    assert first_author(["ann lee", "Someone"], truth) is True
+    assert first_author(["Bob Ray", "Ann Lee"], truth) is False
+    assert first_author((), truth) is False
+    assert first_author(["x"], []) is None
+
+
+def test_images_match_without_query_fragment_or_scheme() -> None:
+    truth = "https://cdn.Example.com/a/b.jpg?w=1200&h=630"
+    assert image_key(truth) == "cdn.example.com/a/b.jpg"
+    assert image_match("http://cdn.example.com/a/b.jpg", truth)
+    assert image_match("//cdn.example.com/a/b.jpg#top", truth)
+    assert not image_match("https://cdn.example.com/a/c.jpg", truth)
+    assert not image_match("https://cdn.example.com/A/b.jpg", truth)  # paths keep case
+    assert not image_match(None, truth) and not image_match("", "")
+
+
+def test_day_within_one_day_either_side() -> None:
+    truth = "2016-09-19"
+    assert day_within("2016-09-19T23:00:00-05:00", truth)
+    assert day_within("2016-09-18", truth) and day_within("2016-09-20T01:00", truth)
+    assert not day_within("2016-09-21", truth)
+    assert day_within("2017-01-01", "2016-12-31")  # across a year end
+    assert not day_within(None, truth) and not day_within("2016-09-19", None)
+
+
+# --- page types -------------------------------------------------------------------------------
+
+
+def test_truth_page_types_map_to_four_classes() -> None:
+    assert [page_class(t) for t in ("article", "blog", "forum", "listing", "collection")] == [
+        "article",
+        "article",
+        "thread",
+        "listing",
+        "listing",
+    ]
+    assert {page_class(t) for t in ("product", "service", "documentation")} == {"other"}
+    assert page_class(None) is None and page_class("weird") is None
+    assert PAGE_CLASSES == ("article", "thread", "listing", "other")
+
+
+def test_macro_f1_by_hand() -> None:
+    pairs = [
+        ("article", "article"),
+        ("article", "article"),
+        ("article", "thread"),  # article fp, thread fn
+        ("thread", "thread"),
+        (None, "listing"),  # no prediction: listing fn only
+    ]
+    # article 2*2/(4+1+0)=0.8; thread 2/(2+0+1)=2/3; listing 0/(0+0+1)=0; other: absent.
+    assert macro_f1(pairs, PAGE_CLASSES) == pytest.approx((0.8 + 2 / 3 + 0) / 3)
+    assert macro_f1([("a", "a")], PAGE_CLASSES) == 0.0  # only unknown classes: nothing right
+    assert macro_f1([], PAGE_CLASSES) is None

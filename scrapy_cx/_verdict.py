@@ -1,0 +1,74 @@
+"""What counts as an article: one rule for the crawl's pipeline and for bulk extraction.
+
+Scrapy-free, so ``python -m scrapy_cx`` (bulk) and the pipeline decide alike on
+the same fields; the answer is a short reason (a stats key) or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any
+
+__all__ = ["invalid_reason", "is_empty", "is_iso_date"]
+
+_ISO_DATE_LENGTH = 10  # "2009-11-09": the shortest ISO 8601 value we accept
+
+
+def is_empty(value: Any) -> bool:
+    """Whether a field counts as not filled in (None, blank text, empty collection)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return not value
+    return False
+
+
+def is_iso_date(value: Any) -> bool:
+    """ISO 8601 date or date-time (``2009-11-09``, ``2009-11-09T13:57:00+08:00``)."""
+    if isinstance(value, (date, datetime)):
+        return True
+    if not isinstance(value, str) or len(value) < _ISO_DATE_LENGTH:
+        return False
+    text = value.strip()
+    if text.endswith(("Z", "z")):  # Python < 3.11 does not read the Z suffix
+        text = text[:-1] + "+00:00"
+    try:
+        if len(text) == _ISO_DATE_LENGTH:
+            date.fromisoformat(text)
+        else:
+            datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def invalid_reason(
+    fields: Mapping[str, Any], min_content_length: int, require_published: bool
+) -> str | None:
+    """Why these fields are not a usable article (a stats key), or None.
+
+    ``fields`` is any mapping of the article's fields: an ``ItemAdapter`` in the
+    pipeline, ``Article.to_dict()`` in bulk extraction.
+    """
+    content = fields.get("content")
+    if content is None or is_empty(content):
+        return "no_content"
+    if isinstance(content, str):
+        text = content
+    elif isinstance(content, (list, tuple)):  # paragraphs
+        text = "\n".join(map(str, content))
+    else:
+        text = str(content)
+    if len(text.strip()) < min_content_length:
+        return "short_content"
+    if is_empty(fields.get("title")):
+        return "no_title"
+    published = fields.get("published")
+    if is_empty(published):
+        return "no_published" if require_published else None
+    if not is_iso_date(published):
+        return "bad_published"
+    return None

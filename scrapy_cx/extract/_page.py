@@ -1,0 +1,106 @@
+"""One page as the extraction stages see it: what each stage read and what it found.
+
+The stages (metadata, line walk, headline, selection, title, language, date,
+authors) used to hand each other long positional argument lists; now each reads
+the fields earlier stages filled and fills its own, so a new stage or a report
+(``explain``) sees everything in one place. Nothing here imports Scrapy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from lxml import etree
+
+from ..article import Article
+from .lines import LineOptions, PageLines
+from .meta import PageMeta
+
+__all__ = ["Evidence", "Page", "Region"]
+
+Region = tuple[int, int]  # a slice of Page.lines: (start, end)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Where a field's value was read, kept for audits and the explain report.
+
+    ``source`` is ``line`` (a line of the page, ``line`` is its index),
+    ``byline`` (names in a line near the headline), ``title_tag``, ``url``, or
+    a metadata source as :class:`PageMeta` names it (``meta:og:title``,
+    ``jsonld``, ``itemprop:headline``...); ``raw`` is the text it was read from.
+    """
+
+    source: str
+    line: int | None
+    raw: str
+
+
+@dataclass(slots=True)
+class Page:
+    """Everything known about one page, filled stage by stage.
+
+    Inputs first (the parsed tree, the URL, the caller's options), then what
+    the stages add in order: ``meta``, ``lines``, ``headline`` (the line the
+    selection treats as the headline, -1 for none), ``regions`` (slices of
+    ``lines`` holding the main text, best first), ``content``, ``title`` and
+    ``title_index``, ``language``, ``published``, ``authors``, and the
+    ``evidence`` of where title, date and authors were read.
+    """
+
+    root: etree._Element
+    url: str | None = None
+    options: LineOptions = field(default_factory=LineOptions)
+    encoding: str | None = None  # the charset the page was decoded with
+    reference_time: datetime | None = None
+    date_languages: list[str] | None = None
+    meta: PageMeta = field(default_factory=PageMeta)
+    lines: PageLines = field(default_factory=PageLines)
+    headline: int = -1
+    regions: list[Region] = field(default_factory=list)
+    content: str = ""
+    title: str | None = None
+    title_index: int | None = None
+    language: str | None = None
+    published: str | None = None
+    published_raw: str | None = None
+    authors: tuple[str, ...] = ()
+    evidence: dict[str, Evidence] = field(default_factory=dict)
+
+    @property
+    def start(self) -> int:
+        """First line of the main region (0 when nothing was selected)."""
+        return self.regions[0][0] if self.regions else 0
+
+    @property
+    def end(self) -> int:
+        """End (exclusive) of the main region."""
+        return self.regions[0][1] if self.regions else 0
+
+    def title_sources(self) -> list[str]:
+        """The page's own names for its headline: <title>, then the metadata's, in order."""
+        return [self.meta.title_tag or "", *(value for value, _source in self.meta.titles)]
+
+    def line_with(self, raw: str, first: int = 0) -> int | None:
+        """Index of the first line from ``first`` on whose text holds ``raw``, or None."""
+        for i in range(max(0, first), len(self.lines)):
+            if raw in self.lines[i].text:
+                return i
+        return None
+
+    def article(self) -> Article:
+        """The public record of what the stages found."""
+        meta = self.meta
+        return Article(
+            url=self.url,
+            title=self.title,
+            published=self.published,
+            published_raw=self.published_raw,
+            content=self.content,
+            authors=self.authors,
+            keywords=tuple(meta.keywords),
+            description=meta.description,
+            language=self.language,
+            canonical_url=meta.canonical_url,
+        )

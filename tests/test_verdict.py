@@ -1,0 +1,51 @@
+"""One rule for "is this an article", shared by the crawl's pipeline and bulk extraction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from itemadapter import ItemAdapter
+
+from scrapy_cx import bulk
+from scrapy_cx._verdict import invalid_reason
+from scrapy_cx.bulk import Options, extract_one
+from scrapy_cx.items import ArticleItem
+from scrapy_cx.sources import Page
+
+from .sample_pages import article_html, listing_html
+
+GOOD = {"content": "x" * 300, "title": "A headline", "published": "2024-03-05"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "required", "reason"),
+    [
+        ({}, True, None),
+        ({"content": "   "}, False, "no_content"),
+        ({"content": None}, False, "no_content"),
+        ({"content": "short"}, False, "short_content"),
+        ({"content": ["x" * 150, "y" * 150]}, False, None),  # paragraphs
+        ({"title": ""}, False, "no_title"),
+        ({"published": None}, False, None),
+        ({"published": None}, True, "no_published"),
+        ({"published": "last Tuesday"}, False, "bad_published"),
+    ],
+)
+def test_reasons(changes: dict[str, Any], required: bool, reason: str | None) -> None:
+    assert invalid_reason({**GOOD, **changes}, 200, required) == reason
+
+
+def test_an_item_adapter_and_a_plain_dict_get_the_same_answer() -> None:
+    item = ArticleItem(content="short", title="t")
+    assert invalid_reason(ItemAdapter(item), 200, False) == "short_content"
+    assert invalid_reason(dict(item), 200, False) == "short_content"
+
+
+@pytest.mark.parametrize("html", [article_html("Story"), listing_html()])
+def test_bulk_skips_exactly_what_the_pipeline_would_drop(html: str) -> None:
+    page = Page("p", "http://news.test/1", html.encode())
+    outcome = extract_one(page, Options())
+    article = bulk.extract_article(html, "http://news.test/1")
+    reason = invalid_reason(article.to_dict(), bulk.DEFAULT_MIN_CONTENT_LENGTH, False)
+    assert (outcome.reason is None) == (reason is None)
