@@ -46,6 +46,9 @@ __all__ = [
 PRELOAD = ["scrapy_cx.extract"]
 #: Workers that die before they are ready, in a row, before the pool gives up.
 MAX_START_FAILURES = 3
+#: Tasks sent ahead to each worker: it starts the next page as soon as it is done with
+#: one, without waiting for the parent (whose threads share one GIL with the crawl).
+PREFETCH = 2
 #: Seconds to wait for a worker to exit after it is killed.
 _REAP_SECONDS = 5.0
 _READY = "ready"
@@ -133,16 +136,17 @@ def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None
             data = conn.recv_bytes()
         except (EOFError, OSError):  # the parent is gone
             return
+        started = time.process_time()
         try:
             task = pickle.loads(data)  # here, not in recv(): a function it cannot import is a reply
             if task is None:
                 return
             function, args, kwargs = task
-            reply: tuple[bool, Any] = (True, function(*args, **kwargs))
+            reply: tuple[bool, Any, float] = (True, function(*args, **kwargs), 0.0)
         except BaseException:  # noqa: BLE001 - reported to the parent, the worker goes on
-            reply = (False, traceback.format_exc())
+            reply = (False, traceback.format_exc(), 0.0)
         try:
-            conn.send(reply)
+            conn.send(reply[:2] + (time.process_time() - started,))
         except (BrokenPipeError, OSError):
             return
 
@@ -159,7 +163,7 @@ class _Worker:
     process: BaseProcess
     conn: Connection
     ready: bool = False
-    task: _Task | None = None
+    tasks: deque[_Task] = field(default_factory=deque)  # sent, in order; the first is running
     done: int = 0
     started: float = field(default_factory=time.monotonic)
 
@@ -171,7 +175,8 @@ class WorkerPool:
     the moment a worker takes it; a new worker runs ``warm_up`` before it takes
     any, outside the deadline. ``max_tasks`` (0: never) retires a worker after
     that many tasks, bounding what a leak in the extractor can grow to. Counters
-    ``timeouts``, ``deaths`` and ``recycled`` say what happened.
+    ``timeouts``, ``deaths`` and ``recycled`` say what happened, ``cpu_seconds``
+    what the finished tasks cost the workers.
     """
 
     def __init__(
@@ -189,15 +194,17 @@ class WorkerPool:
         self.size = workers
         self.timeout = timeout if timeout else None
         self.max_tasks = max_tasks
-        self.capacity = capacity or 2 * workers
+        self.capacity = capacity or (PREFETCH + 1) * workers
         self.timeouts = 0
         self.deaths = 0
         self.recycled = 0
+        self.cpu_seconds = 0.0
         self._warm_up = warm_up
         self._context = context or default_context()
         self._room = threading.Semaphore(self.capacity)
         self._lock = threading.Lock()
         self._queue: deque[_Task] = deque()
+        self._retry: deque[_Task] = deque()  # taken from a worker that died before them
         self._closed = False
         self._broken: str | None = None
         self._start_failures = 0
@@ -284,25 +291,32 @@ class WorkerPool:
             self._shutdown()
 
     def _assign(self) -> None:
-        for worker in self._workers:
-            if not worker.ready or worker.task is not None:
-                continue
-            task = self._next_task()
-            if task is None:
-                return
-            try:
-                worker.conn.send(task.call)
-            except (BrokenPipeError, EOFError, OSError):
-                worker.task = task  # the worker is gone: _collect will fail it and replace it
-                continue
-            except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable argument: that task only
-                task.future.set_exception(RemoteError(f"cannot send the task: {exc!r}"))
-                continue
-            worker.task = task
-            if self.timeout is not None:
-                task.deadline = time.monotonic() + self.timeout
+        for worker in list(self._workers):
+            while worker.ready and len(worker.tasks) < PREFETCH:
+                if self.max_tasks and worker.done + len(worker.tasks) >= self.max_tasks:
+                    break  # it retires after these
+                task = self._next_task()
+                if task is None:
+                    return
+                try:
+                    worker.conn.send(task.call)
+                except (BrokenPipeError, EOFError, OSError):
+                    self._retry.appendleft(task)  # the worker is gone: _collect replaces it
+                    break
+                except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable argument
+                    task.future.set_exception(RemoteError(f"cannot send the task: {exc!r}"))
+                    continue
+                worker.tasks.append(task)
+                if len(worker.tasks) == 1:
+                    self._start_clock(task)
+
+    def _start_clock(self, task: _Task) -> None:
+        if self.timeout is not None:
+            task.deadline = time.monotonic() + self.timeout
 
     def _next_task(self) -> _Task | None:
+        if self._retry:
+            return self._retry.popleft()
         with self._lock:
             while self._queue:
                 task = self._queue.popleft()
@@ -311,7 +325,7 @@ class WorkerPool:
         return None
 
     def _next_deadline(self) -> float | None:
-        deadlines = [w.task.deadline for w in self._workers if w.task and w.task.deadline]
+        deadlines = [w.tasks[0].deadline for w in self._workers if w.tasks and w.tasks[0].deadline]
         if not deadlines:
             return None
         return max(0.0, min(deadlines) - time.monotonic())
@@ -324,19 +338,21 @@ class WorkerPool:
                     worker.ready = True
                     self._start_failures = 0
                     continue
-                ok, value = message
-                task, worker.task = worker.task, None
+                ok, value, cpu = message
+                self.cpu_seconds += cpu
                 worker.done += 1
-                if task is not None:
-                    if ok:
-                        task.future.set_result(value)
-                    else:
-                        task.future.set_exception(RemoteError(value))
+                task = worker.tasks.popleft()
+                if worker.tasks:  # the worker went on to the next one just now
+                    self._start_clock(worker.tasks[0])
+                if ok:
+                    task.future.set_result(value)
+                else:
+                    task.future.set_exception(RemoteError(value))
         except (EOFError, OSError):
             pass
         if not worker.process.is_alive():
             self._replace(worker, WorkerDied(f"worker exited with code {worker.process.exitcode}"))
-        elif self.max_tasks and worker.done >= self.max_tasks and worker.task is None:
+        elif self.max_tasks and worker.done >= self.max_tasks and not worker.tasks:
             self.recycled += 1
             try:
                 worker.conn.send(None)
@@ -348,20 +364,22 @@ class WorkerPool:
     def _expire(self) -> None:
         now = time.monotonic()
         for worker in list(self._workers):
-            task = worker.task
-            if task is not None and task.deadline is not None and task.deadline <= now:
+            head = worker.tasks[0] if worker.tasks else None
+            if head is not None and head.deadline is not None and head.deadline <= now:
                 self.timeouts += 1
                 worker.process.kill()
                 worker.process.join(_REAP_SECONDS)
                 self._replace(worker, TaskTimeout(f"over {self.timeout:g} s"), died=False)
 
     def _replace(self, worker: _Worker, error: PoolError | None, *, died: bool = True) -> None:
-        """Swap ``worker`` for a new one; its task, if any, fails with ``error``."""
-        if worker.task is not None and error is not None:
+        """Swap ``worker`` for a new one: its running task fails with ``error``, the tasks
+        sent after it go to another worker."""
+        if worker.tasks and error is not None:
             if died:
                 self.deaths += 1
-            worker.task.future.set_exception(error)
-            worker.task = None
+            worker.tasks.popleft().future.set_exception(error)
+        self._retry.extendleft(reversed(worker.tasks))
+        worker.tasks.clear()
         if not worker.ready:
             self._start_failures += 1
         worker.conn.close()
@@ -376,11 +394,7 @@ class WorkerPool:
     def _break(self, reason: str) -> None:
         with self._lock:
             self._broken = reason
-            queued = list(self._queue)
-            self._queue.clear()
-        for task in queued:
-            task.future.set_exception(PoolClosed(reason))
-        self._closed = True
+        self._closed = True  # _shutdown fails what is queued
 
     def _reap(self) -> None:
         for process in list(self._retiring):
@@ -393,14 +407,17 @@ class WorkerPool:
             self._closed = True
             queued = list(self._queue)
             self._queue.clear()
+        reason = PoolClosed(self._broken or "pool closed")
         for worker in self._workers:
             if worker.process.is_alive():
                 worker.process.kill()
-            if worker.task is not None:
-                worker.task.future.set_exception(PoolClosed("pool closed"))
+            for task in worker.tasks:
+                task.future.set_exception(reason)
+        for task in self._retry:
+            task.future.set_exception(reason)
         for task in queued:
             if task.future.set_running_or_notify_cancel():
-                task.future.set_exception(PoolClosed("pool closed"))
+                task.future.set_exception(reason)
         for process in self._retiring:
             if process.is_alive():
                 process.kill()

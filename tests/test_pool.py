@@ -32,6 +32,9 @@ def test_results_come_back_per_task() -> None:
     with WorkerPool(2) as pool:
         futures = [pool.submit(pow, i, 2) for i in range(20)]
         assert [f.result(timeout=60) for f in futures] == [i * i for i in range(20)]
+        spin = pool.submit(sum, range(3_000_000))
+        assert spin.result(timeout=60) == sum(range(3_000_000))
+        assert pool.cpu_seconds > 0
 
 
 def test_a_task_past_its_deadline_is_killed_and_its_worker_replaced() -> None:
