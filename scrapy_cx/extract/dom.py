@@ -12,6 +12,9 @@ linear in the page size:
 * it checks each attribute of a tag against all the ones before it, so a tag
   with 100 000 attributes takes minutes: tags past :data:`MAX_ATTRIBUTES`
   lose the rest of their attributes before parsing;
+* a page of 600 000 ``<br>`` lines costs seconds in the line walk even at a
+  linear cost: past :data:`MAX_TAGS` tags (several times the most tags of any
+  page in the benchmark sets) the rest of the page is not read;
 * an unclosed ``<title>`` swallows the rest of the page as its text, as it does
   in a browser: the title is closed at the next tag and the page parsed again.
 
@@ -80,6 +83,8 @@ _LONG_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:_-]*)\s[^<>]{" + str(MAX_TAG_CHARS
 _ATTRIBUTE = re.compile(
     r"""\s*[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]{0,65536}"|'[^']{0,65536}'|[^\s"'<>]*))?"""
 )
+
+MAX_TAGS = 100_000
 
 _local = threading.local()
 
@@ -173,6 +178,16 @@ def has_crowded_tag(data: bytes, limit: int = MAX_ATTRIBUTES) -> bool:
                     return True
         pos = end + 1
     return False
+
+
+def tag_cut(text: str, limit: int = MAX_TAGS) -> int | None:
+    """Where the page's ``limit``-th tag starts, or None if it has no more (C-speed count)."""
+    if text.count("<") <= limit:
+        return None
+    pos = -1
+    for _ in range(limit):
+        pos = text.find("<", pos + 1)
+    return pos
 
 
 def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
@@ -283,6 +298,11 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
         retry, fatal = _parse(capped)
         if retry is not None:
             root, text = retry, capped
+    cut = tag_cut(text) if root is not None else None
+    if cut is not None:  # after the depth repair, which removes tags of its own
+        text = text[:cut]
+        retry, _ = _parse(text)
+        root = retry if retry is not None else root
     if root is not None and _swallowing_title(root):
         closed = _close_title(text)
         if closed is not None:

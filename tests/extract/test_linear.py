@@ -14,7 +14,14 @@ from collections.abc import Callable
 import pytest
 
 from scrapy_cx.extract import extract_article
-from scrapy_cx.extract.dom import MAX_ATTRIBUTES, cap_attributes, has_crowded_tag, parse_html
+from scrapy_cx.extract.dom import (
+    MAX_ATTRIBUTES,
+    MAX_TAGS,
+    cap_attributes,
+    has_crowded_tag,
+    parse_html,
+    tag_cut,
+)
 
 GROWTH = 4
 MAX_RATIO = 9.0  # linear: ~4; quadratic: ~16
@@ -80,3 +87,14 @@ def test_ordinary_long_tags_are_left_alone() -> None:
     data = '<div data-json=\'{"a": "' + "x" * 10_000 + '"}\'>t</div>'
     for html in (svg, data, PARAGRAPH * 100):
         assert cap_attributes(html) is html
+
+
+def test_a_page_past_max_tags_is_read_up_to_there() -> None:
+    lines = "".join(f"line {i}<br>" for i in range(MAX_TAGS + 1_000))
+    html = f"<html><body><h1>Head</h1><div>{lines}</div></body></html>"
+    assert tag_cut(html) is not None
+    root = parse_html(html)
+    assert MAX_TAGS - 10 <= sum(1 for _ in root.iter()) <= MAX_TAGS
+    text = "".join(root.itertext())
+    assert "Head" in text and f"line {MAX_TAGS - 10}" in text and f"line {MAX_TAGS}" not in text
+    assert tag_cut("<p>" * 10) is None
