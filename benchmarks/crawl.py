@@ -316,7 +316,7 @@ def crawl_main(config: dict[str, Any]) -> None:
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats else {}
     with open(config["out"], encoding="utf-8") as fh:
-        items = sum(1 for _ in fh)
+        exported = [json.loads(line)["url"] for line in fh if line.strip()]
     print(
         json.dumps(
             {
@@ -324,7 +324,8 @@ def crawl_main(config: dict[str, Any]) -> None:
                 "seconds": stats.get("elapsed_time_seconds", 0.0),
                 "cpu_seconds": time.process_time() - cpu,
                 "worker_cpu_seconds": pool.get("cpu_seconds", 0.0),
-                "items": items,
+                "items": len(exported),
+                "exported": exported,
                 "dropped": stats.get("item_dropped_count", 0),
                 "download_errors": {
                     k: v for k, v in stats.items() if k.startswith("downloader/exception_type")
@@ -496,6 +497,7 @@ def hostile(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "good_pages": len(good),
         "items_with_hostile": last["items"],
         "items_good_only": runs["good only"][-1]["items"],
+        "good_pages_exported": len(set(good) & set(last["exported"])),
         "download_errors": last["download_errors"],
         "cx_stats": last["cx"],
         "seconds": {k: round(v, 2) for k, v in seconds.items()},
@@ -503,7 +505,8 @@ def hostile(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "runs": runs,
     }
     print(
-        f"hostile crawl: {last['items']} items of {len(good)} good pages, download errors "
+        f"hostile crawl: {figures['good_pages_exported']} of {len(good)} good pages exported "
+        f"({last['items']} items), download errors "
         f"{last['download_errors'] or 'none'}, cx stats {last['cx']}, wall time "
         f"{figures['wall_ratio']:.2f}x the crawl without the hostile pages"
     )

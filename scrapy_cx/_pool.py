@@ -38,8 +38,8 @@ __all__ = [
     "TaskTimeout",
     "WorkerDied",
     "WorkerPool",
+    "auto_workers",
     "resolve_workers",
-    "spare_cores",
 ]
 
 #: Modules the fork server imports once, so a new worker starts in milliseconds.
@@ -74,19 +74,25 @@ class RemoteError(PoolError):
     """The task raised in its worker; ``str()`` carries the worker's traceback."""
 
 
-def spare_cores() -> int:
-    """The cores this process may run on, less one for the process itself (at least 1)."""
+#: Workers ``auto`` starts at least: with one, a page that takes its full deadline
+#: holds up every other page's article meanwhile.
+MIN_AUTO_WORKERS = 2
+
+
+def auto_workers() -> int:
+    """One worker per core this process may run on, less one for the process itself,
+    and at least :data:`MIN_AUTO_WORKERS`."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         cores = os.cpu_count() or 1
-    return max(1, cores - 1)
+    return max(MIN_AUTO_WORKERS, cores - 1)
 
 
 def resolve_workers(value: object) -> int:
-    """``auto`` -> :func:`spare_cores`; a number (also as text) >= 0 -> itself."""
+    """``auto`` -> :func:`auto_workers`; a number (also as text) >= 0 -> itself."""
     if isinstance(value, str) and value.strip().lower() == "auto":
-        return spare_cores()
+        return auto_workers()
     number = -1
     if isinstance(value, int) and not isinstance(value, bool):
         number = value

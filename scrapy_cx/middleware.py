@@ -157,7 +157,7 @@ class ArticleMiddleware:
     With ``CX_WORKERS`` > 0 the extraction runs in worker processes and
     ``process_response`` returns a coroutine that Scrapy awaits: the response
     goes on when its article is back, and the reactor keeps downloading
-    meanwhile. At most ``2 * workers`` pages wait for the pool; the others wait
+    meanwhile. At most ``3 * workers`` pages wait for the pool; the others wait
     in the downloader, which counts them against ``CONCURRENT_REQUESTS``, so a
     slow pool slows downloads down instead of growing memory.
     """

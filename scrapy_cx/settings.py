@@ -40,7 +40,7 @@ DEFAULTS: dict[str, Any] = {
     # Keep that raw HTML field on the item after extraction.
     "CX_KEEP_HTML": False,
     # Worker processes that extract pages off the reactor thread: "auto" (one per
-    # core but one, at least 1), a number, or 0 to extract in the reactor thread.
+    # core but one, at least 2), a number, or 0 to extract in the reactor thread.
     "CX_WORKERS": "auto",
     # Seconds a worker may spend on one page before it is killed and replaced and
     # the page passes on without an article (cx/skipped/timeout); 0: no deadline.

@@ -15,8 +15,8 @@ from scrapy_cx._pool import (
     TaskTimeout,
     WorkerDied,
     WorkerPool,
+    auto_workers,
     resolve_workers,
-    spare_cores,
 )
 
 
@@ -115,7 +115,7 @@ def test_a_function_the_worker_cannot_import_fails_that_task_only() -> None:
 
 
 def test_workers_setting_values() -> None:
-    assert resolve_workers("auto") == spare_cores() >= 1
+    assert resolve_workers("auto") == auto_workers() >= 2
     assert resolve_workers("0") == 0
     assert resolve_workers(4) == 4
     for bad in ("-1", "x", -1, True, 2.5, None):
