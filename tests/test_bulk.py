@@ -105,31 +105,9 @@ def test_pool_reads_only_a_bounded_window_ahead() -> None:
     assert consumed <= 10 + 3  # what was yielded plus the window
 
 
-def crash_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
+def misbehave_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
     if b"CRASH" in html:
         os._exit(3)  # what a segfault or the OOM killer does to a worker
-    from scrapy_cx.extract import extract_article
-
-    return extract_article(html, url, **kwargs)  # type: ignore[arg-type]
-
-
-def test_a_page_that_kills_its_worker_is_skipped_and_the_rest_survives(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(bulk, "extract_article", crash_on_marker)
-    items: list[Page | Skip] = [page(i) for i in range(12)]
-    items[5] = Page("p5", None, b"<html>CRASH</html>")
-    outcomes = list(
-        extract_all(
-            items, Options(), 2, mp_context=multiprocessing.get_context("fork")
-        )
-    )
-    assert [o.source for o in outcomes] == [f"p{i}" for i in range(12)]
-    assert outcomes[5].reason == "worker process died on page"
-    assert all(o.line for i, o in enumerate(outcomes) if i != 5)
-
-
-def hang_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
     if b"HANG" in html:
         time.sleep(120)  # what a page with a quadratic path does to a worker
     from scrapy_cx.extract import extract_article
@@ -137,22 +115,26 @@ def hang_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> obj
     return extract_article(html, url, **kwargs)  # type: ignore[arg-type]
 
 
-def test_a_page_past_its_deadline_is_skipped_and_its_worker_replaced(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("marker", "reason"),
+    [(b"CRASH", "worker process died on page"), (b"HANG", "timeout (over 1 s)")],
+)
+def test_a_page_that_kills_or_hangs_its_worker_is_skipped_and_the_rest_survives(
+    monkeypatch: pytest.MonkeyPatch, marker: bytes, reason: str
 ) -> None:
-    monkeypatch.setattr(bulk, "extract_article", hang_on_marker)
-    items: list[Page | Skip] = [page(i) for i in range(8)]
-    items[2] = Page("p2", None, b"<html>HANG</html>")
+    monkeypatch.setattr(bulk, "extract_article", misbehave_on_marker)
+    items: list[Page | Skip] = [page(i) for i in range(12)]
+    items[5] = Page("p5", None, b"<html>" + marker + b"</html>")
     started = time.monotonic()
     outcomes = list(
         extract_all(
             items, Options(), 2, timeout=1.0, mp_context=multiprocessing.get_context("fork")
         )
     )
-    assert time.monotonic() - started < 60  # not the 120 s the page asks for
-    assert [o.source for o in outcomes] == [f"p{i}" for i in range(8)]
-    assert outcomes[2].reason == "timeout (over 1 s)"
-    assert all(o.line for i, o in enumerate(outcomes) if i != 2)
+    assert time.monotonic() - started < 60  # not the 120 s the hanging page asks for
+    assert [o.source for o in outcomes] == [f"p{i}" for i in range(12)]
+    assert outcomes[5].reason == reason
+    assert all(o.line for i, o in enumerate(outcomes) if i != 5)
 
 
 def test_summary_counts_and_formats() -> None:

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -96,13 +97,27 @@ def test_crawl_with_workers_survives_a_hanging_and_a_dying_page(
     assert elapsed < 120  # the hang is 300 s: it was cut, not waited for
 
 
-def wait_for(predicate: object, seconds: float = 60) -> None:
+def wait_for(predicate: Callable[[], object], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if predicate():  # type: ignore[operator]
+        if predicate():
             return
         time.sleep(0.1)
     raise AssertionError("timed out waiting")
+
+
+def sigterm(proc: subprocess.Popen[bytes], ready: Callable[[], object]) -> tuple[set[int], str]:
+    """Once ``ready()``, SIGTERM ``proc``: its processes then, and its stderr."""
+    try:
+        wait_for(ready)
+        time.sleep(0.5)  # the workers have pages in hand
+        workers = descendants(proc.pid)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return workers, err.decode("utf-8", "replace")
 
 
 def test_sigterm_stops_a_crawl_and_leaves_no_worker(tmp_path: Path) -> None:
@@ -120,16 +135,9 @@ def test_sigterm_stops_a_crawl_and_leaves_no_worker(tmp_path: Path) -> None:
         proc = subprocess.Popen(
             cmd, cwd=EXAMPLE_PROJECT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
-        try:
-            wait_for(lambda: hits.get("/story/hang") and len(descendants(proc.pid)) >= 2)
-            time.sleep(1)  # the hanging page is in a worker now
-            workers = descendants(proc.pid)
-            proc.send_signal(signal.SIGTERM)
-            _, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-    log = err.decode("utf-8", "replace")
+        workers, log = sigterm(
+            proc, lambda: hits.get("/story/hang") and len(descendants(proc.pid)) >= 2
+        )
     assert "Received SIGTERM, shutting down gracefully" in log, log[-3000:]
     wait_for(lambda: not any(alive(pid) for pid in workers), 10)
 
@@ -142,15 +150,8 @@ def test_sigterm_stops_bulk_extraction_and_leaves_no_worker(tmp_path: Path) -> N
     cmd = [sys.executable, "-m", "scrapy_cx", "extract", str(pages), "-j", "2", "-q",
            "-o", str(tmp_path / "out.jsonl")]
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        wait_for(lambda: len(descendants(proc.pid)) >= 3)  # fork server and two workers
-        time.sleep(0.5)
-        workers = descendants(proc.pid)
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130, err[-3000:]
-    assert b"interrupted" in err
+    # Three processes: the fork server and two workers.
+    workers, log = sigterm(proc, lambda: len(descendants(proc.pid)) >= 3)
+    assert proc.returncode == 130, log[-3000:]
+    assert "interrupted" in log
     wait_for(lambda: not any(alive(pid) for pid in workers), 10)
