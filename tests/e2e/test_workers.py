@@ -18,14 +18,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.test_faults import article, scrapy_stats
 from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
+from tests.support.faulty import SLOW_SECONDS
 from tests.support.procs import alive, descendants
-from tests.support.server import Route, serve
+from tests.support.server import Handler, Route, serve
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
@@ -95,6 +97,49 @@ def test_crawl_with_workers_survives_a_hanging_and_a_dying_page(
     assert f"the worker died on {base}/story/die" in log
     assert "cx/errors" not in stats
     assert elapsed < 120  # the hang is 300 s: it was cut, not waited for
+
+
+def test_a_slow_pool_slows_downloads_down(tmp_path: Path) -> None:
+    """Pages waiting for their article still count against CONCURRENT_REQUESTS, so the
+    crawl fetches no further ahead than that: memory stays bounded, whatever the pool."""
+    pages, concurrency = 16, 4
+    fetched: list[float] = []
+
+    def timed(body: bytes) -> Handler:
+        def send(handler: BaseHTTPRequestHandler) -> None:
+            fetched.append(time.monotonic())
+            handler.send_response(200)
+            handler.send_header("Content-Type", "text/html; charset=utf-8")
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body)
+
+        return send
+
+    served: dict[str, Route | Handler] = {
+        f"/story/slow-{i}": timed(article(i)[1]) for i in range(pages)
+    }
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "CX_WORKERS": "1",
+                "CONCURRENT_REQUESTS": str(concurrency),
+                "CONCURRENT_REQUESTS_PER_DOMAIN": str(concurrency),
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert len(items) == pages
+    # One worker, SLOW_SECONDS a page: the last fetch waits for the pages before it
+    # to be extracted, all but the `concurrency` first ones at least.
+    spread = max(fetched) - min(fetched)
+    assert spread >= 0.8 * (pages - concurrency) * SLOW_SECONDS, fetched
 
 
 def wait_for(predicate: Callable[[], object], seconds: float = 60) -> None:

@@ -14,10 +14,15 @@ from scrapy_cx import Article, ArticleMiddleware, extract_article
 
 #: Seconds the "/hang" page takes: far past any CX_PAGE_TIMEOUT of the tests.
 HANG_SECONDS = 300
+#: Seconds a "/slow-N" page takes: a slow pool, within any deadline.
+SLOW_SECONDS = 0.3
 
 
 def extract(html: bytes | str, url: str | None = None, **kwargs: Any) -> Article:
-    """``extract_article``, except: ``/hang`` never ends, ``/die`` kills its process."""
+    """``extract_article``, except: ``/hang`` never ends, ``/die`` kills its process,
+    ``/slow-N`` takes :data:`SLOW_SECONDS`."""
+    if url and "/slow-" in url:
+        time.sleep(SLOW_SECONDS)
     if url and url.endswith("/hang"):
         time.sleep(HANG_SECONDS)
     if url and url.endswith("/die"):
