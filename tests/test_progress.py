@@ -46,5 +46,6 @@ def test_enabled_progress_redraws_in_place_and_erases() -> None:
     progress.close()
     out = stream.getvalue()
     assert out.count("\r") == 2 + 2  # two drawings, one erase
-    assert " 3 pages 2 articles" in out and "2 pages" not in out
+    # "] 2 pages", not "2 pages": a rate such as "87,922 pages/s" holds that too.
+    assert "] 3 pages 2 articles" in out and "] 2 pages" not in out
     assert out.endswith("\r")
