@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -157,6 +158,32 @@ def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None
             return
 
 
+class _main_hidden:  # noqa: N801 - used as a statement, like contextlib's
+    """Start a worker without running the parent's ``__main__`` script in it.
+
+    A fork server or spawned process imports the script the parent was started
+    with; a crawl script without an ``if __name__ == "__main__"`` guard (as in
+    Scrapy's "run from a script" docs) would start its whole crawl again in
+    every worker. Workers need only importable modules, so the script is hidden
+    from multiprocessing while a worker starts.
+    """
+
+    def __enter__(self) -> None:
+        main = sys.modules.get("__main__")
+        self._saved = (main, getattr(main, "__file__", None), getattr(main, "__spec__", None))
+        if main is not None:
+            main.__spec__ = None
+            if self._saved[1] is not None:
+                del main.__file__
+
+    def __exit__(self, *exc: object) -> None:
+        main, path, spec = self._saved
+        if main is not None:
+            main.__spec__ = spec
+            if path is not None:
+                main.__file__ = path
+
+
 @dataclass
 class _Task:
     call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
@@ -272,7 +299,8 @@ class WorkerPool:
         process = self._context.Process(  # type: ignore[attr-defined]
             target=_worker_main, args=(child, self._warm_up), name="scrapy-cx-worker", daemon=True
         )
-        process.start()
+        with _main_hidden():
+            process.start()
         child.close()
         return _Worker(process, parent)
 

@@ -200,3 +200,49 @@ def test_sigterm_stops_bulk_extraction_and_leaves_no_worker(tmp_path: Path) -> N
     assert proc.returncode == 130, log[-3000:]
     assert "interrupted" in log
     wait_for(lambda: not any(alive(pid) for pid in workers), 10)
+
+
+UNGUARDED_SCRIPT = """
+import sys
+from scrapy import Spider
+from scrapy.crawler import CrawlerProcess
+
+class Probe(Spider):
+    name = "probe"
+    start_urls = sys.argv[1:-1]
+    def parse(self, response):
+        yield {"url": response.url, "title": response.meta["cx_article"].title}
+
+# No `if __name__ == "__main__"` guard, as in Scrapy's "run from a script" docs.
+process = CrawlerProcess({
+    "ADDONS": {"scrapy_cx.Addon": 500}, "CX_WORKERS": 2, "ROBOTSTXT_OBEY": False,
+    "FEEDS": {sys.argv[-1]: {"format": "jsonlines"}},
+})
+process.crawl(Probe)
+process.start()
+"""
+
+
+def test_a_crawl_script_without_a_main_guard_is_not_run_again_in_the_workers(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "crawl.py"
+    script.write_text(UNGUARDED_SCRIPT, encoding="utf-8")
+    served = {f"/story/{i}": Route(article(i)[1], headers=HTML) for i in range(3)}
+    with serve(served) as (base, hits):
+        output = tmp_path / "items.jsonl"
+        proc = subprocess.run(
+            [sys.executable, str(script), *(base + p for p in served), str(output)],
+            cwd=tmp_path,
+            env=dict(os.environ, PYTHONPATH=str(REPO)),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        fetched = dict(hits)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stderr.count("Spider opened") == 1, proc.stderr[-3000:]
+    assert fetched == {p: 1 for p in served}
+    titles = [json.loads(line)["title"] for line in output.read_text("utf-8").splitlines()]
+    assert sorted(titles) == sorted(article(i)[0] for i in range(3))
