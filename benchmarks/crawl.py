@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import json
 import os
 import random
@@ -191,7 +192,7 @@ async def _serve(site: dict[str, bytes], latency: float) -> None:
         try:
             while True:
                 head = await reader.readuntil(b"\r\n\r\n")
-                path = head.split(b" ", 2)[1].decode("latin-1").split("#", 1)[0]
+                path = head.split(b" ", 2)[1].decode("latin-1").split("#", 1)[0].split("?", 1)[0]
                 body = site.get(path)
                 status = b"200 OK" if body is not None else b"404 Not Found"
                 body = body if body is not None else not_found
@@ -214,33 +215,71 @@ async def _serve(site: dict[str, bytes], latency: float) -> None:
     server.close()
 
 
-def serve_main(pages: int, latency_ms: float) -> None:
-    asyncio.run(_serve(build_site(pages), latency_ms / 1000))
+def saved_site(folder: Path) -> dict[str, bytes]:
+    """``/saved/NAME.html`` -> body for every ``*.html.gz`` page in ``folder``."""
+    return {
+        f"/saved/{path.name.removesuffix('.gz')}": gzip.decompress(path.read_bytes())
+        for path in sorted(folder.glob("*.html.gz"))
+    }
+
+
+HOSTILE_PATHS = ("/hostile/attributes.html", "/hostile/lines.html", "/hostile/text.html")
+
+
+def hostile_pages() -> dict[str, bytes]:
+    """The three pages of issue 12: 100 000 attributes on one element (0.9 MB), 600 000
+    ``<br>`` lines (4.8 MB), one 5 MB text node; each once stalled a crawl."""
+    head = b"<html><head><title>Hostile</title></head><body>"
+    attributes = b" ".join(b'a%d="x"' % i for i in range(100_000))
+    return dict(
+        zip(
+            HOSTILE_PATHS,
+            (
+                head + b"<div " + attributes + b">text</div></body></html>",
+                head + b"<div>" + b"line<br>" * 600_000 + b"</div></body></html>",
+                head + b"<div>" + b"word " * 1_000_000 + b"</div></body></html>",
+            ),
+            strict=True,
+        )
+    )
+
+
+def serve_main(pages: int, latency_ms: float, saved: str = "") -> None:
+    site = build_site(pages)
+    if saved:
+        site.update(saved_site(Path(saved)))
+    site.update(hostile_pages())
+    asyncio.run(_serve(site, latency_ms / 1000))
 
 
 # --------------------------------------------------------------------------- the crawl
 
 
-def crawl_main(url: str, plugin: bool, out: str, concurrency: int, list_pages: int) -> None:
+def crawl_main(config: dict[str, Any]) -> None:
     """Run in a fresh process: one crawl, its stats as JSON on stdout.
 
-    ``list_pages`` > 0: fetch that many article URLs from a list, following no
-    links (the ``-a urls=`` way); else start at ``url`` and follow every link.
+    ``config``: ``url`` (the site), ``urls`` (a list to fetch, following no links;
+    empty: start at ``url`` and follow every link), ``workers`` (None: plain
+    Scrapy; else scrapy-cx with that ``CX_WORKERS``), ``out``, ``concurrency``.
     """
     import scrapy
+    from scrapy import signals
     from scrapy.crawler import CrawlerProcess
     from scrapy.linkextractors import LinkExtractor
 
+    from scrapy_cx import ArticleMiddleware
+
+    urls: list[str] = config["urls"]
+    pool: dict[str, float] = {}
+
     class BenchSpider(scrapy.Spider):
         name = "bench"
-        start_urls = (
-            [url.rstrip("/") + article_path(n) for n in range(list_pages)] if list_pages else [url]
-        )
+        start_urls = urls or [config["url"]]
         links = LinkExtractor()
 
         def parse(self, response: Any) -> Any:
             yield {"url": response.url}
-            if list_pages:
+            if urls:
                 return
             for link in self.links.extract_links(response):
                 if urlsplit(link.url).hostname == "127.0.0.1":  # like the news spider
@@ -248,52 +287,71 @@ def crawl_main(url: str, plugin: bool, out: str, concurrency: int, list_pages: i
 
     settings: dict[str, Any] = {
         "LOG_LEVEL": "ERROR",
-        "CONCURRENT_REQUESTS": concurrency,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": concurrency,
+        "CONCURRENT_REQUESTS": config["concurrency"],
+        "CONCURRENT_REQUESTS_PER_DOMAIN": config["concurrency"],
         "DOWNLOAD_DELAY": 0,
+        "DOWNLOAD_TIMEOUT": config.get("download_timeout", 180),
         "ROBOTSTXT_OBEY": False,
         "TELNETCONSOLE_ENABLED": False,
-        "FEEDS": {out: {"format": "jsonlines", "overwrite": True}},
+        "FEEDS": {config["out"]: {"format": "jsonlines", "overwrite": True}},
         "FEED_EXPORT_ENCODING": "utf-8",
     }
-    if plugin:
+    if config["workers"] is not None:
         settings["ADDONS"] = {"scrapy_cx.Addon": 500}
+        settings["CX_WORKERS"] = config["workers"]
+
+    def closing(spider: Any) -> None:
+        # The workers' CPU, read before the pool goes (it closes on spider_closed too).
+        downloader = spider.crawler.engine.downloader
+        for mw in downloader.middleware.middlewares:
+            if isinstance(mw, ArticleMiddleware) and mw._pool is not None:
+                pool["cpu_seconds"] = mw._pool.cpu_seconds
+                pool["timeouts"] = mw._pool.timeouts
+
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
+    crawler.signals.connect(closing, signal=signals.spider_closed)  # before the pool closes
     process.crawl(crawler)
     cpu = time.process_time()
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats else {}
-    with open(out, encoding="utf-8") as fh:
-        items = sum(1 for _ in fh)
+    with open(config["out"], encoding="utf-8") as fh:
+        exported = [json.loads(line)["url"] for line in fh if line.strip()]
     print(
         json.dumps(
             {
                 "responses": stats.get("response_received_count", 0),
                 "seconds": stats.get("elapsed_time_seconds", 0.0),
                 "cpu_seconds": time.process_time() - cpu,
-                "items": items,
+                "worker_cpu_seconds": pool.get("cpu_seconds", 0.0),
+                "items": len(exported),
+                "exported": exported,
                 "dropped": stats.get("item_dropped_count", 0),
+                "download_errors": {
+                    k: v for k, v in stats.items() if k.startswith("downloader/exception_type")
+                },
+                "cx": {k: v for k, v in stats.items() if k.startswith("cx/")},
             }
         )
     )
 
 
-def run_crawl(url: str, plugin: bool, concurrency: int, list_pages: int) -> dict[str, Any]:
+def run_crawl(
+    url: str, workers: int | str | None, concurrency: int, urls: Sequence[str] = ()
+) -> dict[str, Any]:
+    """One crawl in a fresh process: plain Scrapy (``workers`` None) or with scrapy-cx."""
     with tempfile.TemporaryDirectory() as tmp:
-        out = str(Path(tmp) / "items.jsonl")
+        config = {
+            "url": url,
+            "urls": list(urls),
+            "workers": workers,
+            "out": str(Path(tmp) / "items.jsonl"),
+            "concurrency": concurrency,
+        }
+        config_file = Path(tmp) / "config.json"
+        config_file.write_text(json.dumps(config), encoding="utf-8")
         proc = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "benchmarks.crawl",
-                "_crawl",
-                url,
-                "1" if plugin else "0",
-                out,
-                str(concurrency),
-                str(list_pages),
-            ],
+            [sys.executable, "-m", "benchmarks.crawl", "_crawl", str(config_file)],
             capture_output=True,
             text=True,
             check=False,
@@ -303,6 +361,7 @@ def run_crawl(url: str, plugin: bool, concurrency: int, list_pages: int) -> dict
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     result["pages_per_s"] = result["responses"] / result["seconds"]
     result["cpu_ms_per_page"] = 1000 * result["cpu_seconds"] / result["responses"]
+    result["worker_cpu_ms_per_page"] = 1000 * result["worker_cpu_seconds"] / result["responses"]
     return result
 
 
@@ -320,81 +379,179 @@ def extraction_ms(pages: int, sample: int = 200) -> float:
     return 1000 * statistics.median(times)
 
 
+DEFAULT_SAVED = Path(__file__).resolve().parents[1].parent / "shared/bench/wceb_dev/html"
+
+
+def _label(workers: int | str | None) -> str:
+    return "plain" if workers is None else f"cx workers={workers}"
+
+
+def _start_server(pages: int, latency: float, saved: str) -> tuple[subprocess.Popen[str], str]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.crawl", "_serve", str(pages), str(latency), saved],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONHASHSEED="0"),
+    )
+    assert server.stdout is not None
+    return server, f"http://127.0.0.1:{server.stdout.readline().strip()}"
+
+
+def _report(name: str, result: dict[str, Any]) -> None:
+    print(
+        f"{name:>16}: {result['responses']} pages in {result['seconds']:.1f} s = "
+        f"{result['pages_per_s']:.0f} pages/s, CPU ms/page main {result['cpu_ms_per_page']:.2f} "
+        f"workers {result['worker_cpu_ms_per_page']:.2f}, {result['items']} items",
+        file=sys.stderr,
+    )
+
+
+def projection(plain: dict[str, Any], cx: dict[str, Any], cores: int) -> dict[str, Any]:
+    """pages/s on ``cores`` cores from CPU ms per page, for plain Scrapy and with scrapy-cx.
+
+    Assumes a CPU-bound crawl (site on other machines, enough concurrency), one
+    reactor process bound by its own core, ``cores - 1`` workers that scale
+    linearly (no shared-memory or memory-bandwidth limit).
+    """
+    plain_rate = 1000 / plain["cpu_ms_per_page"]
+    main_rate = 1000 / cx["cpu_ms_per_page"]
+    worker_rate = (
+        (cores - 1) * 1000 / cx["worker_cpu_ms_per_page"]
+        if cx["worker_cpu_ms_per_page"]
+        else main_rate
+    )
+    rate = min(main_rate, worker_rate)
+    return {
+        "cores": cores,
+        "plain_pages_per_s": round(plain_rate),
+        "cx_pages_per_s": round(rate),
+        "ratio": round(rate / plain_rate, 2),
+        "bound_by": "reactor process" if main_rate <= worker_rate else "workers",
+        "assumptions": " ".join(projection.__doc__.split("\n\n")[1].split()),
+    }
+
+
+def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    """Plain Scrapy and scrapy-cx with each ``--workers`` value, side by side, same URLs."""
+    if args.mode == "saved":
+        names = sorted(saved_site(Path(args.saved)))
+        urls = [f"{url}{path}?copy={k}" for k in range(args.repeat) for path in names]
+    elif args.mode == "list":
+        urls = [url + article_path(n) for n in range(args.pages)]
+    else:
+        urls = []
+    variants: list[int | str | None] = [None, *args.workers.split(",")]
+    runs: dict[str, list[dict[str, Any]]] = {_label(v): [] for v in variants}
+    for round_no in range(args.rounds):
+        order = variants if round_no % 2 == 0 else variants[::-1]
+        for workers in order:
+            result = run_crawl(url + "/", workers, args.concurrency, urls)
+            runs[_label(workers)].append(result)
+            _report(_label(workers), result)
+    medians = {
+        name: {
+            key: statistics.median(r[key] for r in results)
+            for key in ("pages_per_s", "cpu_ms_per_page", "worker_cpu_ms_per_page")
+        }
+        for name, results in runs.items()
+    }
+    plain = medians["plain"]
+    figures: dict[str, Any] = {"mode": args.mode, "urls": len(urls), "rounds": args.rounds}
+    for name, values in medians.items():
+        figures[name] = {
+            **{k: round(v, 2) for k, v in values.items()},
+            "vs_plain": round(values["pages_per_s"] / plain["pages_per_s"], 2),
+            "items": runs[name][-1]["items"],
+        }
+    best = max((n for n in medians if n != "plain"), key=lambda n: medians[n]["pages_per_s"])
+    figures["projection"] = projection(plain, medians[best], args.project_cores)
+    figures["projection"]["variant"] = best
+    figures["runs"] = runs
+    for name in medians:
+        if name != "plain":
+            print(f"{name}: {figures[name]['vs_plain']:.2f}x the plain crawl's pages/s")
+    print(f"projection for {args.project_cores} cores ({best}): {figures['projection']}")
+    return figures
+
+
+def hostile(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    """200 good pages with and without the 3 hostile ones among them, with scrapy-cx."""
+    good = [url + article_path(n) for n in range(args.pages)]
+    spaced = list(good)
+    for i, path in enumerate(HOSTILE_PATHS):
+        spaced.insert((i + 1) * len(good) // (len(HOSTILE_PATHS) + 1), url + path)
+    workers = args.workers.split(",")[-1]
+    runs: dict[str, list[dict[str, Any]]] = {"good only": [], "with hostile": []}
+    for round_no in range(args.rounds):
+        order = [("good only", good), ("with hostile", spaced)]
+        for name, urls in order if round_no % 2 == 0 else order[::-1]:
+            result = run_crawl(url + "/", workers, args.concurrency, urls)
+            runs[name].append(result)
+            _report(name, result)
+    seconds = {name: statistics.median(r["seconds"] for r in rs) for name, rs in runs.items()}
+    last = runs["with hostile"][-1]
+    figures = {
+        "mode": "hostile",
+        "workers": workers,
+        "good_pages": len(good),
+        "items_with_hostile": last["items"],
+        "items_good_only": runs["good only"][-1]["items"],
+        "good_pages_exported": len(set(good) & set(last["exported"])),
+        "download_errors": last["download_errors"],
+        "cx_stats": last["cx"],
+        "seconds": {k: round(v, 2) for k, v in seconds.items()},
+        "wall_ratio": round(seconds["with hostile"] / seconds["good only"], 2),
+        "runs": runs,
+    }
+    print(
+        f"hostile crawl: {figures['good_pages_exported']} of {len(good)} good pages exported "
+        f"({last['items']} items), download errors "
+        f"{last['download_errors'] or 'none'}, cx stats {last['cx']}, wall time "
+        f"{figures['wall_ratio']:.2f}x the crawl without the hostile pages"
+    )
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=5000, help="article pages (default 5000)")
-    parser.add_argument("--rounds", type=int, default=1, help="plain+plugin pairs (median)")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of every variant (median)")
     parser.add_argument("--latency", type=float, default=0.0, help="ms before each response")
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS")
     parser.add_argument(
         "--mode",
-        choices=("follow", "list"),
+        choices=("follow", "list", "saved", "hostile"),
         default="follow",
-        help="follow every link from the home page (default), or fetch the article URLs "
-        "from a list and follow nothing: Scrapy's own cost per page is then much lower",
+        help="follow every link from the home page (default); fetch the article URLs from "
+        "a list and follow nothing (Scrapy's own cost per page is then much lower); "
+        "fetch the saved pages of --saved from a list; or crawl --pages good pages with and "
+        "without the three hostile pages of issue 12 among them",
     )
+    parser.add_argument(
+        "--saved", default=str(DEFAULT_SAVED), help="folder of *.html.gz pages (--mode saved)"
+    )
+    parser.add_argument("--repeat", type=int, default=4, help="fetches of each saved page")
+    parser.add_argument(
+        "--workers",
+        default="0,auto",
+        help="CX_WORKERS values to run beside plain Scrapy, comma-separated (default 0,auto)",
+    )
+    parser.add_argument("--project-cores", type=int, default=16, help="cores to project for")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
 
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks.crawl", "_serve", str(args.pages), str(args.latency)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    saved = args.saved if args.mode == "saved" else ""
+    server, url = _start_server(args.pages, args.latency, saved)
     try:
-        assert server.stdout is not None
-        url = f"http://127.0.0.1:{server.stdout.readline().strip()}/"
-        runs: dict[str, list[dict[str, Any]]] = {"plain": [], "plugin": []}
-        for round_no in range(args.rounds):
-            order = ("plain", "plugin") if round_no % 2 == 0 else ("plugin", "plain")
-            for name in order:
-                list_pages = args.pages if args.mode == "list" else 0
-                result = run_crawl(url, name == "plugin", args.concurrency, list_pages)
-                runs[name].append(result)
-                print(
-                    f"round {round_no + 1} {name:>6}: {result['responses']} pages in "
-                    f"{result['seconds']:.1f} s = {result['pages_per_s']:.0f} pages/s, "
-                    f"{result['cpu_ms_per_page']:.2f} CPU ms/page, {result['items']} items",
-                    file=sys.stderr,
-                )
+        figures = hostile(args, url) if args.mode == "hostile" else throughput(args, url)
+        if args.mode == "follow":
+            figures["extract_article_median_ms"] = round(extraction_ms(args.pages), 2)
     finally:
         if server.stdin:
             server.stdin.close()
         server.wait(timeout=30)
-
-    plain = statistics.median(r["pages_per_s"] for r in runs["plain"])
-    plugin = statistics.median(r["pages_per_s"] for r in runs["plugin"])
-    cpu_plain = statistics.median(r["cpu_ms_per_page"] for r in runs["plain"])
-    cpu_plugin = statistics.median(r["cpu_ms_per_page"] for r in runs["plugin"])
-    figures = {
-        "pages": args.pages,
-        "mode": args.mode,
-        "latency_ms": args.latency,
-        "concurrency": args.concurrency,
-        "rounds": args.rounds,
-        "plain_pages_per_s": round(plain, 1),
-        "plugin_pages_per_s": round(plugin, 1),
-        "cost": round(1 - plugin / plain, 3),
-        # What the cost is when the crawl is CPU-bound, from CPU time alone: steadier than
-        # pages/s on a machine shared with other work.
-        "cpu_cost": round(1 - cpu_plain / cpu_plugin, 3),
-        "cpu_ms_per_page_plain": round(cpu_plain, 2),
-        "cpu_ms_per_page_plugin": round(cpu_plugin, 2),
-        "extract_article_median_ms": round(extraction_ms(args.pages), 2),
-        "articles_exported": runs["plugin"][-1]["items"],
-        "runs": runs,
-    }
-    verdict = "within" if figures["cost"] <= 0.15 else "OVER"
-    print(
-        f"plain {plain:.0f} pages/s, with scrapy-cx {plugin:.0f} pages/s: the plugin costs "
-        f"{figures['cost']:.0%} of throughput ({verdict} the 15% goal); "
-        f"CPU per page {cpu_plain:.2f} -> {cpu_plugin:.2f} ms "
-        f"(a {figures['cpu_cost']:.0%} cost when CPU-bound; "
-        f"extract_article alone: {figures['extract_article_median_ms']:.2f} ms median)"
-    )
+    figures.update(pages=args.pages, concurrency=args.concurrency, latency_ms=args.latency)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
@@ -402,8 +559,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "_serve":
-        serve_main(int(sys.argv[2]), float(sys.argv[3]))
+        serve_main(int(sys.argv[2]), float(sys.argv[3]), sys.argv[4])
     elif len(sys.argv) > 1 and sys.argv[1] == "_crawl":
-        crawl_main(sys.argv[2], sys.argv[3] == "1", sys.argv[4], int(sys.argv[5]), int(sys.argv[6]))
+        crawl_main(json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")))
     else:
         sys.exit(main())

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import signal
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, suppress
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import ExitStack, closing, suppress
 from pathlib import Path
 from typing import BinaryIO
 
 from . import _explain_cli
 from .bulk import (
     DEFAULT_MIN_CONTENT_LENGTH,
+    DEFAULT_PAGE_TIMEOUT,
     Options,
+    Outcome,
     Summary,
     default_jobs,
     drop_duplicates,
@@ -52,6 +55,18 @@ def _non_negative(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError("must not be negative")
     return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("must be a number of seconds >= 0")
+    return value
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM ends the run like Ctrl-C: the workers are killed, the summary printed."""
+    raise KeyboardInterrupt
 
 
 def _encoding(text: str) -> str:
@@ -110,6 +125,14 @@ def build_parser() -> argparse.ArgumentParser:
         "it is read from <meta charset> or detected",
     )
     extract.add_argument(
+        "--page-timeout",
+        type=_seconds,
+        default=DEFAULT_PAGE_TIMEOUT,
+        metavar="S",
+        help="skip a page that takes a worker longer than this, in seconds; 0: no limit "
+        "(default %(default)s; with -j 1 there is no limit)",
+    )
+    extract.add_argument(
         "--max-page-bytes",
         type=_positive,
         default=DEFAULT_MAX_PAGE_BYTES,
@@ -162,9 +185,13 @@ def run_extract(args: argparse.Namespace) -> int:
                 read_up_to.append(sources.done_bytes)
                 yield item
 
-        outcomes = extract_all(tracked(), options, args.jobs)
+        pooled: Generator[Outcome, None, None] = extract_all(
+            tracked(), options, args.jobs, timeout=args.page_timeout or None
+        )
+        outcomes: Iterator[Outcome] = stack.enter_context(closing(pooled))
         if args.dedup:
             outcomes = drop_duplicates(outcomes, MemoryIndex())
+        previous = signal.signal(signal.SIGTERM, _interrupt)
         try:
             for outcome in outcomes:
                 summary.add(outcome)
@@ -190,8 +217,11 @@ def run_extract(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             progress.close()
             summary.stop()
+            pooled.close()  # kills the workers now, before the summary
             print("interrupted\n" + summary.format(args.jobs), file=sys.stderr)
             return 130
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     progress.close()
     summary.stop()
     if not args.quiet:

@@ -1,11 +1,12 @@
 """Bulk offline extraction: pages in, JSON lines out, on every core.
 
-The reader (one process) feeds batches of pages to a process pool and keeps
-only a fixed number of batches in flight, so memory stays bounded on inputs
-of any size (``Pool.imap`` would read the whole input ahead). Results come
-back in input order. Workers serialize to JSON themselves so the parent only
-writes lines. A page that breaks a worker process is retried alone and, if it
-breaks it again, skipped: bad input is never fatal.
+The reader (one process) feeds pages to the worker pool that the crawl uses
+too (:mod:`scrapy_cx._pool`) and keeps only a fixed number in flight, so memory
+stays bounded on inputs of any size (``Pool.imap`` would read the whole input
+ahead). Results come back in input order. Workers serialize to JSON themselves
+so the parent only writes lines. A page past its deadline, or one that kills
+its worker, is skipped with that reason and the worker replaced: bad input is
+never fatal.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import json
 import os
 import time
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 
+from ._pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
 from ._verdict import DEFAULT_PAGE_TYPES, invalid_reason
 from .dedup import DedupIndex
 from .extract import extract_article
@@ -28,6 +29,9 @@ from .records import Page, Skip
 # The same as the crawl's CX_MIN_CONTENT_LENGTH, so both ways of extracting agree on
 # what an article is (tests/test_bulk.py checks it).
 DEFAULT_MIN_CONTENT_LENGTH = 200
+# The crawl's CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES defaults, for the same reason.
+DEFAULT_PAGE_TIMEOUT = 5.0
+DEFAULT_WORKER_MAX_PAGES = 500
 # The crawl's stats keys (scrapy_cx._verdict), as the bulk summary words them.
 _REASONS = {
     "no_content": "main text too short",
@@ -87,18 +91,6 @@ def drop_duplicates(outcomes: Iterable[Outcome], index: DedupIndex) -> Iterator[
         yield outcome
 
 
-_worker_options = Options()
-
-
-def _init_worker(options: Options) -> None:
-    global _worker_options
-    _worker_options = options
-
-
-def _extract_batch(batch: list[Page | Skip]) -> list[Outcome]:
-    return [extract_one(item, _worker_options) for item in batch]
-
-
 @dataclass
 class Summary:
     """Counts for the end-of-run report."""
@@ -135,21 +127,6 @@ class Summary:
         return "\n".join(lines)
 
 
-def batches(items: Iterable[Page | Skip], size: int, max_bytes: int) -> Iterator[list[Page | Skip]]:
-    """Group items into lists of at most ``size`` items or about ``max_bytes`` of pages."""
-    batch: list[Page | Skip] = []
-    weight = 0
-    for item in items:
-        batch.append(item)
-        if isinstance(item, Page):
-            weight += len(item.body)
-        if len(batch) >= size or weight >= max_bytes:
-            yield batch
-            batch, weight = [], 0
-    if batch:
-        yield batch
-
-
 def default_jobs() -> int:
     """Worker processes to use by default: the cores this process may run on."""
     try:
@@ -163,86 +140,48 @@ def extract_all(
     options: Options,
     jobs: int,
     *,
-    batch_size: int = 16,
-    batch_bytes: int = 4 * 1024 * 1024,
     in_flight: int | None = None,
+    timeout: float | None = DEFAULT_PAGE_TIMEOUT,
+    max_pages: int = DEFAULT_WORKER_MAX_PAGES,
     mp_context: BaseContext | None = None,
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Yield one :class:`Outcome` per item, in input order.
 
     ``jobs == 1`` runs in this process (no pickling, for small inputs and for
-    measuring one core). Otherwise at most ``in_flight`` batches (default
-    ``4 * jobs``) are read ahead of the results.
+    measuring one core; no deadline either). Otherwise pages go one by one to
+    ``jobs`` worker processes (:mod:`scrapy_cx._pool`), at most ``in_flight``
+    (default ``4 * jobs``) read ahead of the results; a page past ``timeout``
+    seconds or one that kills its worker is skipped with that reason. Closing
+    the iterator (or an exception in the caller's loop) kills the workers.
     """
-    groups = batches(items, batch_size, batch_bytes)
     if jobs <= 1:
-        for group in groups:
-            for item in group:
-                yield extract_one(item, options)
+        for item in items:
+            yield extract_one(item, options)
         return
     limit = in_flight or 4 * jobs
-    pool = _Pool(jobs, options, mp_context)
-    pending: deque[tuple[list[Page | Skip], Future[list[Outcome]]]] = deque()
-    try:
-        for group in groups:
-            pending.append((group, pool.submit(group)))
-            while len(pending) >= limit:
-                yield from pool.result(*pending.popleft())
+    pending: deque[tuple[str, Future[Outcome]]] = deque()
+    with WorkerPool(
+        jobs, timeout=timeout, max_tasks=max_pages, capacity=limit, context=mp_context
+    ) as pool:
+        for item in items:
+            if isinstance(item, Skip):
+                future: Future[Outcome] = Future()
+                future.set_result(extract_one(item, options))
+            else:
+                future = pool.submit(extract_one, item, options)
+            pending.append((item.source, future))
+            while len(pending) >= limit or (pending and pending[0][1].done()):
+                yield _outcome(*pending.popleft())
         while pending:
-            yield from pool.result(*pending.popleft())
-    finally:
-        pool.shutdown()
+            yield _outcome(*pending.popleft())
 
 
-class _Pool:
-    """A process pool that survives a worker dying on a page (segfault, OOM kill)."""
-
-    def __init__(self, jobs: int, options: Options, mp_context: BaseContext | None) -> None:
-        self.jobs = jobs
-        self.options = options
-        self.mp_context = mp_context
-        self.executor = self._new()
-        self.broken = False
-
-    def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            self.jobs, self.mp_context, initializer=_init_worker, initargs=(self.options,)
-        )
-
-    def submit(self, group: list[Page | Skip]) -> Future[list[Outcome]]:
-        try:
-            return self.executor.submit(_extract_batch, group)
-        except BrokenProcessPool:
-            self.broken = True
-            self._restart()
-            return self.executor.submit(_extract_batch, group)
-
-    def result(self, group: list[Page | Skip], future: Future[list[Outcome]]) -> list[Outcome]:
-        try:
-            return future.result()
-        except BrokenProcessPool:
-            self.broken = True
-        # The batch was lost with its worker: redo it one page at a time to find the culprit.
-        outcomes = []
-        for item in group:
-            self._restart()
-            try:
-                outcomes.extend(self.executor.submit(_extract_batch, [item]).result())
-            except BrokenProcessPool:
-                self.broken = True
-                outcomes.append(Outcome(_source(item), reason="worker process died on page"))
-        self._restart()
-        return outcomes
-
-    def _restart(self) -> None:
-        if self.broken:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._new()
-            self.broken = False
-
-    def shutdown(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _source(item: Page | Skip) -> str:
-    return item.source
+def _outcome(source: str, future: Future[Outcome]) -> Outcome:
+    try:
+        return future.result()
+    except TaskTimeout as exc:
+        return Outcome(source, reason=f"timeout ({exc})")
+    except WorkerDied:
+        return Outcome(source, reason="worker process died on page")
+    except PoolError as exc:
+        return Outcome(source, reason=f"extraction error ({type(exc).__name__})")

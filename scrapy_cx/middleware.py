@@ -9,17 +9,21 @@ retried error never costs an extraction.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-from scrapy import Request, Spider
+from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.http.request import NO_CALLBACK
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.defer import Deferred, DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
 
+from ._pool import PoolError, RemoteError, TaskTimeout, WorkerDied, WorkerPool
 from ._sniff import looks_binary
 from .article import Article
 from .extract import extract_article
@@ -101,12 +105,37 @@ def declared_encoding(response: Response) -> str | None:
     return http_content_type_encoding(raw.decode("latin-1"))
 
 
+def _deferred(future: Future[Any]) -> Deferred[Any]:
+    """A Deferred fired in the reactor thread when ``future`` (another thread's) is done."""
+    from twisted.internet import reactor
+
+    deferred: Deferred[Any] = Deferred()
+
+    def fire(done: Future[Any]) -> None:
+        error = done.exception()
+        if error is None:
+            deferred.callback(done.result())
+        else:
+            deferred.errback(error)
+
+    future.add_done_callback(lambda done: reactor.callFromThread(fire, done))
+    return deferred
+
+
 class ArticleMiddleware:
     """Attach ``extract_article(body, url)`` to every HTML response's meta.
 
     Skipped responses get ``meta["cx_skipped"] = reason`` instead (``status``,
-    ``not_html``, ``empty``, ``too_large``, ``binary``, ``error``). The
-    response itself is returned unchanged, whatever happens.
+    ``not_html``, ``empty``, ``too_large``, ``binary``, ``error``, and with
+    workers ``timeout`` and ``worker_died``). The response itself is returned
+    unchanged, whatever happens.
+
+    With ``CX_WORKERS`` > 0 the extraction runs in worker processes and
+    ``process_response`` returns a coroutine that Scrapy awaits: the response
+    goes on when its article is back, and the reactor keeps downloading
+    meanwhile. At most ``3 * workers`` pages wait for the pool; the others wait
+    in the downloader, which counts them against ``CONCURRENT_REQUESTS``, so a
+    slow pool slows downloads down instead of growing memory.
     """
 
     #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
@@ -116,6 +145,12 @@ class ArticleMiddleware:
         self.crawler = crawler
         self.settings = settings
         self.stats = CxStats(crawler)
+        self.workers = settings.worker_count
+        self._pool: WorkerPool | None = None
+        self._room: DeferredSemaphore | None = None
+        if self.workers:
+            crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
+            crawler.signals.connect(self.close_pool, signal=signals.engine_stopped)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
@@ -123,7 +158,7 @@ class ArticleMiddleware:
 
     def process_response(
         self, request: Request, response: Response, spider: Spider | None = None
-    ) -> Response:
+    ) -> Response | Coroutine[Any, Any, Response]:
         if request.callback is NO_CALLBACK:
             # Not the spider's request (robots.txt, a media pipeline's download): its
             # response never reaches a callback, so it is neither extracted nor counted.
@@ -135,24 +170,86 @@ class ArticleMiddleware:
         meta.pop(META_SKIPPED, None)
         reason = skip_reason(response, self.settings.max_body_size)
         if reason is None:
+            if self.workers:
+                # A coroutine, not a Deferred: Scrapy 2.14+ deprecates returned Deferreds
+                # and 2.11+ awaits coroutines from either reactor.
+                return self._extract_in_pool(response, meta)
             reason = self._extract(response, meta)
+        self._skip(meta, reason, response.url)
+        return response
+
+    def _skip(self, meta: dict[str, Any], reason: str | None, url: str) -> None:
         if reason is not None:
             meta[META_SKIPPED] = reason
             if reason != "error":
                 self.stats.skipped(reason)
-                logger.debug("scrapy-cx: not extracted (%s): %s", reason, response.url)
+                logger.debug("scrapy-cx: not extracted (%s): %s", reason, url)
+
+    def _arguments(self, response: Response) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (response.body, response.url), {
+            "encoding": declared_encoding(response),
+            "reference_time": response_date(response),
+            "date_languages": self.settings.date_languages,
+            **self.settings.line_options,
+        }
+
+    async def _extract_in_pool(self, response: Response, meta: dict[str, Any]) -> Response:
+        if self._pool is None:
+            self._start_pool()
+        assert self._pool is not None and self._room is not None
+        await maybe_deferred_to_future(self._room.acquire())
+        try:
+            args, kwargs = self._arguments(response)
+            future = self._pool.submit(self.extract, *args, block=False, **kwargs)
+            reason: str | None = None
+            try:
+                article = await maybe_deferred_to_future(_deferred(future))
+            except PoolError as error:
+                reason = self._pool_failure(error, response.url)
+            else:
+                meta[META_ARTICLE] = article
+                self.stats.page()
+        finally:
+            self._room.release()
+        self._skip(meta, reason, response.url)
         return response
 
+    def _pool_failure(self, error: PoolError, url: str) -> str:
+        if isinstance(error, TaskTimeout):
+            logger.warning("scrapy-cx: extraction of %s took %s: worker replaced", url, error)
+            return "timeout"
+        if isinstance(error, WorkerDied):
+            logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
+            return "worker_died"
+        if isinstance(error, RemoteError):
+            logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
+        else:
+            logger.error("scrapy-cx: no extraction for %s: %s", url, error)
+        self.stats.error()
+        return "error"
+
+    def _start_pool(self) -> None:
+        self._pool = WorkerPool(
+            self.workers,
+            timeout=self.settings.page_timeout,
+            max_tasks=self.settings.worker_max_pages,
+        )
+        self._room = DeferredSemaphore(self._pool.capacity)
+        logger.info(
+            "scrapy-cx: %d extraction worker process(es), %g s per page",
+            self.workers,
+            self.settings.page_timeout,
+        )
+
+    def close_pool(self) -> None:
+        """Stop the workers (spider closed, engine stopped): none outlives the crawl."""
+        if self._pool is not None:
+            self._pool.close()
+
     def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:
+        args, kwargs = self._arguments(response)
         try:
-            article = self.extract(
-                response.body,
-                response.url,
-                encoding=declared_encoding(response),
-                reference_time=response_date(response),
-                date_languages=self.settings.date_languages,
-                **self.settings.line_options,
-            )
+            article = self.extract(*args, **kwargs)
         except Exception:
             # The core promises not to raise on bad pages: this is a bug to report,
             # with the URL to reproduce it. The crawl goes on.

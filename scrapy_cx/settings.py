@@ -15,6 +15,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.settings import BaseSettings
 
+from ._pool import resolve_workers
 from ._verdict import DEFAULT_PAGE_TYPES
 from .extract import PAGE_TYPES, LineOptions
 from .records import DEFAULT_MAX_PAGE_BYTES
@@ -43,6 +44,14 @@ DEFAULTS: dict[str, Any] = {
     "CX_HTML_FIELD": "html",
     # Keep that raw HTML field on the item after extraction.
     "CX_KEEP_HTML": False,
+    # Worker processes that extract pages off the reactor thread: "auto" (one per
+    # core but one, at least 2), a number, or 0 to extract in the reactor thread.
+    "CX_WORKERS": "auto",
+    # Seconds a worker may spend on one page before it is killed and replaced and
+    # the page passes on without an article (cx/skipped/timeout); 0: no deadline.
+    "CX_PAGE_TIMEOUT": 5.0,
+    # Pages after which a worker process is replaced, bounding what it can leak (0: never).
+    "CX_WORKER_MAX_PAGES": 500,
     # Distributed crawls (scrapy_cx.distributed.IdleClose): seconds an idle process
     # waits for the others to refill the shared queue before it closes.
     "CX_REDIS_IDLE_CLOSE": 30.0,
@@ -104,6 +113,14 @@ class CxSettings:
     dedup: bool = DEFAULTS["CX_DEDUP"]
     dedup_mode: str = DEFAULTS["CX_DEDUP_MODE"]
     dedup_threshold: float = DEFAULTS["CX_DEDUP_THRESHOLD"]
+    workers: int | str = DEFAULTS["CX_WORKERS"]
+    page_timeout: float = DEFAULTS["CX_PAGE_TIMEOUT"]
+    worker_max_pages: int = DEFAULTS["CX_WORKER_MAX_PAGES"]
+
+    @property
+    def worker_count(self) -> int:
+        """``workers`` as a number of processes (``auto`` resolved on this machine)."""
+        return resolve_workers(self.workers)
 
     @classmethod
     def for_crawler(cls, crawler: Crawler) -> CxSettings:
@@ -149,6 +166,12 @@ class CxSettings:
         threshold = settings.getfloat("CX_DEDUP_THRESHOLD", DEFAULTS["CX_DEDUP_THRESHOLD"])
         if not 0 < threshold <= 1:
             raise ValueError(f"CX_DEDUP_THRESHOLD must be in (0, 1], not {threshold}")
+        workers = get("CX_WORKERS")
+        workers = "auto" if str(workers).strip().lower() == "auto" else resolve_workers(workers)
+        page_timeout = settings.getfloat("CX_PAGE_TIMEOUT", DEFAULTS["CX_PAGE_TIMEOUT"])
+        max_pages = settings.getint("CX_WORKER_MAX_PAGES", DEFAULTS["CX_WORKER_MAX_PAGES"])
+        if page_timeout < 0 or max_pages < 0:
+            raise ValueError("CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES must be >= 0")
         return cls(
             enabled=settings.getbool("CX_ENABLED", DEFAULTS["CX_ENABLED"]),
             max_body_size=max_body_size,
@@ -169,4 +192,7 @@ class CxSettings:
             dedup=settings.getbool("CX_DEDUP", DEFAULTS["CX_DEDUP"]),
             dedup_mode=dedup_mode,
             dedup_threshold=threshold,
+            workers=workers,
+            page_timeout=page_timeout,
+            worker_max_pages=max_pages,
         )

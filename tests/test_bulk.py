@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import time
 from collections.abc import Iterator
 
 import pytest
 
 from scrapy_cx import Article, bulk
-from scrapy_cx.bulk import Options, Outcome, Summary, batches, extract_all, extract_one
+from scrapy_cx.bulk import Options, Outcome, Summary, extract_all, extract_one
 from scrapy_cx.sources import Page, Skip
 
 from .sample_pages import article_html, listing_html
@@ -63,6 +64,8 @@ def test_min_content_length_matches_the_crawl_default() -> None:
     from scrapy_cx.settings import DEFAULTS
 
     assert bulk.DEFAULT_MIN_CONTENT_LENGTH == DEFAULTS["CX_MIN_CONTENT_LENGTH"]
+    assert bulk.DEFAULT_PAGE_TIMEOUT == DEFAULTS["CX_PAGE_TIMEOUT"]
+    assert bulk.DEFAULT_WORKER_MAX_PAGES == DEFAULTS["CX_WORKER_MAX_PAGES"]
 
 
 def test_size_limit_matches_the_crawl_default() -> None:
@@ -82,18 +85,12 @@ def test_extraction_error_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
     assert extract_one(page(1), Options()).reason == "extraction error (RecursionError)"
 
 
-def test_batches_cut_by_count_and_bytes() -> None:
-    items: list[Page | Skip] = [Page(str(i), None, b"x" * 10) for i in range(7)]
-    assert [len(b) for b in batches(items, 3, 10**6)] == [3, 3, 1]
-    assert [len(b) for b in batches(items, 100, 25)] == [3, 3, 1]
-
-
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_outcomes_keep_input_order(jobs: int) -> None:
     items: list[Page | Skip] = []
     for i in range(40):
         items.append(page(i) if i % 5 else Skip(f"s{i}", "empty page"))
-    outcomes = list(extract_all(items, Options(), jobs, batch_size=3))
+    outcomes = list(extract_all(items, Options(), jobs))
     assert [o.source for o in outcomes] == [i.source for i in items]
     titles = [json.loads(o.line)["title"] for o in outcomes if o.line]
     assert titles == [f"Story number {i}" for i in range(40) if i % 5]
@@ -110,34 +107,42 @@ def test_pool_reads_only_a_bounded_window_ahead() -> None:
             yield page(i)
             i += 1
 
-    results = extract_all(endless(), Options(), 2, batch_size=4, in_flight=3)
+    results = extract_all(endless(), Options(), 2, in_flight=3)
     first = [next(results) for _ in range(10)]
     results.close()  # shuts the pool down
     assert [o.source for o in first] == [f"p{i}" for i in range(10)]
-    assert consumed <= 4 * 3 + 4 * 3  # the window plus the batches replaced since
+    assert consumed <= 10 + 3  # what was yielded plus the window
 
 
-def crash_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
+def misbehave_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
     if b"CRASH" in html:
         os._exit(3)  # what a segfault or the OOM killer does to a worker
+    if b"HANG" in html:
+        time.sleep(120)  # what a page with a quadratic path does to a worker
     from scrapy_cx.extract import extract_article
 
     return extract_article(html, url, **kwargs)  # type: ignore[arg-type]
 
 
-def test_a_page_that_kills_its_worker_is_skipped_and_the_rest_survives(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("marker", "reason"),
+    [(b"CRASH", "worker process died on page"), (b"HANG", "timeout (over 1 s)")],
+)
+def test_a_page_that_kills_or_hangs_its_worker_is_skipped_and_the_rest_survives(
+    monkeypatch: pytest.MonkeyPatch, marker: bytes, reason: str
 ) -> None:
-    monkeypatch.setattr(bulk, "extract_article", crash_on_marker)
+    monkeypatch.setattr(bulk, "extract_article", misbehave_on_marker)
     items: list[Page | Skip] = [page(i) for i in range(12)]
-    items[5] = Page("p5", None, b"<html>CRASH</html>")
+    items[5] = Page("p5", None, b"<html>" + marker + b"</html>")
+    started = time.monotonic()
     outcomes = list(
         extract_all(
-            items, Options(), 2, batch_size=2, mp_context=multiprocessing.get_context("fork")
+            items, Options(), 2, timeout=1.0, mp_context=multiprocessing.get_context("fork")
         )
     )
+    assert time.monotonic() - started < 60  # not the 120 s the hanging page asks for
     assert [o.source for o in outcomes] == [f"p{i}" for i in range(12)]
-    assert outcomes[5].reason == "worker process died on page"
+    assert outcomes[5].reason == reason
     assert all(o.line for i, o in enumerate(outcomes) if i != 5)
 
 

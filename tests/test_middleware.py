@@ -56,6 +56,9 @@ def zh_html(charset_meta: str | None) -> str:
 
 
 def crawler(**settings: Any) -> Crawler:
+    # In the reactor thread, so process_response answers at once; the worker pool
+    # is tested in tests/test_pool.py and, in real crawls, in tests/e2e/test_workers.py.
+    settings.setdefault("CX_WORKERS", 0)
     return make_crawler(Spider, settings)
 
 

@@ -85,10 +85,26 @@ def test_unknown_date_language_fails_at_start() -> None:
         CxSettings.from_settings(Settings({"CX_DATE_LANGUAGES": ["en", "english"]}))
 
 
-@pytest.mark.parametrize("name", ["CX_MAX_BODY_SIZE", "CX_MIN_CONTENT_LENGTH"])
+@pytest.mark.parametrize(
+    "name", ["CX_MAX_BODY_SIZE", "CX_MIN_CONTENT_LENGTH", "CX_PAGE_TIMEOUT", "CX_WORKER_MAX_PAGES"]
+)
 def test_negative_sizes_fail_at_start(name: str) -> None:
     with pytest.raises(ValueError, match=">= 0"):
         CxSettings.from_settings(Settings({name: -1}))
+
+
+@pytest.mark.parametrize(("value", "workers"), [("auto", "auto"), ("AUTO", "auto"), ("0", 0),
+                                               ("3", 3), (2, 2)])
+def test_workers_are_auto_or_a_count(value: object, workers: object) -> None:
+    cx = CxSettings.from_settings(Settings({"CX_WORKERS": value}))
+    assert cx.workers == workers
+    assert cx.worker_count >= (1 if workers == "auto" else workers)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("value", ["-1", "many", -2, True, 1.5])
+def test_bad_workers_fail_at_start(value: object) -> None:
+    with pytest.raises(ValueError, match="'auto' or a number"):
+        CxSettings.from_settings(Settings({"CX_WORKERS": value}))
 
 
 def _readme_table() -> dict[str, str]:

@@ -9,6 +9,12 @@ linear in the page size:
   a page of 100 000 nested ``<div>`` loses everything after that point: on
   such an error the page is parsed again with the deepest start tags (and
   their end tags) dropped, which keeps every word of text;
+* it checks each attribute of a tag against all the ones before it, so a tag
+  with 100 000 attributes takes minutes: tags past :data:`MAX_ATTRIBUTES`
+  lose the rest of their attributes before parsing;
+* a page of 600 000 ``<br>`` lines costs seconds in the line walk even at a
+  linear cost: past :data:`MAX_TAGS` tags (several times the most tags of any
+  page in the benchmark sets) the rest of the page is not read;
 * an unclosed ``<title>`` swallows the rest of the page as its text, as it does
   in a browser: every ``<title>`` left open is closed at the next tag and the
   page parsed again;
@@ -78,6 +84,22 @@ _INTEGRATION = frozenset("foreignobject desc mi mo mn ms mtext annotation-xml".s
 _TAG_START = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_-]*)")
 _SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
 _MARKUP = re.compile(r"</?[A-Za-z]")
+
+# libxml2's duplicate check makes a tag's cost the square of its attribute count;
+# real tags have a few dozen. Only tags longer than MAX_TAG_CHARS are counted, so
+# ordinary pages pay one regex scan.
+MAX_ATTRIBUTES = 256
+MAX_TAG_CHARS = 4096
+# A start tag with MAX_TAG_CHARS characters free of "<" and ">" (a ">" in a quoted
+# value hides a tag from this and from has_crowded_tag: then the crawl's per-page
+# deadline is the bound). Quoted values are bounded so that a quote left open cannot make the
+# attribute walk quadratic.
+_LONG_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:_-]*)\s[^<>]{" + str(MAX_TAG_CHARS) + "}")
+_ATTRIBUTE = re.compile(
+    r"""\s*[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]{0,65536}"|'[^']{0,65536}'|[^\s"'<>]*))?"""
+)
+
+MAX_TAGS = 100_000
 
 _local = threading.local()
 
@@ -152,6 +174,60 @@ def cap_depth(
     if not out:
         return text
     out.append(text[pos:])
+    return "".join(out)
+
+
+def has_crowded_tag(data: bytes, limit: int = MAX_ATTRIBUTES) -> bool:
+    """Whether some start tag may have more than ``limit`` attributes (cheap, can say yes
+    wrongly: :func:`cap_attributes` then decides). C-speed scans between ``>`` signs."""
+    find, rfind, size = data.find, data.rfind, len(data)
+    pos = 0
+    while pos < size:
+        end = find(b">", pos)
+        if end < 0:
+            end = size
+        if end - pos > MAX_TAG_CHARS:
+            start = rfind(b"<", pos, end)
+            if end - start > MAX_TAG_CHARS >= 0 <= start:
+                if len(data[start:end].split(None, limit + 1)) > limit:
+                    return True
+        pos = end + 1
+    return False
+
+
+def tag_cut(text: str, limit: int = MAX_TAGS) -> int | None:
+    """Where the page's ``limit``-th tag starts, or None if it has no more (C-speed count)."""
+    if text.count("<") <= limit:
+        return None
+    pos = -1
+    for _ in range(limit):
+        pos = text.find("<", pos + 1)
+    return pos
+
+
+def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
+    """Drop the attributes of each start tag past the first ``limit``: linear in the page.
+
+    Returns ``text`` itself when no tag has that many.
+    """
+    out: list[str] = []
+    done = 0  # text[:done] is in out
+    pos = 0
+    while (tag := _LONG_TAG.search(text, pos)) is not None:
+        pos = tag.end(1)
+        count = 0
+        kept = pos
+        while (attribute := _ATTRIBUTE.match(text, pos)) is not None and attribute.end() > pos:
+            pos = attribute.end()
+            count += 1
+            if count == limit:
+                kept = pos
+        if count > limit:
+            out.append(text[done:kept])  # the page up to the tag's last kept attribute
+            done = pos
+    if not out:
+        return text
+    out.append(text[done:])
     return "".join(out)
 
 
@@ -277,6 +353,10 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
         data = text.encode("utf-8")
     if not text or text.isspace():
         return _empty()
+    if has_crowded_tag(data):
+        capped = cap_attributes(text)
+        if capped is not text:
+            text, data = capped, capped.encode("utf-8")
     root, fatal = _parse(text, data)
     original = text
     for limit, count_all, keep_semantic in _ATTEMPTS:
@@ -288,6 +368,11 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
         retry, fatal = _parse(capped)
         if retry is not None:
             root, text = retry, capped
+    cut = tag_cut(text) if root is not None else None
+    if cut is not None:  # after the depth repair, which removes tags of its own
+        text = text[:cut]
+        retry, _ = _parse(text)
+        root = retry if retry is not None else root
     if root is not None and _swallowing_title(root):
         closed = _close_title(text)
         if closed is not None:

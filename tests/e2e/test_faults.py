@@ -382,8 +382,10 @@ class Probe(Spider):
         yield {"url": response.url}
 
 settings = get_project_settings()
-settings.setdict({"DOWNLOAD_DELAY": 0, "AUTOTHROTTLE_ENABLED": False, "ROBOTSTXT_OBEY": False,
-                  "FEEDS": {sys.argv[-1]: {"format": "jsonlines"}}}, priority="cmdline")
+# In the reactor thread: a worker process could not import this script's extract().
+settings.setdict({"CX_WORKERS": 0, "DOWNLOAD_DELAY": 0, "AUTOTHROTTLE_ENABLED": False,
+                  "ROBOTSTXT_OBEY": False, "FEEDS": {sys.argv[-1]: {"format": "jsonlines"}}},
+                 priority="cmdline")
 process = CrawlerProcess(settings)
 process.crawl(Probe)
 process.start()

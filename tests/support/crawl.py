@@ -19,9 +19,10 @@ def run_crawl(
     settings: dict[str, str] | None = None,
     timeout: float = 180,
     cwd: Path = EXAMPLE_PROJECT,
+    env: dict[str, str] | None = None,
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     """``scrapy crawl news ARGS -O output``; returns the process and the exported items."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
     proc = subprocess.run(
         crawl_command(args, output, settings),
         cwd=cwd,

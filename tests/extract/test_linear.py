@@ -1,0 +1,100 @@
+"""No page shape makes extraction superlinear: the cost at 4n stays near 4 times the cost at n.
+
+Each hostile shape (attributes on one tag, lines, nesting, entities, one huge
+text node) is extracted at size n and 4n. CPU time, best of three, so other
+processes on the machine matter little; a linear path gives a ratio near 4, a
+quadratic one near 16, and the bound sits between them with room for noise.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from scrapy_cx.extract import extract_article
+from scrapy_cx.extract.dom import (
+    MAX_ATTRIBUTES,
+    MAX_TAGS,
+    cap_attributes,
+    has_crowded_tag,
+    parse_html,
+    tag_cut,
+)
+
+GROWTH = 4
+MAX_RATIO = 9.0  # linear: ~4; quadratic: ~16
+REPEATS = 3
+PARAGRAPH = (
+    "<p>The council met on Tuesday evening to approve the budget for the coming year "
+    "after a debate that lasted more than four hours.</p>"
+)
+
+
+def page(body: str) -> bytes:
+    return (
+        "<html><head><title>A long night at the council</title></head><body>"
+        f"{body}<article><h1>A long night at the council</h1>{PARAGRAPH * 5}</article>"
+        "</body></html>"
+    ).encode()
+
+
+SHAPES: dict[str, tuple[Callable[[int], bytes], int]] = {
+    "attributes on one tag": (
+        lambda n: page("<div " + " ".join(f'data-a{i}="x"' for i in range(n)) + ">x</div>"),
+        10_000,
+    ),
+    "lines of <br>": (lambda n: page("<div>" + "word<br>\n" * n + "</div>"), 20_000),
+    "nested divs": (lambda n: page("<div>" * n + "deep" + "</div>" * n), 20_000),
+    "entities": (lambda n: page("<p>" + "&amp;&#x4e2d;&eacute; " * n + "</p>"), 50_000),
+    "one text node": (lambda n: page("<div>" + "word " * n + "</div>"), 100_000),
+    "unclosed tags": (lambda n: page("<b><i><u>text " * n), 10_000),
+}
+
+
+def cost(html: bytes) -> float:
+    best = float("inf")
+    for _ in range(REPEATS):
+        started = time.process_time()
+        extract_article(html, "http://news.example/a")
+        best = min(best, time.process_time() - started)
+    return max(best, 1e-4)
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_extraction_cost_grows_linearly(shape: str) -> None:
+    build, n = SHAPES[shape]
+    small, large = cost(build(n)), cost(build(GROWTH * n))
+    assert large / small < MAX_RATIO, f"{shape}: {small:.3f} s at n, {large:.3f} s at {GROWTH}n"
+
+
+def test_a_crowded_tag_keeps_its_first_attributes_and_the_page() -> None:
+    attributes = " ".join(f'a{i}="{i}"' for i in range(5_000))
+    html = f"<p>before</p><div id='x' {attributes}>inside</div><p>after</p>"
+    assert has_crowded_tag(html.encode())
+    capped = cap_attributes(html)
+    root = parse_html(capped)
+    div = root.find(".//div")
+    assert div is not None and div.text == "inside"
+    assert len(div.attrib) == MAX_ATTRIBUTES
+    assert div.get("id") == "x" and div.get("a0") == "0"
+    assert [p.text for p in root.iter("p")] == ["before", "after"]
+
+
+def test_ordinary_long_tags_are_left_alone() -> None:
+    svg = '<svg><path d="' + "M1 2L3 4 " * 2_000 + '"/></svg>'
+    data = '<div data-json=\'{"a": "' + "x" * 10_000 + '"}\'>t</div>'
+    for html in (svg, data, PARAGRAPH * 100):
+        assert cap_attributes(html) is html
+
+
+def test_a_page_past_max_tags_is_read_up_to_there() -> None:
+    lines = "".join(f"line {i}<br>" for i in range(MAX_TAGS + 1_000))
+    html = f"<html><body><h1>Head</h1><div>{lines}</div></body></html>"
+    assert tag_cut(html) is not None
+    root = parse_html(html)
+    assert MAX_TAGS - 10 <= sum(1 for _ in root.iter()) <= MAX_TAGS
+    text = "".join(root.itertext())
+    assert "Head" in text and f"line {MAX_TAGS - 10}" in text and f"line {MAX_TAGS}" not in text
+    assert tag_cut("<p>" * 10) is None
