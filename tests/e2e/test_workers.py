@@ -190,13 +190,11 @@ def test_sigterm_stops_a_crawl_and_leaves_no_worker(tmp_path: Path) -> None:
 def test_sigterm_stops_bulk_extraction_and_leaves_no_worker(tmp_path: Path) -> None:
     pages = tmp_path / "pages"
     pages.mkdir()
-    for i in range(20):
-        (pages / f"{i:04}.html").write_bytes(article(i)[1])
-    # A named pipe nobody writes to: the run waits on it, with its workers started,
-    # until the signal comes.
-    waiting = tmp_path / "waiting.html"
-    os.mkfifo(waiting)
-    cmd = [sys.executable, "-m", "scrapy_cx", "extract", str(pages), str(waiting), "-j", "2",
+    # Enough pages that the run is still extracting when the signal comes (it is
+    # sent as soon as the workers exist). Named pipes are skipped, not waited on.
+    for i in range(3000):
+        (pages / f"{i:04}.html").write_bytes(article(i % 20)[1])
+    cmd = [sys.executable, "-m", "scrapy_cx", "extract", str(pages), "-j", "2",
            "-q", "-o", str(tmp_path / "out.jsonl")]
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     # Three processes: the fork server and two workers.
