@@ -150,14 +150,80 @@ def test_stable_across_processes_with_other_hash_seeds() -> None:
     assert outputs == {fingerprint("\n".join(BRIDGE_STORY))}
 
 
-def test_the_cx1_scheme_does_not_drift() -> None:
-    # The scheme is a contract (stored fingerprints are compared with new ones):
-    # this value was computed once; a change here is a breaking change (new prefix).
-    fp = fingerprint(" ".join(f"word{i}" for i in range(40)))
-    assert fp is not None and fp[:20] == PINNED_PREFIX
+# The scheme is a contract (stored fingerprints are compared with new ones):
+# these values were computed once, by the released cx1 code; a change here is a
+# breaking change (new prefix). The texts cover every road: ASCII, Latin with
+# accents and typographic punctuation, CJK, a short text (densified slots)
+# and long ones (the cut-off that filters hashes before the minima).
+PINNED_TEXTS = {
+    "en": "\n".join(BRIDGE_STORY),
+    "zh": "\n".join(ZH_STORY),
+    "fr": "« Le conseil municipal a voté mardi soir la rénovation complète du pont "
+    "Saint-Étienne », "
+    "a déclaré la maire — les travaux dureront dix-huit mois et coûteront 12,5 millions d’euros. "
+    "Les piétons pourront traverser pendant toute la durée du chantier, mais les voitures "
+    "devront emprunter le pont Neuf ; les bus seront déviés par la rive gauche.",
+    "short": " ".join(f"w{i}" for i in range(30)),
+    "words40": " ".join(f"word{i}" for i in range(40)),
+    "long": " ".join(f"word{i * 7 % 1000}" for i in range(900)),
+    "cjk_long": "".join(chr(0x4E00 + i * 7919 % 20000) for i in range(900)),
+}
+PINNED = {
+    "en": (
+        "cx1:b88812bb5951f5ad3816aec8d47dc6b4d7522806699ecfad1002a9d22dda"
+        "45aa958af753444aa613252eb2ca14939b572699e13e4307454daf8165bf4716"
+        "4694099f143ff53efa459a345af2d6152d857f5407751ca3ec11e2a601c6638d"
+        "5612bd9a1f6307f92d4432eb222a21a09bd27cf5d4eea2d4cd276f4cd1158387"
+        "6bf6"
+    ),
+    "zh": (
+        "cx1:905c62ad6b9f5d01b106040a024e50c79633313812c8feff6365dd0f0583"
+        "3f46ad63126eb184c3c5f7194d6742ab8a0cd246aea632319e07c7c77a9d265e"
+        "c27d2d33d36e4ff4d521e8267e84a3e92dcbf38faed50c7dc06d2236c6cc74bd"
+        "bfec48d1efeb00d7a2608a7fa221b498fb5b1ba97d728ba1abceca7c84561de2"
+        "a752"
+    ),
+    "fr": (
+        "cx1:eb824d4baf14f43655ff6181c34a08ff6ac88e42dfdf380399cc6c70ece0"
+        "4ea9a63507fe69c71b745ae73261e41845e1a7aa097336699832f9fb7fe978fd"
+        "9a76fc3f5d4737b97c7dde46c38eaa2f9241f40a706cd235dcc33e8c07bcaf8f"
+        "4dc2471ca8e50aae6c776043c20c23d5b5ac2153b1c37092d9d53b9e9d67ff30"
+        "60f9"
+    ),
+    "short": (
+        "cx1:2eed90b6f27f5448b611f0b4f5ab5774603fc2084590a759b42a15f35b8f"
+        "bd581f2180ea9906facfa61907e269abcb74ffe761b0ea152f5b91248c9dee66"
+        "502fb1f813c1758af5d4579db9664431a6ec08b52fda2f6c9135df4e9159f322"
+        "54eba72608efe98a8dc4ef8d5156b31f14e876b1d87a3a439c0cfdd55f9ec167"
+        "cd24"
+    ),
+    "words40": (
+        "cx1:64e4c6ad28768a3fec084dd1af9a116369c8cb914249a41205db67a426e8"
+        "d68938529a1bfbe411fd1e6880315ef7d64038099731f8fa5ac3b7bafa105bd9"
+        "3abe9c87fe506094ca5b2c248ded7aa06407c5d0950bf6d4589dba66d833d484"
+        "364d9816f9df7256d41f35e897b18e3fc4dd26a6213983024d43a03a084d6a16"
+        "cbdf"
+    ),
+    "long": (
+        "cx1:4a9af453a082ec98af53ec85ec4bf75f72378bea9a81b8ecd6ae7e2226c8"
+        "6ac263df6a3c3d4c2f96a7ae296a9a1fc4c3c5c3a9d1138cb8e267b229b3fc0c"
+        "b0bcac8f91cc8350fd694afa35f7c5695ef67a271ec25941cf2f9f8f41597354"
+        "e98bcac1948acb337c763f79f4c68c35c03f1e9f3edef014e1d90a724c7311a8"
+        "b02f"
+    ),
+    "cjk_long": (
+        "cx1:f54aea4dff0c0043402f3dcc98f435453e0582caa1719506c4621fe087df"
+        "47595df82f3b930016b4f8f345fa11f028b19be182a60aab0147bf2c8d5c06a5"
+        "2f2820acc0a61265582cd268717c0433f3f8140b8cf461e7837c62225224bb8e"
+        "9c3b9dcdd97f1de074f38c251d14b6ed0ba4cb9e6564ecde63662ed9cf2b6557"
+        "a19c"
+    ),
+}
 
 
-PINNED_PREFIX = "cx1:64e4c6ad28768a3f"
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_the_cx1_scheme_does_not_drift(name: str) -> None:
+    assert fingerprint(PINNED_TEXTS[name]) == PINNED[name]
 
 
 def test_not_a_fingerprint_is_refused() -> None:
