@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from operator import xor
 from typing import Any, Protocol
 
 from .extract.fingerprint import SLOTS, matching_slots, signature
@@ -36,20 +37,25 @@ ROWS = SLOTS // BANDS
 #: Share of equal slots from which two texts are the same story (see README, "Duplicates").
 DEFAULT_THRESHOLD = 0.5
 
-_BAND_BYTES = ROWS * 2
+_BAND_BYTES = ROWS * 2  # one array("Q") word per band
 _MASK64 = (1 << 64) - 1
 _BAND_SALT = 0x9E3779B97F4A7C15  # odd: band b's key is its bytes XOR b * salt
 _INITIAL_CELLS = 1 << 10
+_BAND_SALTS = [band * _BAND_SALT & _MASK64 for band in range(BANDS)]
 
 
 def band_keys(sig: bytes) -> list[int]:
-    """One 64-bit key per band; the band's number is mixed in, so bands never collide."""
-    return [
-        (int.from_bytes(sig[b * _BAND_BYTES : (b + 1) * _BAND_BYTES], "big") ^ (b * _BAND_SALT))
-        & _MASK64
-        or 1  # 0 marks an empty cell
-        for b in range(BANDS)
-    ]
+    """One 64-bit key per band; the band's number is mixed in, so bands never collide.
+
+    Band b's key is its 8 bytes read big-endian, XOR ``b * _BAND_SALT`` (64 bits),
+    or 1 where that is 0 (0 marks an empty cell). The keys live in Redis
+    indexes: changing them is a breaking change, like the fingerprint's scheme.
+    """
+    bands = array("Q", sig)  # one 8-byte word per band, read in C
+    if sys.byteorder == "little":
+        bands.byteswap()
+    keys = list(map(xor, bands, _BAND_SALTS))
+    return keys if all(keys) else [key or 1 for key in keys]
 
 
 def needed_slots(threshold: float) -> int:

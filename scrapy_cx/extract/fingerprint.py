@@ -38,8 +38,8 @@ fingerprint: too short to tell a repost from a coincidence, it is never
 anyone's duplicate.
 
 Cost: linear in the text and bounded by :data:`MAX_CHARS`; every step per
-token runs inside C (``re``, ``map``, ``zlib`` over slices of one buffer),
-about 0.15 ms of CPU per 1,000 characters (``benchmarks/dedup.py``).
+token runs inside C (``re``, ``bytes`` methods, ``map``, ``zip``, ``zlib``),
+about 0.1 ms of CPU per 1,000 characters (``benchmarks/dedup.py``).
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ import sys
 import unicodedata
 import zlib
 from array import array
-from itertools import accumulate, repeat
-from operator import add, and_, eq, sub
+from itertools import repeat
+from operator import and_, eq, rshift
 
 __all__ = [
     "SCHEME",
@@ -90,6 +90,11 @@ _LENGTH = len(_PREFIX) + SLOTS * _HEX_PER_SLOT
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_CHARS = re.compile(f"[{_CJK}]+")
 _WORDS = re.compile(f"[^\\W_{_CJK}]+")
+# Fullwidth punctuation and the ellipsis, with their NFKD forms (see _nfkc).
+_COMMON_COMPATIBILITY = tuple(
+    (wide, unicodedata.normalize("NFKD", wide))
+    for wide in "\uff0c\uff1a\uff08\uff09\uff1f\uff1b\uff01\u2026\uff05\uff0f"
+)
 # ASCII text takes a faster road: bytes.translate then split.
 _ASCII_SPACE = bytes(c if chr(c).isalnum() else 0x20 for c in range(128)) + b" " * 128
 # So does Latin text whose only other characters are punctuation and spaces
@@ -112,9 +117,8 @@ _PLAIN_PUNCTUATION = re.compile(
 def _shingle_hashes(text: str) -> list[int]:
     """The CRC-32 of every shingle of the normalized text.
 
-    A shingle is a slice of one UTF-8 buffer (words joined by single spaces;
-    CJK characters, 3 bytes each, joined by nothing), taken through a
-    memoryview: no string is built per shingle, and every step runs in C.
+    Every step runs in C (``re``, ``bytes`` methods, ``map``, ``zip``,
+    ``zlib``): nothing runs per token or per shingle in Python.
     """
     if text.isascii():
         return _ascii_hashes(text)
@@ -123,33 +127,50 @@ def _shingle_hashes(text: str) -> list[int]:
 
 
 def _ascii_hashes(text: str) -> list[int]:
-    words = text.lower().encode("ascii").translate(_ASCII_SPACE).split()
-    return _window_hashes(b" ".join(words), list(map(len, words)), WORD_SHINGLE, 1)
+    return _word_hashes(text.lower().encode("ascii").translate(_ASCII_SPACE).split())
 
 
 def _unicode_hashes(text: str) -> list[int]:
-    text = unicodedata.normalize("NFKC", text).casefold()
-    data = " ".join(_WORDS.findall(text)).encode()
-    words = data.split()
-    hashes = _window_hashes(data, list(map(len, words)), WORD_SHINGLE, 1)
+    text = _nfkc(text).casefold()
+    hashes = _word_hashes(" ".join(_WORDS.findall(text)).encode().split())
     chars = "".join(_CJK_CHARS.findall(text)).encode()
-    if chars:
-        widths = [_CJK_WIDTH] * (len(chars) // _CJK_WIDTH)
-        hashes += _window_hashes(chars, widths, CJK_SHINGLE, 0)
+    count = len(chars) // _CJK_WIDTH - CJK_SHINGLE + 1
+    if count > 0:
+        # CJK characters are 3 bytes each: a shingle is a fixed slice of the buffer.
+        slices = _CJK_SLICES[:count] if count <= MAX_CHARS else _cjk_slices(count)
+        hashes += map(zlib.crc32, map(chars.__getitem__, slices))
     return hashes
 
 
-def _window_hashes(data: bytes, lengths: list[int], size: int, gap: int) -> list[int]:
-    """CRC-32 of each run of ``size`` consecutive tokens of ``data``.
+def _cjk_slices(count: int) -> list[slice]:
+    """Byte slices of ``count`` CJK shingles: 4 characters of 3 bytes, one character apart."""
+    ends = range(_CJK_WIDTH * CJK_SHINGLE, _CJK_WIDTH * (count + CJK_SHINGLE), _CJK_WIDTH)
+    return list(map(slice, range(0, _CJK_WIDTH * count, _CJK_WIDTH), ends))
 
-    ``lengths`` are the tokens' byte lengths, ``gap`` the bytes between two tokens.
+
+# The byte slices of the CJK shingles of a text cut at MAX_CHARS, made once (NFKC
+# can make more characters: "\u3300" is four katakana; those texts make theirs).
+_CJK_SLICES = _cjk_slices(MAX_CHARS)
+
+
+def _nfkc(text: str) -> str:
+    """``unicodedata.normalize("NFKC", text)``, faster on CJK text.
+
+    A character replaced by its own NFKD form leaves the NFKD form of the
+    whole text, so its NFKC form, unchanged. Doing that first for the few
+    compatibility characters common in CJK text lets most texts pass NFKC's
+    quick check instead of being normalized character by character.
     """
-    if len(lengths) < size:
-        return []
-    starts = list(accumulate(map(add, lengths, repeat(gap)), initial=0))
-    ends = map(sub, starts[size:], repeat(gap))
-    view = memoryview(data)
-    return list(map(zlib.crc32, map(view.__getitem__, map(slice, starts, ends))))
+    for wide, narrow in _COMMON_COMPATIBILITY:
+        if wide in text:
+            text = text.replace(wide, narrow)
+    return unicodedata.normalize("NFKC", text)
+
+
+def _word_hashes(words: list[bytes]) -> list[int]:
+    """CRC-32 of each run of :data:`WORD_SHINGLE` consecutive words joined by one space."""
+    runs = zip(*(words[start:] for start in range(WORD_SHINGLE)), strict=False)  # tails differ
+    return list(map(zlib.crc32, map(b" ".join, runs)))
 
 
 def _slot_minima(hashes: list[int]) -> dict[int, int] | None:
@@ -164,7 +185,9 @@ def _slot_minima(hashes: list[int]) -> dict[int, int] | None:
         return None
     cutoff = _EXPECTED_PER_SLOT * SLOTS * (1 << _HASH_BITS) // count
     while True:
-        kept = sorted(filter(cutoff.__gt__, hashes), reverse=True)
+        # A cut-off past every hash (a text of a few hundred shingles) filters nothing.
+        below = hashes if cutoff >> _HASH_BITS else filter(cutoff.__gt__, hashes)
+        kept = sorted(below, reverse=True)
         # dict() keeps the last value per slot: the smallest, as ``kept`` runs downwards.
         minima = dict(zip(map(and_, kept, repeat(SLOTS - 1)), kept, strict=True))
         if len(minima) == SLOTS or cutoff >> _HASH_BITS:
@@ -179,25 +202,27 @@ def fingerprint(text: str | None) -> str | None:
     minima = _slot_minima(_shingle_hashes(text[:MAX_CHARS]))
     if minima is None:
         return None
-    values = array(
-        "H", (minimum >> _SLOT_BITS & _VALUE_MASK for _slot, minimum in sorted(minima.items()))
-    )
-    if len(values) < SLOTS:
-        values = _densified(minima)
+    values = _slot_values(minima)
     if sys.byteorder == "little":
         values.byteswap()  # big-endian: each slot reads as its 4 hex digits
     return _PREFIX + values.tobytes().hex()
 
 
-def _densified(minima: dict[int, int]) -> array[int]:
-    """Every slot filled: an empty one borrows from the next filled one, plus its distance."""
-    values = array("H")
-    for slot in range(SLOTS):
-        distance = 0
-        while (slot + distance) % SLOTS not in minima:  # ends: minima is not empty
-            distance += 1
-        value = minima[(slot + distance) % SLOTS] >> _SLOT_BITS
-        values.append((value + distance * _BORROW_STEP) & _VALUE_MASK)
+def _slot_values(minima: dict[int, int]) -> array[int]:
+    """The 16 bits kept of every slot's minimum, with every slot filled.
+
+    An empty slot borrows from the next filled one, plus its distance; only
+    empty slots (none or a few) take a step in Python.
+    """
+    minimum = map(minima.get, range(SLOTS), repeat(0))
+    values = array("H", map(and_, map(rshift, minimum, repeat(_SLOT_BITS)), repeat(_VALUE_MASK)))
+    if len(minima) < SLOTS:
+        for slot in set(range(SLOTS)).difference(minima):
+            distance = 1
+            while (slot + distance) % SLOTS not in minima:  # ends: minima is not empty
+                distance += 1
+            borrowed = values[(slot + distance) % SLOTS] + distance * _BORROW_STEP
+            values[slot] = borrowed & _VALUE_MASK
     return values
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import unicodedata
+import zlib
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +16,12 @@ from hypothesis import strategies as st
 from scrapy_cx import extract_article
 from scrapy_cx.dedup import DEFAULT_THRESHOLD
 from scrapy_cx.extract.fingerprint import (
+    CJK_SHINGLE,
     MIN_SHINGLES,
     SCHEME,
     SLOTS,
+    WORD_SHINGLE,
+    _nfkc,
     _shingle_hashes,
     _unicode_hashes,
     fingerprint,
@@ -248,3 +254,47 @@ def test_the_fast_road_for_latin_text_gives_the_unicode_roads_shingles(text: str
     # Latin text with curly quotes, dashes or no-break spaces skips NFKC and the
     # Unicode regex; what it hashes must be what the full road hashes.
     assert _shingle_hashes(text) == _unicode_hashes(text)
+
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+
+
+def reference_hashes(text: str) -> list[int]:
+    """The cx1 shingles as its docstring words them, one string at a time."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    words = re.findall(f"[^\\W_{_CJK}]+", text)
+    chars = re.findall(f"[{_CJK}]", text)
+    runs = [" ".join(words[i : i + WORD_SHINGLE]) for i in range(len(words) - WORD_SHINGLE + 1)]
+    runs += ["".join(chars[i : i + CJK_SHINGLE]) for i in range(len(chars) - CJK_SHINGLE + 1)]
+    return [zlib.crc32(run.encode()) for run in runs]
+
+
+# Every road: ASCII, accents, typographic and fullwidth punctuation, CJK,
+# compatibility characters that NFKC expands ("\u3300" is four katakana,
+# "\u2026" three dots), combining marks that NFKC composes ("<" + U+0338).
+_MIXED = st.text(
+    alphabet=st.sampled_from(
+        list("abcXYZ019_ '-<=\n")
+        + list("éÉßİıﬁ\u00a0\u2019\u2014\u2026\u0301\u0338\u3099")
+        + list("中文新闻报道市民カタかな、。「」\u3000\u3300\u337b\uff10\uff21")
+        + list("\uff0c\uff1a\uff08\uff09\uff1f\uff1b\uff01\uff05\uff0f")
+    ),
+    max_size=80,
+)
+
+
+@given(_MIXED)
+@settings(max_examples=500, deadline=None)
+def test_the_shingles_are_the_documented_ones(text: str) -> None:
+    assert _shingle_hashes(text) == reference_hashes(text)
+
+
+@given(_MIXED)
+@settings(max_examples=300, deadline=None)
+def test_the_fast_nfkc_is_nfkc(text: str) -> None:
+    assert _nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+def test_a_cjk_text_that_nfkc_lengthens_past_the_cut_keeps_all_its_shingles() -> None:
+    text = "\u3300" * 2000  # four katakana each: 8,000 characters after NFKC
+    assert _shingle_hashes(text) == reference_hashes(text)
