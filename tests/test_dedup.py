@@ -11,7 +11,7 @@ import pytest
 from scrapy_cx.dedup import BANDS, ROWS, MemoryIndex, RedisIndex, band_keys, needed_slots
 from scrapy_cx.extract.fingerprint import SLOTS, fingerprint, signature
 from tests.extract.prose import BRIDGE_STORY
-from tests.support.redis_server import redis_server
+from tests.support.redis import running_redis
 
 STORY = "\n".join(BRIDGE_STORY)
 UPDATE = "\n".join(["Update: the detour map is out, the council said tonight.", *BRIDGE_STORY])
@@ -38,6 +38,20 @@ def test_bands_cover_every_slot() -> None:
     assert len(keys) == BANDS and all(keys)
 
 
+def test_band_keys_are_the_documented_ones() -> None:
+    # Band keys are stored in Redis indexes: they must not drift with the code.
+    sig = bytes(range(2 * SLOTS))
+    salt, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    expected = [
+        int.from_bytes(sig[8 * band : 8 * band + 8], "big") ^ (band * salt & mask)
+        for band in range(BANDS)
+    ]
+    assert band_keys(sig) == expected
+    assert expected[:2] == [0x0001020304050607, 0x08090A0B0C0D0E0F ^ salt]
+    # A band whose key would be 0 (the empty cell's mark) gets 1.
+    assert band_keys(bytes(2 * SLOTS))[0] == 1
+
+
 def test_first_article_wins_and_its_repost_names_it() -> None:
     index = MemoryIndex()
     assert index.add(fp(STORY), "http://a/story") is None
@@ -61,7 +75,7 @@ def test_threshold_out_of_range_is_refused(threshold: float) -> None:
 
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+    with running_redis(tmp_path_factory.mktemp("redis")) as url:
         yield url
 
 

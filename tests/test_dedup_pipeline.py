@@ -16,7 +16,7 @@ from scrapy_cx import Article, ArticleItem, DedupPipeline
 from scrapy_cx.dedup import RedisIndex
 from tests.crawler import make_crawler
 from tests.extract.prose import BRIDGE_STORY
-from tests.support.redis_server import redis_server
+from tests.support.redis import running_redis
 
 pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
 
@@ -93,7 +93,7 @@ def test_bad_settings_fail_at_start(name: str, value: object) -> None:
 
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
-    with redis_server(tmp_path) as url:
+    with running_redis(tmp_path) as url:
         yield url
 
 
@@ -112,7 +112,7 @@ def test_two_crawlers_share_the_index_in_redis(redis_url: str) -> None:
 def test_redis_gone_keeps_the_item_and_says_so(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with redis_server(tmp_path) as url:
+    with running_redis(tmp_path) as url:
         pipe, crawler = pipeline(CX_REDIS_URL=url)
     # the server is stopped now
     kept = item("http://a/bridge", STORY)
