@@ -5,6 +5,7 @@ Usage (from the repo root)::
     python -m benchmarks.dedup                       # 10,000 articles, threshold sweep
     python -m benchmarks.dedup --articles 2000 --no-datasketch   # a quick run
     python -m benchmarks.dedup --json dedup.json
+    python -m benchmarks.dedup --baseline main      # cost side by side with main's code
 
 The stream of articles is built from the dev sets (nothing of them enters the
 repo):
@@ -36,15 +37,22 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import importlib
 import json
 import random
 import re
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from benchmarks.datasets import available_sets, bench_dir, load_set
@@ -235,19 +243,63 @@ def run_index(
     return score
 
 
-def measure_cx(stream: Sequence[Article], threshold: float, repeat: int) -> dict[str, Any]:
-    """Fingerprint + lookup of every article, ``repeat`` times: the fastest pass counts."""
-    seconds = float("inf")
+def _timed_pass(
+    stream: Sequence[Article], fingerprint: Callable[[str], str | None], index: Any
+) -> tuple[float, list[str | None]]:
+    """CPU seconds of fingerprint + lookup over the stream, and the fingerprints."""
+    fps: list[str | None] = []
+    start = time.process_time()
+    for article in stream:
+        fp = fingerprint(article.content)
+        fps.append(fp)
+        if fp is not None:
+            index.add(fp, article.url)
+    return time.process_time() - start, fps
+
+
+def load_baseline(ref: str) -> tuple[ModuleType, ModuleType]:
+    """The fingerprint and dedup modules as of a git ref, imported from a scratch package."""
+    folder = Path(tempfile.mkdtemp(prefix="cx-baseline-"))
+    package = folder / "cx_baseline"
+    (package / "extract").mkdir(parents=True)
+    for path in ("__init__.py", "extract/__init__.py"):
+        (package / path).write_text("", encoding="utf-8")
+    for path in ("extract/fingerprint.py", "dedup.py"):
+        source = subprocess.run(
+            ["git", "show", f"{ref}:scrapy_cx/{path}"], capture_output=True, check=True
+        ).stdout
+        (package / path).write_bytes(source)
+    sys.path.insert(0, str(folder))
+    try:
+        fingerprint = importlib.import_module("cx_baseline.extract.fingerprint")
+        return fingerprint, importlib.import_module("cx_baseline.dedup")
+    finally:
+        sys.path.remove(str(folder))
+        shutil.rmtree(folder)
+
+
+def measure_cx(
+    stream: Sequence[Article], threshold: float, repeat: int, baseline: str | None = None
+) -> dict[str, Any]:
+    """Fingerprint + lookup of every article, ``repeat`` times: the fastest pass counts.
+
+    With a ``baseline`` git ref, its code runs the same passes, interleaved with
+    the working tree's (so both see the same machine load), and the ratio is kept.
+    """
+    seconds = base_seconds = float("inf")
+    old = load_baseline(baseline) if baseline else None
     for _ in range(repeat):
         index = MemoryIndex(threshold)
-        fps: list[str | None] = []
-        start = time.process_time()
-        for article in stream:
-            fp = fp_module.fingerprint(article.content)
-            fps.append(fp)
-            if fp is not None:
-                index.add(fp, article.url)
-        seconds = min(seconds, time.process_time() - start)
+        spent, fps = _timed_pass(stream, fp_module.fingerprint, index)
+        seconds = min(seconds, spent)
+        if old is not None:
+            old_fp, old_dedup = old
+            spent, old_fps = _timed_pass(
+                stream, old_fp.fingerprint, old_dedup.MemoryIndex(threshold)
+            )
+            base_seconds = min(base_seconds, spent)
+            if old_fps != fps:
+                print(f"the fingerprints differ from {baseline}'s: the scheme changed")
     kept = len(index)
     chars = sum(min(len(a.content), fp_module.MAX_CHARS) for a in stream)
     return {
@@ -256,6 +308,7 @@ def measure_cx(stream: Sequence[Article], threshold: float, repeat: int) -> dict
         "kept": kept,
         "bytes_per_article": index.memory_bytes() / max(kept, 1),
         "fingerprints": fps,
+        **({"baseline": baseline, "ratio_to_baseline": seconds / base_seconds} if old else {}),
     }
 
 
@@ -308,13 +361,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--repeat", type=int, default=3, help="timed passes of cx (the fastest counts)"
     )
     parser.add_argument("--no-datasketch", action="store_true")
+    parser.add_argument(
+        "--baseline", metavar="REF", help="also time the code of this git ref (e.g. main)"
+    )
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
     rng = random.Random(SEED)
     stream = build_stream(args.articles, args.reposts, rng)
     duplicates = len(stream) - len({a.story for a in stream})
     print(f"{len(stream)} articles, {len(stream) - duplicates} stories, {duplicates} reposts")
-    cx = measure_cx(stream, args.threshold, args.repeat)
+    cx = measure_cx(stream, args.threshold, args.repeat, args.baseline)
     fps = cx.pop("fingerprints")
     print(f"no fingerprint (too short): {sum(f is None for f in fps)}")
     results: dict[str, Any] = {"articles": len(stream), "reposts": duplicates, "cx": cx}
@@ -332,6 +388,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{cx['ms_per_1000_chars']:.3f} ms per 1,000 characters read, "
         f"{cx['bytes_per_article']:.0f} bytes per article kept ({cx['kept']} kept)"
     )
+    if args.baseline:
+        print(
+            f"CPU time / {args.baseline}'s, same passes interleaved: {cx['ratio_to_baseline']:.3f}"
+        )
     if not args.no_datasketch:
         other = measure_datasketch(stream, args.threshold)
         if other is None:
