@@ -12,11 +12,11 @@ repo):
 
 * real stories: every page of every set whose extracted main text has a
   fingerprint; its first appearance is the real page, extracted as is;
-* reposts of each story: its text (the set's truth, else the extracted text)
-  re-wrapped in another portal's template (other navigation, ads, related
-  links, footer), the title suffix changed, one paragraph dropped or one
-  added (an update taken from another story), whitespace and punctuation
-  changed; extracted again with ``extract_article``;
+* reposts of each story: its extracted main text re-wrapped in another
+  portal's template (other navigation, ads, related links, footer), the
+  title suffix changed, one paragraph dropped or one added (an update taken
+  from another story), whitespace and punctuation changed; extracted again
+  with ``extract_article``;
 * other stories on the same topics: paragraphs remixed from sentences of all
   stories of the same script (the same vocabulary, the same names, another
   text), each with its own reposts, so the index holds thousands of

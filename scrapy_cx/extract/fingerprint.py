@@ -39,7 +39,7 @@ anyone's duplicate.
 
 Cost: linear in the text and bounded by :data:`MAX_CHARS`; every step per
 token runs inside C (``re``, ``bytes`` methods, ``map``, ``zip``, ``zlib``),
-about 0.1 ms of CPU per 1,000 characters (``benchmarks/dedup.py``).
+about 0.11 ms of CPU per 1,000 characters (``benchmarks/dedup.py``).
 """
 
 from __future__ import annotations
