@@ -87,7 +87,16 @@ _PREFIX = SCHEME + ":"
 _LENGTH = len(_PREFIX) + SLOTS * _HEX_PER_SLOT
 
 # Hiragana, katakana, CJK extension A, unified ideographs, compatibility ideographs.
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
+_CJK = "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK_RANGES)
+# The first bytes of their UTF-8 forms (3 bytes, the first 0xE0 | code >> 12):
+# a text whose UTF-8 form has none of them has no CJK character.
+_CJK_LEADS = tuple(
+    bytes([0xE0 | block])
+    for block in sorted(
+        {b for low, high in _CJK_RANGES for b in range(low >> 12, (high >> 12) + 1)}
+    )
+)
 _CJK_CHARS = re.compile(f"[{_CJK}]+")
 _WORDS = re.compile(f"[^\\W_{_CJK}]+")
 # Fullwidth punctuation and the ellipsis, with their NFKD forms (see _nfkc).
@@ -133,6 +142,8 @@ def _ascii_hashes(text: str) -> list[int]:
 def _unicode_hashes(text: str) -> list[int]:
     text = _nfkc(text).casefold()
     hashes = _word_hashes(" ".join(_WORDS.findall(text)).encode().split())
+    if not any(map(text.encode().__contains__, _CJK_LEADS)):
+        return hashes  # no CJK character: skip the slower scan for them
     chars = "".join(_CJK_CHARS.findall(text)).encode()
     count = len(chars) // _CJK_WIDTH - CJK_SHINGLE + 1
     if count > 0:

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from scrapy_cx import extract_article
 from scrapy_cx.dedup import DEFAULT_THRESHOLD
 from scrapy_cx.extract.fingerprint import (
+    _CJK_LEADS,
+    _CJK_RANGES,
     CJK_SHINGLE,
     MIN_SHINGLES,
     SCHEME,
@@ -298,3 +300,9 @@ def test_the_fast_nfkc_is_nfkc(text: str) -> None:
 def test_a_cjk_text_that_nfkc_lengthens_past_the_cut_keeps_all_its_shingles() -> None:
     text = "\u3300" * 2000  # four katakana each: 8,000 characters after NFKC
     assert _shingle_hashes(text) == reference_hashes(text)
+
+
+def test_every_cjk_character_starts_with_a_listed_utf8_byte() -> None:
+    # A text without these bytes skips the CJK scan: none may be missing.
+    leads = {chr(code).encode()[:1] for low, high in _CJK_RANGES for code in range(low, high + 1)}
+    assert leads == set(_CJK_LEADS)
