@@ -252,7 +252,8 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
                 text = text[: -len(end)].rstrip().removesuffix("//")
         text = text.strip()
     try:
-        data = json.loads(text.rstrip(";"))
+        # strict=False: CMSs write raw newlines and tabs inside JSON-LD strings.
+        data = json.loads(text.rstrip(";"), strict=False)
     except (ValueError, RecursionError):
         return
     for node in _jsonld_nodes(data):
@@ -284,8 +285,14 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
 
 
 def _in_comments(el: etree._Element) -> bool:
-    """Inside a comment thread: its <time>s date the comments, not the story."""
+    """Inside a comment thread: its <time>s date the comments, not the story.
+
+    <body> and <html> are left out: their classes describe the whole page
+    ("comments-page", "has-comments"), and would put the story itself in a thread.
+    """
     for ancestor in el.iterancestors():
+        if ancestor.tag in ("body", "html"):
+            break
         names = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}".lower()
         if "comment" in names or "reply" in names or "disqus" in names:
             return True

@@ -59,6 +59,27 @@ def test_json_ld_wrapped_in_cdata() -> None:
     assert meta.published == [("2001-10-29T01:59:14Z", "jsonld:datePublished")]
 
 
+def test_json_ld_with_raw_newlines_in_a_string() -> None:
+    # Invalid JSON (a control character inside a string), but what CMSs write.
+    head = (
+        '<script type="application/ld+json">{"@type": "DiscussionForumPosting",'
+        ' "articleBody": "First line\nsecond line\tend", "datePublished": "2016-03-02"}</script>'
+    )
+    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
+    assert meta.published == [("2016-03-02", "jsonld:datePublished")]
+
+
+def test_page_wide_comment_classes_do_not_hide_the_story_dates() -> None:
+    # "comments-page" on <body> names the page; a thread's own container is what counts.
+    html = (
+        "<html><body class='listing-page comments-page'><article>"
+        "<time datetime='2016-03-02T10:20:00Z'>2 March</time><p>Story</p></article>"
+        "<div class='commentarea'><time datetime='2016-03-05'>5 March</time></div>"
+        "</body></html>"
+    )
+    assert read_meta(parse_html(html)).published == [("2016-03-02T10:20:00Z", "time")]
+
+
 def test_broken_json_ld_is_ignored() -> None:
     head = '<script type="application/ld+json">{"datePublished": "2016-03-02",</script>'
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
