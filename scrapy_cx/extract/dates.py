@@ -460,6 +460,9 @@ def _short_forms(
     return None
 
 
+_STORY_TYPES = frozenset(("article", "thread"))  # page types whose weak date evidence is read
+
+
 def _from_scripts(values: list[str], now: datetime) -> Found | None:
     """The first valid publication time an inline script or data attribute gave."""
     for raw in values:
@@ -576,9 +579,11 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     Order: a date shown between the headline and the text (the page's own local
     day), checked against the metadata's published time; then the metadata; then
     the URL; then a relative date ("3 hours ago", 昨天) against ``reference_time``;
-    last the weak evidence of platform pages: a publication time in an inline script
-    or data attribute (read only when needed: a pass over the scripts), a year-less
-    "10-08 08:30" under the headline, a day in an image's upload path.
+    last the weak evidence of platform pages: a publication time (a timestamp or an
+    ISO date under a publication-date name) in an inline script or data attribute
+    (read only when needed: a pass over the scripts), a year-less "10-08 08:30"
+    under the headline, a day in an image's upload path; scripts and upload paths
+    only on articles and threads.
     """
     meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
     main_start, main_end = page.start, page.end
@@ -646,12 +651,14 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
-    weak = _from_scripts(script_dates(meta, page.root), now)
+    # A product's or a listing's scripts and images date the catalogue, not a story.
+    story = page.page_type in _STORY_TYPES
+    weak = _from_scripts(script_dates(meta, page.root), now) if story else None
     source = "script"
     if weak is None:
         # Without the moment the page was fetched, "10-08 08:30" has no year worth guessing.
         weak, source = _short_forms(lines, lo, hi, now, reference_time is not None), "line"
-    if weak is None:
+    if weak is None and story:
         weak, source = _from_uploads(meta.images, now), "upload_path"
     if weak is None:
         return None, None

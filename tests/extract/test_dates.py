@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract import dates
-from scrapy_cx.extract.dates import parse_date, scan_dates
+from scrapy_cx.extract import dates, extract_page
+from scrapy_cx.extract.dates import find_published, parse_date, scan_dates
 from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 NOW = datetime(2022, 2, 14, 12, 0, 0)
@@ -340,6 +340,40 @@ def test_two_digit_year_first() -> None:
 def test_unix_timestamp_in_an_inline_script(script: str) -> None:
     html = platform_page("<span id='publish_time'></span>", f"<script>{script}</script>")
     assert published(html, reference_time=REF) == "2019-10-08T01:00:00+00:00"
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "var pubDate = '2019-10-08';",
+        'window.__DATA__ = {"article": {"datePublished": "2019-10-08T09:00:00+08:00"}};',
+        'self.__next_f.push([1, "{\\"published_at\\":\\"2019-10-08T01:00:00Z\\"}"]);',
+    ],
+)
+def test_iso_date_under_a_publication_name_in_an_inline_script(script: str) -> None:
+    html = platform_page("<span id='publish_time'></span>", f"<script>{script}</script>")
+    assert (published(html, reference_time=REF) or "").startswith("2019-10-08")
+
+
+def test_script_dates_under_other_names_are_not_read() -> None:
+    scripts = (
+        "<script>var ct = '2019-10-08'; dataLayer.push({'date': '2019-10-08'});"
+        ' var cfg = {"expires": "2019-10-08", "created_at": "2019-10-08"};</script>'
+    )
+    assert published(platform_page("", scripts), reference_time=REF) is None
+
+
+@pytest.mark.parametrize("page_type", ["listing", "other"])
+def test_weak_evidence_is_not_read_on_catalogue_pages(page_type: str) -> None:
+    # A shop's product JSON has a "published_at" too: it dates the catalogue entry.
+    head = "<meta property='og:image' content='https://img.example/uploads/2019/10/08/a.jpg'>"
+    script = '<script>var product = {"published_at": "2019-10-08T01:00:00Z"};</script>'
+    for html in (platform_page("", script), platform_page(head=head)):
+        page = extract_page(html, reference_time=REF)
+        assert page.published is not None  # read while the page is an article ...
+        page.page_type, page.published, page.evidence = page_type, None, {}
+        find_published(page)
+        assert page.published is None  # ... and not once it is a listing or a product
 
 
 def test_timestamp_in_a_data_attribute() -> None:
