@@ -354,6 +354,16 @@ class _Visible:
 
 
 _NOT_DATE_LINE = frozenset(("figcaption", "caption"))
+# A sentence that opens on a date ("On 2 Dec 2024, I received ...") tells a story;
+# a dateline opens on the date itself or a place ("LONDON, March 2, 2016 -").
+# (Capitalised: a byline's "on 27 December" continues the "Posted" above it.)
+_NARRATIVE = re.compile(r"\W*(?:On|Am|Le|El)\b[^\d]{0,12}$")
+_SENTENCE = 40  # characters of a line that, ending like a sentence, is one
+
+
+def _is_sentence(line: Line) -> bool:
+    text = line.text.rstrip()
+    return line.length > _PROSE_LINE or (line.length > _SENTENCE and text[-1:] in ".:!?…")
 
 
 def _visible(
@@ -382,6 +392,8 @@ def _visible(
             label = _label(text[max(0, pos - 24) : pos])
             if label is None and pos > _PROSE_LEAD and line.length > _PROSE_LINE:
                 continue  # a date inside a sentence is what the story is about
+            if label is None and _NARRATIVE.match(text, 0, pos) and _is_sentence(line):
+                continue
             if label != "reject" and _valid(found, now):
                 out.append(_Visible(found, label == "pub", byline))
     return out

@@ -119,6 +119,14 @@ def test_a_date_the_story_is_about_is_not_its_publication_date() -> None:
     assert published(page("By Ann Lee", paragraphs=story + PARAGRAPHS)) is None
     dateline = "<p>LONDON, March 2, 2016 - The council first discussed night buses today.</p>"
     assert published(page("By Ann Lee", paragraphs=dateline + PARAGRAPHS)) == "2016-03-02"
+    opening = (
+        "<p>On 2 March 2016, I received a letter from the transport office about the "
+        "night buses:</p>"
+    )
+    assert published(page("By Ann Lee", paragraphs=opening + PARAGRAPHS)) is None
+    # A byline that goes on from "Posted by ..." is no sentence.
+    byline = "on March 2, 2016 at 12:06 PM, updated March 2, 2016 at 12:10 PM"
+    assert published(page(byline)) == "2016-03-02T12:06:00"
 
 
 def test_meta_published_time_keeps_time_and_offset_and_modified_apart() -> None:
