@@ -642,7 +642,10 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             if gap == 1 and _day(candidate.found) not in modified:
                 return candidate.found.iso(), candidate.found.raw  # the page's local day
         first = shown[0] if shown else None
-        if first and first.byline and _day(first.found) < _day(declared):
+        # A published value equal to the modified one, character for character, is a
+        # CMS stamping its last save in both: it says nothing of the first day.
+        stamped = declared.raw in meta.modified[:5]
+        if first and (first.byline or stamped) and _day(first.found) < _day(declared):
             # An earlier date in the byline under the headline beats metadata that
             # disagrees (a re-published copy, a CMS migration); a later one is more
             # likely an update or the page header's "today".

@@ -171,6 +171,23 @@ def test_byline_under_the_headline_beats_disagreeing_metadata() -> None:
     assert published(page("Friday 25 December 2015", head=head)) == "2015-12-11T14:28:34+00:00"
 
 
+def test_metadata_stamped_as_published_and_modified_gives_way_to_the_shown_day() -> None:
+    byline = (
+        "<div>Written by</div><div>Ann Lee</div><div>Transport desk</div><div>Oct 15, 2015</div>"
+    )
+
+    def head(modified: str) -> str:
+        return (
+            "<meta property='article:published_time' content='2015-12-11T14:28:34Z'>"
+            f"<meta property='article:modified_time' content='{modified}'>"
+        )
+
+    # The same value in both: the CMS's last save, not the first day.
+    assert published(page(byline, head("2015-12-11T14:28:34Z"))) == "2015-10-15"
+    # Two values: the metadata knows its publication day.
+    assert published(page(byline, head("2015-12-12T09:00:00Z"))) == "2015-12-11T14:28:34+00:00"
+
+
 def test_date_split_by_a_calendar_widget() -> None:
     widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
     assert published(page(widget)) == "2019-11-20T15:23:00"
