@@ -292,7 +292,8 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
 
 
 def _in_comments(el: etree._Element) -> bool:
-    """Inside a comment thread: its <time>s date the comments, not the story.
+    """Inside a comment thread (by class, id or schema.org ``itemtype``): its <time>s
+    date the comments, not the story.
 
     <body> and <html> are left out: their classes describe the whole page
     ("comments-page", "has-comments"), and would put the story itself in a thread.
@@ -300,7 +301,7 @@ def _in_comments(el: etree._Element) -> bool:
     for ancestor in el.iterancestors():
         if ancestor.tag in ("body", "html"):
             break
-        names = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}".lower()
+        names = " ".join(ancestor.get(key) or "" for key in ("class", "id", "itemtype")).lower()
         if "comment" in names or "reply" in names or "disqus" in names:
             return True
     return False
@@ -392,7 +393,7 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             continue
         if prop in ("datePublished", "dateCreated"):
             value = _clean(el.get("datetime") or el.get("content") or "".join(el.itertext()))
-            if value:
+            if value and not _in_comments(el):  # a comment's own microdata dates the comment
                 dates.append((5 if prop == "datePublished" else 25, value, f"itemprop:{prop}"))
         elif prop == "dateModified":
             value = _clean(el.get("datetime") or el.get("content"))

@@ -80,6 +80,21 @@ def test_page_wide_comment_classes_do_not_hide_the_story_dates() -> None:
     assert read_meta(parse_html(html)).published == [("2016-03-02T10:20:00Z", "time")]
 
 
+def test_microdata_dates_of_comments_are_not_the_story_dates() -> None:
+    comment = (
+        "<div itemscope itemtype='https://schema.org/Comment'><p>Agreed.</p>"
+        "<time itemprop='datePublished'>2019-01-21T21:40:59Z</time></div>"
+    )
+    html = (
+        "<html><body><div itemscope itemtype='https://schema.org/Question'>"
+        "<time itemprop='dateCreated' datetime='2014-02-04T13:02:51Z'>Feb 4, 2014</time>"
+        f"<p>Why?</p>{comment}</div><div class='comments'>"
+        "<span itemprop='datePublished' content='2020-05-31'></span></div></body></html>"
+    )
+    meta = read_meta(parse_html(html))
+    assert meta.published == [("2014-02-04T13:02:51Z", "itemprop:dateCreated")]
+
+
 def test_broken_json_ld_is_ignored() -> None:
     head = '<script type="application/ld+json">{"datePublished": "2016-03-02",</script>'
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
