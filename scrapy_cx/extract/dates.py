@@ -25,6 +25,7 @@ _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 20
+_MAX_CANDIDATES = 12  # metadata date values read
 _PROSE_LINE = 80  # a longer line is prose: only a date opening it (a dateline) counts ...
 _PROSE_LEAD = 30  # ... within this many characters, unless a label introduces it
 _BYLINE_LINES = 3  # lines under the headline that count as its byline
@@ -608,6 +609,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     lang = (languages[0] if languages else meta.language or page_language or "").lower()
     lang = lang.replace("_", "-").split(",")[0].strip()
     month_first = not lang or (lang.startswith("en") and lang[3:5] not in _DAY_FIRST_EN)
+    month_first = _numeric_order(meta.published, month_first)
     primary = lang.split("-")[0]
     hints = tuple(languages) if languages else ((primary,) if primary.isalpha() else None)
 
@@ -682,6 +684,29 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     return weak.iso(), weak.raw
 
 
+def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
+    """Whether the page writes 02-12-2025 month first, as its own metadata shows: an
+    ambiguous numeric date there and a year-first one of the same day settle it."""
+    ambiguous: list[tuple[int, int, int]] = []
+    days: set[date] = set()
+    for raw, _source in values[:_MAX_CANDIDATES]:
+        m = _DMY.fullmatch(raw.strip())
+        if m is not None:
+            a, b = int(m.group("a")), int(m.group("b"))
+            if 1 <= a <= 12 and 1 <= b <= 12 and a != b:
+                ambiguous.append((int(m.group("y")), a, b))
+        elif (ymd := _YMD.match(raw.strip())) is not None:
+            found = _from_match("ymd", ymd, True)
+            if found is not None:
+                days.add(_day(found))
+    for year, a, b in ambiguous:
+        if date(year, a, b) in days:
+            return True
+        if date(year, b, a) in days:
+            return False
+    return month_first
+
+
 def _declared(
     meta: PageMeta,
     url: str | None,
@@ -692,7 +717,7 @@ def _declared(
     """The metadata's published date, else the URL's; a UTC timestamp a day off a
     local one (another tag, the URL) gives way to it."""
     candidates: list[Found] = []
-    for raw, _source in meta.published[:12]:
+    for raw, _source in meta.published[:_MAX_CANDIDATES]:
         found = parse_date(raw, month_first, hints)
         if found is not None and _valid(found, now):
             candidates.append(found)

@@ -75,6 +75,17 @@ def test_page_language_decides_ambiguous_numeric_dates() -> None:
     assert published(page("Publié le 02/03/2016", lang="fr")) == "2016-03-02"
 
 
+def test_the_pages_own_year_first_date_settles_an_ambiguous_numeric_one() -> None:
+    # lang=en guesses month first; the page's ISO <time> of the same day says day first.
+    shown = "<time datetime='02-12-2025'>02-12-2025</time>"
+    other = "<div><time datetime='2025-12-02'>December 02, 2025</time></div>"
+    assert published(page(shown, paragraphs=PARAGRAPHS + other)) == "2025-12-02"
+    assert published(page(shown)) == "2025-02-12"
+    one_digit = "<time datetime='3-2-2016'>3-2-2016</time>"
+    agrees = "<div><time datetime='2016-03-02'>March 2</time></div>"
+    assert published(page(one_digit, paragraphs=PARAGRAPHS + agrees)) == "2016-03-02"
+
+
 def test_impossible_dates_are_refused() -> None:
     assert parse_date("2019-02-30") is None
     assert parse_date("0001-01-01T00:00:00Z") is None
