@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from scrapy_cx import extract_article
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.meta import read_meta
@@ -50,21 +52,18 @@ def test_json_ld_graph_gives_date_headline_authors_keywords() -> None:
     assert meta.modified == ["2016-03-03"]
 
 
-def test_json_ld_wrapped_in_cdata() -> None:
-    head = (
-        '<script type="application/ld+json">//<![CDATA[\n'
-        '{"@type": "Article", "datePublished": "2001-10-29T01:59:14Z"}\n//]]></script>'
-    )
-    meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
-    assert meta.published == [("2001-10-29T01:59:14Z", "jsonld:datePublished")]
-
-
-def test_json_ld_with_raw_newlines_in_a_string() -> None:
-    # Invalid JSON (a control character inside a string), but what CMSs write.
-    head = (
-        '<script type="application/ld+json">{"@type": "DiscussionForumPosting",'
-        ' "articleBody": "First line\nsecond line\tend", "datePublished": "2016-03-02"}</script>'
-    )
+@pytest.mark.parametrize(
+    "script",
+    [
+        # MediaWiki wraps its JSON-LD in <![CDATA[ ]]>.
+        '//<![CDATA[\n{"@type": "Article", "datePublished": "2016-03-02"}\n//]]>',
+        # Invalid JSON (a control character inside a string), but what CMSs write.
+        '{"@type": "DiscussionForumPosting", "articleBody": "First line\nsecond line\tend",'
+        ' "datePublished": "2016-03-02"}',
+    ],
+)
+def test_json_ld_as_cms_write_it(script: str) -> None:
+    head = f'<script type="application/ld+json">{script}</script>'
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
     assert meta.published == [("2016-03-02", "jsonld:datePublished")]
 
