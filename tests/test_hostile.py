@@ -412,14 +412,16 @@ def test_future_date_is_skipped_for_a_past_one() -> None:
 
 
 def test_date_only_in_a_script_is_not_a_publication_date() -> None:
-    # Code is not what the page shows: a variable is not a dateline.
+    # Code is not what the page shows: a dataLayer's date, an expiry or an update time
+    # is not a dateline. (A quoted date under a publication-date name is read, as weak
+    # evidence: tests/extract/test_dates.py.)
     script = (
-        "<script>var pubDate = '2021-03-04'; window.dataLayer = [{'date': '2021-03-04T10:00'}];"
-        "</script>"
+        "<script>var expires = '2021-03-04'; window.dataLayer = [{'date': '2021-03-04T10:00'}];"
+        ' var page = {"updated_at": "2021-03-04", "comment_time": 1614852000};</script>'
     )
     article = extract(page(before=script))
     assert article.published is None
-    assert "pubDate" not in article.content
+    assert "expires" not in article.content
 
 
 def test_date_in_json_ld_script_is_read() -> None:

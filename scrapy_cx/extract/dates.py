@@ -25,6 +25,7 @@ _MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 20
+_MAX_CANDIDATES = 12  # metadata date values read
 _PROSE_LINE = 80  # a longer line is prose: only a date opening it (a dateline) counts ...
 _PROSE_LEAD = 30  # ... within this many characters, unless a label introduces it
 _BYLINE_LINES = 3  # lines under the headline that count as its byline
@@ -354,6 +355,16 @@ class _Visible:
 
 
 _NOT_DATE_LINE = frozenset(("figcaption", "caption"))
+# A sentence that opens on a date ("On 2 Dec 2024, I received ...") tells a story;
+# a dateline opens on the date itself or a place ("LONDON, March 2, 2016 -").
+# (Capitalised: a byline's "on 27 December" continues the "Posted" above it.)
+_NARRATIVE = re.compile(r"\W*(?:On|Am|Le|El)\b[^\d]{0,12}$")
+_SENTENCE = 40  # characters of a line that, ending like a sentence, is one
+
+
+def _is_sentence(line: Line) -> bool:
+    text = line.text.rstrip()
+    return line.length > _PROSE_LINE or (line.length > _SENTENCE and text[-1:] in ".:!?…")
 
 
 def _visible(
@@ -382,6 +393,8 @@ def _visible(
             label = _label(text[max(0, pos - 24) : pos])
             if label is None and pos > _PROSE_LEAD and line.length > _PROSE_LINE:
                 continue  # a date inside a sentence is what the story is about
+            if label is None and _NARRATIVE.match(text, 0, pos) and _is_sentence(line):
+                continue
             if label != "reject" and _valid(found, now):
                 out.append(_Visible(found, label == "pub", byline))
     return out
@@ -458,6 +471,9 @@ def _short_forms(
             if _label(line.text[max(0, pos - 24) : pos]) != "reject":
                 return found
     return None
+
+
+_STORY_TYPES = frozenset(("article", "thread"))  # page types whose weak date evidence is read
 
 
 def _from_scripts(values: list[str], now: datetime) -> Found | None:
@@ -576,9 +592,11 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     Order: a date shown between the headline and the text (the page's own local
     day), checked against the metadata's published time; then the metadata; then
     the URL; then a relative date ("3 hours ago", 昨天) against ``reference_time``;
-    last the weak evidence of platform pages: a publication time in an inline script
-    or data attribute (read only when needed: a pass over the scripts), a year-less
-    "10-08 08:30" under the headline, a day in an image's upload path.
+    last the weak evidence of platform pages: a publication time (a timestamp or an
+    ISO date under a publication-date name) in an inline script or data attribute
+    (read only when needed: a pass over the scripts), a year-less "10-08 08:30"
+    under the headline, a day in an image's upload path; scripts and upload paths
+    only on articles and threads.
     """
     meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
     main_start, main_end = page.start, page.end
@@ -591,6 +609,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     lang = (languages[0] if languages else meta.language or page_language or "").lower()
     lang = lang.replace("_", "-").split(",")[0].strip()
     month_first = not lang or (lang.startswith("en") and lang[3:5] not in _DAY_FIRST_EN)
+    month_first = _numeric_order(meta.published, month_first)
     primary = lang.split("-")[0]
     hints = tuple(languages) if languages else ((primary,) if primary.isalpha() else None)
 
@@ -625,7 +644,10 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             if gap == 1 and _day(candidate.found) not in modified:
                 return candidate.found.iso(), candidate.found.raw  # the page's local day
         first = shown[0] if shown else None
-        if first and first.byline and _day(first.found) < _day(declared):
+        # A published value equal to the modified one, character for character, is a
+        # CMS stamping its last save in both: it says nothing of the first day.
+        stamped = declared.raw in meta.modified[:5]
+        if first and (first.byline or stamped) and _day(first.found) < _day(declared):
             # An earlier date in the byline under the headline beats metadata that
             # disagrees (a re-published copy, a CMS migration); a later one is more
             # likely an update or the page header's "today".
@@ -646,18 +668,43 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
-    weak = _from_scripts(script_dates(meta, page.root), now)
+    # A product's or a listing's scripts and images date the catalogue, not a story.
+    story = page.page_type in _STORY_TYPES
+    weak = _from_scripts(script_dates(meta, page.root), now) if story else None
     source = "script"
     if weak is None:
         # Without the moment the page was fetched, "10-08 08:30" has no year worth guessing.
         weak, source = _short_forms(lines, lo, hi, now, reference_time is not None), "line"
-    if weak is None:
+    if weak is None and story:
         weak, source = _from_uploads(meta.images, now), "upload_path"
     if weak is None:
         return None, None
     index = page.line_with(weak.raw, lo) if source == "line" else None
     page.evidence["published"] = Evidence(source, index, weak.raw)
     return weak.iso(), weak.raw
+
+
+def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
+    """Whether the page writes 02-12-2025 month first, as its own metadata shows: an
+    ambiguous numeric date there and a year-first one of the same day settle it."""
+    ambiguous: list[tuple[int, int, int]] = []
+    days: set[date] = set()
+    for raw, _source in values[:_MAX_CANDIDATES]:
+        m = _DMY.fullmatch(raw.strip())
+        if m is not None:
+            a, b = int(m.group("a")), int(m.group("b"))
+            if 1 <= a <= 12 and 1 <= b <= 12 and a != b:
+                ambiguous.append((int(m.group("y")), a, b))
+        elif (ymd := _YMD.match(raw.strip())) is not None:
+            found = _from_match("ymd", ymd, True)
+            if found is not None:
+                days.add(_day(found))
+    for year, a, b in ambiguous:
+        if date(year, a, b) in days:
+            return True
+        if date(year, b, a) in days:
+            return False
+    return month_first
 
 
 def _declared(
@@ -670,7 +717,7 @@ def _declared(
     """The metadata's published date, else the URL's; a UTC timestamp a day off a
     local one (another tag, the URL) gives way to it."""
     candidates: list[Found] = []
-    for raw, _source in meta.published[:12]:
+    for raw, _source in meta.published[:_MAX_CANDIDATES]:
         found = parse_date(raw, month_first, hints)
         if found is not None and _valid(found, now):
             candidates.append(found)

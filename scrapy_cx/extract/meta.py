@@ -109,12 +109,17 @@ _AUTHOR_MARKS = etree.XPath(
     "(//@class[contains(., 'author') or contains(., 'byline') or contains(., 'writer')]"
     " | //@rel[. = 'author'] | //@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
 )
-# Unix timestamps under publication-date names in inline scripts and data attributes (a
-# date string in code is not trusted: a variable is not a dateline).
+# Publication times in inline scripts: a Unix timestamp (10 or 13 digits) or a quoted
+# ISO date under a publication-date name, also inside JSON held in a string (\"...\").
+# Dates under any other name (a dataLayer's "date", an expiry, an update, a comment's
+# time) are code, not the story's date; "ct" (WeChat) is too short a name to trust
+# with anything but a timestamp.
 _SCRIPT_DATE = re.compile(
-    r"[\"'\s,{;](?:publish_?time|pub_?time|publish_?date|pub_?date|publishedAt|publish_at|"
-    r"date_?published|first_?publish(?:ed)?_?(?:time|at)|ct)"
-    r"[\"']?\s?[:=]\s?[\"']?(?P<v>\d{13}|\d{10})(?!\d)",
+    r"[\"'\s,{;](?P<key>publish_?time|pub_?time|publish_?date|pub_?date|publishedAt|"
+    r"publish(?:ed)?_at|date_?published|first_?publish(?:ed)?_?(?:time|at|date)|ct)"
+    r"\\?[\"']?\s?[:=]\s?(?:\\?[\"'])?"
+    r"(?:(?P<v>\d{13}|\d{10})(?!\d)|(?P<iso>(?:19|20)\d\d-[01]\d-[0-3]\d"
+    r"(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d)?(?:\.\d{1,9})?(?:Z|[+-][01]\d:?[0-5]\d)?)?)(?![\d:]))",
     re.I,
 )
 _SCRIPT_SCAN = 200_000  # characters of one inline script searched for a publication time
@@ -197,7 +202,8 @@ def _absolute(base: str | None, target: str) -> str:
 
 def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
     """Publication times that inline scripts (``var ct = "1570496400"``, ``"publish_time":
-    ...``) or data attributes (``data-publish-time``) hold, in page order.
+    ...``, ``"datePublished": "2019-10-08T09:00:00Z"``) or data attributes
+    (``data-publish-time``) hold, in page order: the first of each script.
 
     Weak evidence (a video player's playlist has a ``pubdate`` too), so read only
     when the page shows and declares no date: the scan costs a pass over the scripts.
@@ -209,9 +215,10 @@ def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
         if not text or budget <= 0:
             continue
         budget -= min(len(text), _SCRIPT_SCAN)
-        m = _SCRIPT_DATE.search(text, 0, _SCRIPT_SCAN)
-        if m is not None:
-            found.append(m.group("v"))
+        for m in _SCRIPT_DATE.finditer(text, 0, _SCRIPT_SCAN):
+            if m.group("v") or m.group("key").lower() != "ct":
+                found.append(m.group("v") or m.group("iso"))
+                break
     for el in _DATA_DATES(root):
         if not _in_comments(el):
             found.extend(_clean(v) for k, v in el.items() if _DATA_DATE_KEY.match(k) and v.strip())
@@ -252,7 +259,8 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
                 text = text[: -len(end)].rstrip().removesuffix("//")
         text = text.strip()
     try:
-        data = json.loads(text.rstrip(";"))
+        # strict=False: CMSs write raw newlines and tabs inside JSON-LD strings.
+        data = json.loads(text.rstrip(";"), strict=False)
     except (ValueError, RecursionError):
         return
     for node in _jsonld_nodes(data):
@@ -284,9 +292,16 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
 
 
 def _in_comments(el: etree._Element) -> bool:
-    """Inside a comment thread: its <time>s date the comments, not the story."""
+    """Inside a comment thread (by class, id or schema.org ``itemtype``): its <time>s
+    date the comments, not the story.
+
+    <body> and <html> are left out: their classes describe the whole page
+    ("comments-page", "has-comments"), and would put the story itself in a thread.
+    """
     for ancestor in el.iterancestors():
-        names = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}".lower()
+        if ancestor.tag in ("body", "html"):
+            break
+        names = " ".join(ancestor.get(key) or "" for key in ("class", "id", "itemtype")).lower()
         if "comment" in names or "reply" in names or "disqus" in names:
             return True
     return False
@@ -378,7 +393,7 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
             continue
         if prop in ("datePublished", "dateCreated"):
             value = _clean(el.get("datetime") or el.get("content") or "".join(el.itertext()))
-            if value:
+            if value and not _in_comments(el):  # a comment's own microdata dates the comment
                 dates.append((5 if prop == "datePublished" else 25, value, f"itemprop:{prop}"))
         elif prop == "dateModified":
             value = _clean(el.get("datetime") or el.get("content"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from scrapy_cx import extract_article
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.meta import read_meta
@@ -50,13 +52,46 @@ def test_json_ld_graph_gives_date_headline_authors_keywords() -> None:
     assert meta.modified == ["2016-03-03"]
 
 
-def test_json_ld_wrapped_in_cdata() -> None:
-    head = (
-        '<script type="application/ld+json">//<![CDATA[\n'
-        '{"@type": "Article", "datePublished": "2001-10-29T01:59:14Z"}\n//]]></script>'
-    )
+@pytest.mark.parametrize(
+    "script",
+    [
+        # MediaWiki wraps its JSON-LD in <![CDATA[ ]]>.
+        '//<![CDATA[\n{"@type": "Article", "datePublished": "2016-03-02"}\n//]]>',
+        # Invalid JSON (a control character inside a string), but what CMSs write.
+        '{"@type": "DiscussionForumPosting", "articleBody": "First line\nsecond line\tend",'
+        ' "datePublished": "2016-03-02"}',
+    ],
+)
+def test_json_ld_as_cms_write_it(script: str) -> None:
+    head = f'<script type="application/ld+json">{script}</script>'
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
-    assert meta.published == [("2001-10-29T01:59:14Z", "jsonld:datePublished")]
+    assert meta.published == [("2016-03-02", "jsonld:datePublished")]
+
+
+def test_page_wide_comment_classes_do_not_hide_the_story_dates() -> None:
+    # "comments-page" on <body> names the page; a thread's own container is what counts.
+    html = (
+        "<html><body class='listing-page comments-page'><article>"
+        "<time datetime='2016-03-02T10:20:00Z'>2 March</time><p>Story</p></article>"
+        "<div class='commentarea'><time datetime='2016-03-05'>5 March</time></div>"
+        "</body></html>"
+    )
+    assert read_meta(parse_html(html)).published == [("2016-03-02T10:20:00Z", "time")]
+
+
+def test_microdata_dates_of_comments_are_not_the_story_dates() -> None:
+    comment = (
+        "<div itemscope itemtype='https://schema.org/Comment'><p>Agreed.</p>"
+        "<time itemprop='datePublished'>2019-01-21T21:40:59Z</time></div>"
+    )
+    html = (
+        "<html><body><div itemscope itemtype='https://schema.org/Question'>"
+        "<time itemprop='dateCreated' datetime='2014-02-04T13:02:51Z'>Feb 4, 2014</time>"
+        f"<p>Why?</p>{comment}</div><div class='comments'>"
+        "<span itemprop='datePublished' content='2020-05-31'></span></div></body></html>"
+    )
+    meta = read_meta(parse_html(html))
+    assert meta.published == [("2014-02-04T13:02:51Z", "itemprop:dateCreated")]
 
 
 def test_broken_json_ld_is_ignored() -> None:
