@@ -10,33 +10,42 @@ It also prints where the time goes: the decode and parse (``decode_page`` +
 ``parse_html``) and each stage of :data:`scrapy_cx.extract.STAGES`, summed
 over the pages (best of the repeats per page and stage), as shares of the total.
 
+``--base REF`` also times the core of git ref ``REF`` (``main``, a commit), imported
+in the same process as a second package, page by page beside this checkout's, and
+reports both ratios and both profiles: a before/after comparison from one run.
+
 ``--outputs FILE`` writes instead, for every page of ``--sets``, the article and
 the page's lines (text, lengths, tag, boilerplate mark, block, link) as JSON
 lines: two such files, made before and after a change that should not change
 results, must be equal (``cmp``).
 
-    python -m benchmarks.parses [--sets aeb] [--repeat 5] [--json FILE]
+    python -m benchmarks.parses [--sets aeb] [--repeat 5] [--base main] [--json FILE]
     python -m benchmarks.parses --sets all --outputs FILE
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import io
 import json
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from functools import partial
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from lxml import etree
 
-from benchmarks.datasets import Page, available_sets, bench_dir, load_set
-from scrapy_cx.extract import STAGES, extract_article, extract_page
-from scrapy_cx.extract._page import Page as CorePage
-from scrapy_cx.extract.decode import decode_page
-from scrapy_cx.extract.dom import parse_html
+from benchmarks.datasets import REPO_ROOT, Page, available_sets, bench_dir, load_set
+from scrapy_cx.extract import extract_page
 
 DEFAULT_REPEAT = 5
 PARSE_STAGE = "decode+parse"
@@ -52,79 +61,135 @@ def best_time(call: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def parse_ratio(page: Page, repeat: int) -> tuple[float, float]:
-    """``(plain parse seconds, extract_article seconds)`` for one page."""
-    data, url = page.html, page.url
+@dataclass(frozen=True, slots=True)
+class Core:
+    """One version of the extraction core: its package's ``extract`` modules."""
 
-    def plain() -> object:
-        return etree.fromstring(data, etree.HTMLParser())
-
-    def extract() -> object:
-        return extract_article(data, url)
-
-    extract()  # warm caches (regexes, lru caches) outside the timing
-    return best_time(plain, repeat), best_time(extract, repeat)
+    label: str
+    extract: ModuleType  # scrapy_cx.extract, or the base ref's copy
+    decode: ModuleType
+    dom: ModuleType
+    page: ModuleType
 
 
-def stage_name(stage: Callable[..., object]) -> str:
-    return getattr(stage, "__name__", repr(stage)).lstrip("_")
+def load_core(label: str, package: str) -> Core:
+    def part(name: str) -> ModuleType:
+        return importlib.import_module(f"{package}.extract{name}")
+
+    return Core(label, part(""), part(".decode"), part(".dom"), part("._page"))
 
 
-def stage_times(page: Page, repeat: int) -> dict[str, float]:
+def base_core(ref: str) -> Core:
+    """The core of git ref ``ref``, unpacked to a temporary dir as package ``scrapy_cx_base``."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", ref, "scrapy_cx"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
+    folder = Path(tempfile.mkdtemp(prefix="cx-base-"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    (folder / "scrapy_cx").rename(folder / BASE_PACKAGE)
+    sys.path.insert(0, str(folder))
+    return load_core(f"base {ref}", BASE_PACKAGE)
+
+
+BASE_PACKAGE = "scrapy_cx_base"
+
+
+def stage_times(core: Core, page: Page, repeat: int) -> dict[str, float]:
     """Best-of-``repeat`` CPU seconds of each stage on one page, the parse first."""
     best: dict[str, float] = {}
     for _ in range(repeat):
         start = time.process_time()
-        text, encoding, utf8 = decode_page(page.html)
-        core = CorePage(parse_html(text, utf8), page.url, encoding=encoding)
+        text, encoding, utf8 = core.decode.decode_page(page.html)
+        state = core.page.Page(core.dom.parse_html(text, utf8), page.url, encoding=encoding)
         took = {PARSE_STAGE: time.process_time() - start}
-        for stage in STAGES:
+        for stage in core.extract.STAGES:
             start = time.process_time()
-            stage(core)
+            stage(state)
             took[stage_name(stage)] = time.process_time() - start
         for name, seconds in took.items():
             best[name] = min(best.get(name, seconds), seconds)
     return best
 
 
-def measure(pages: Sequence[Page], repeat: int) -> dict[str, Any]:
-    """The per-page ratios, their median, and the stage profile over ``pages``."""
-    ratios = []
-    parse_total = extract_total = 0.0
-    profile: dict[str, float] = {}
+def _plain_parse(data: bytes) -> object:
+    return etree.fromstring(data, etree.HTMLParser())
+
+
+def stage_name(stage: Callable[..., object]) -> str:
+    return getattr(stage, "__name__", repr(stage)).lstrip("_")
+
+
+def measure(pages: Sequence[Page], cores: Sequence[Core], repeat: int) -> dict[str, Any]:
+    """Per core: the median ratio to a plain parse over ``pages``, and its stage profile.
+
+    Page by page, the plain parse and every core are timed one after the other,
+    so a busy spell of the machine weighs on all of them alike.
+    """
+    ratios: dict[str, list[float]] = {core.label: [] for core in cores}
+    totals = dict.fromkeys(ratios, 0.0)
+    profiles: dict[str, dict[str, float]] = {core.label: {} for core in cores}
+    parse_total = 0.0
     for page in pages:
-        plain, extract = parse_ratio(page, repeat)
+        data, url = page.html, page.url
+        plain = best_time(partial(_plain_parse, data), repeat)
         parse_total += plain
-        extract_total += extract
-        ratios.append(extract / plain if plain > 0 else float("inf"))
-        for name, seconds in stage_times(page, repeat).items():
-            profile[name] = profile.get(name, 0.0) + seconds
+        for core in cores:
+            extract = core.extract.extract_article
+            extract(data, url)  # warm caches (regexes, lru caches) outside the timing
+            took = best_time(partial(extract, data, url), repeat)
+            totals[core.label] += took
+            ratios[core.label].append(took / plain if plain > 0 else float("inf"))
+            profile = profiles[core.label]
+            for name, seconds in stage_times(core, page, repeat).items():
+                profile[name] = profile.get(name, 0.0) + seconds
     return {
         "pages": len(pages),
         "repeat": repeat,
-        "median_ratio": statistics.median(ratios) if ratios else None,
-        "mean_ratio": statistics.fmean(ratios) if ratios else None,
-        "total_ratio": extract_total / parse_total if parse_total else None,
-        "extract_ms_total": 1000 * extract_total,
         "parse_ms_total": 1000 * parse_total,
-        "profile_ms": {name: 1000 * s for name, s in profile.items()},
+        "cores": [
+            {
+                "label": core.label,
+                "median_ratio": statistics.median(ratios[core.label]),
+                "mean_ratio": statistics.fmean(ratios[core.label]),
+                "total_ratio": totals[core.label] / parse_total if parse_total else None,
+                "extract_ms_total": 1000 * totals[core.label],
+                "profile_ms": {name: 1000 * s for name, s in profiles[core.label].items()},
+            }
+            for core in cores
+        ],
     }
 
 
 def render(result: dict[str, Any]) -> str:
-    """The ratio and the stage profile as text."""
-    profile: dict[str, float] = result["profile_ms"]
-    total = sum(profile.values()) or 1.0
+    """The ratios and the stage profiles as text."""
     out = [
-        f"pages {result['pages']}, best of {result['repeat']} (process_time)",
-        f"extract_article / plain lxml parse: median {result['median_ratio']:.2f}, "
-        f"mean {result['mean_ratio']:.2f}, total {result['total_ratio']:.2f}",
-        f"total: extract {result['extract_ms_total']:.0f} ms, "
-        f"plain parse {result['parse_ms_total']:.0f} ms",
-        "stage profile (sum over pages of each stage's best time):",
+        f"pages {result['pages']}, best of {result['repeat']} (process_time), "
+        f"plain lxml parse {result['parse_ms_total']:.0f} ms in all"
     ]
-    for name, ms in sorted(profile.items(), key=lambda item: -item[1]):
-        out.append(f"  {name:<16} {ms:8.1f} ms {100 * ms / total:5.1f}%")
+    for core in result["cores"]:
+        out.append(
+            f"{core['label']}: extract_article / plain parse: median {core['median_ratio']:.2f}, "
+            f"mean {core['mean_ratio']:.2f}, total {core['total_ratio']:.2f} "
+            f"({core['extract_ms_total']:.0f} ms)"
+        )
+    names = list(result["cores"][0]["profile_ms"])
+    for core in result["cores"][1:]:
+        names += [name for name in core["profile_ms"] if name not in names]
+    first = result["cores"][0]["profile_ms"]
+    names.sort(key=lambda name: -first.get(name, 0.0))
+    out.append("stage profile, ms (share), sum over pages of each stage's best time:")
+    out.append(f"  {'stage':<16}" + "".join(f"{core['label']:>24}" for core in result["cores"]))
+    for name in names:
+        cells = []
+        for core in result["cores"]:
+            profile = core["profile_ms"]
+            ms = profile.get(name, 0.0)
+            cells.append(f"{ms:15.1f} ({100 * ms / (sum(profile.values()) or 1):4.1f}%)")
+        out.append(f"  {name:<16}" + "".join(cells))
     return "\n".join(out)
 
 
@@ -165,6 +230,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT)
     parser.add_argument("--limit", type=int, help="only the first N pages")
     parser.add_argument("--json", help="also write the result here")
+    parser.add_argument("--base", help="also time the core of this git ref, side by side")
     parser.add_argument("--outputs", help="write every page's article and lines here instead")
     return parser.parse_args(argv)
 
@@ -181,7 +247,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out.write(json.dumps(page_output(page), ensure_ascii=False, default=str) + "\n")
         print(f"{len(pages)} pages written to {args.outputs}")
         return 0
-    result = measure(pages, max(1, args.repeat))
+    cores = [load_core("this checkout", "scrapy_cx")]
+    if args.base:
+        cores.insert(0, base_core(args.base))
+    result = measure(pages, cores, max(1, args.repeat))
     print(render(result))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
