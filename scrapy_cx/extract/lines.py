@@ -238,29 +238,6 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
     return kind
 
 
-# Block elements repeat their attribute sets ("<div class=row>" a hundred times):
-# what _kind says of a short set is remembered, in a dict cleared when full, so
-# a page of unique attributes cannot pin memory.
-MAX_CACHED_ATTRIBUTES = 3
-MAX_CACHED_KINDS = 4096
-_KINDS: dict[tuple[object, ...], int] = {}
-
-
-def _cached_kind(items: list[tuple[str, str]], tag: str) -> int:
-    """:func:`_kind`, remembered for sets of at most ``MAX_CACHED_ATTRIBUTES`` short values."""
-    if len(items) > MAX_CACHED_ATTRIBUTES:
-        return _kind(items, tag)
-    key = (tag, *items)
-    kind = _KINDS.get(key)
-    if kind is None:
-        if sum(len(name) + len(value) for name, value in items) > MAX_CACHED_NAME:
-            return _kind(items, tag)
-        if len(_KINDS) >= MAX_CACHED_KINDS:
-            _KINDS.clear()
-        kind = _KINDS[key] = _kind(items, tag)
-    return kind
-
-
 # The only attributes _hidden reads.
 _HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
 
@@ -331,17 +308,19 @@ def page_lines(
     hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
-    block_tags = block_tags - skip_tags  # (none is skipped by default)
-    cached_kind = _cached_kind
     walker = etree.iterwalk(root, events=("start", "end"))
     skip = walker.skip_subtree
     for event, el in walker:
         if event == "start":
             tag = el.tag
+            if tag in skip_tags or not isinstance(tag, str):
+                skip()
+                push(-2)
+                continue
             if tag in block_tags:
                 items = el.items()
                 if items:
-                    kind = cached_kind(items, tag)
+                    kind = _kind(items, tag)
                 else:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
@@ -352,10 +331,6 @@ def page_lines(
                 tags_append(tag)
                 spans_append((n, n))
                 push(4 * n + kind)
-            elif tag in skip_tags or not isinstance(tag, str):
-                skip()
-                push(-2)
-                continue
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
                 if keys and not hiding_keys.isdisjoint(keys) and _hidden(el.items()):

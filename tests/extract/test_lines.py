@@ -275,22 +275,3 @@ def test_a_sentence_repeated_among_sibling_paragraphs_stays() -> None:
         f"<p>{PROSE[1]} {refrain}</p><p>{PROSE[2]}</p></article></body></html>"
     )
     assert selected(html).count(refrain) == 2
-
-
-def test_remembered_kinds_agree_with_kind_and_stay_bounded() -> None:
-    from scrapy_cx.extract import lines
-
-    cases = [
-        ([("class", "share-bar")], "div"),
-        ([("class", "share-bar")], "article"),  # a content container: names do not count
-        ([("class", "story"), ("id", "main")], "div"),
-        ([("style", "display: none")], "p"),
-        ([("itemprop", "articleBody")], "div"),
-        ([("class", "x" * (lines.MAX_CACHED_NAME + 1))], "div"),  # too long to remember
-    ]
-    for items, tag in cases * 2:  # the second round reads what the first remembered
-        assert lines._cached_kind(items, tag) == lines._kind(items, tag)
-    assert ("div", ("class", "x" * (lines.MAX_CACHED_NAME + 1))) not in lines._KINDS
-    for n in range(lines.MAX_CACHED_KINDS + 10):
-        lines._cached_kind([("class", f"c{n}")], "div")
-    assert len(lines._KINDS) <= lines.MAX_CACHED_KINDS
