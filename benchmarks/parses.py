@@ -26,9 +26,11 @@ results, must be equal (``cmp``).
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import io
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -88,6 +90,7 @@ def base_core(ref: str) -> Core:
         check=True,
     ).stdout
     folder = Path(tempfile.mkdtemp(prefix="cx-base-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
     (folder / "scrapy_cx").rename(folder / BASE_PACKAGE)
