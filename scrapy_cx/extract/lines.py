@@ -701,6 +701,8 @@ def _pull_quotes(lines: Sequence[Line], page: PageLines) -> set[int]:
     text is one sentence of a paragraph of the text. Filler repeated among the
     body's own paragraphs is left alone. Linear: each line is split and hashed once."""
     apart = [line.length >= MIN_REPEAT and _set_apart(line, page) for line in lines]
+    if not any(apart):
+        return set()  # nothing set apart: no sentence need be split and keyed
     in_paragraph: set[str] = set()  # sentences of the text's own multi-sentence paragraphs
     for line, away in zip(lines, apart, strict=True):
         if away:

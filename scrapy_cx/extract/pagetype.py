@@ -47,9 +47,10 @@ LISTING_LINK_SHARE = 0.5
 MIN_TEASERS = 4
 TEASER_LINE_SHARE = 0.25
 _MAX_DECLARING = 50  # elements read for declared types
-# One XPath pass (C speed) for every element that declares a type.
+# One XPath pass (C speed) for every element that declares a type; itemtype is
+# found through the attributes (``//@itemtype/..``), faster than testing every element.
 _DECLARING = (
-    "//script[@type='application/ld+json'] | //*[@itemtype] | //meta[@property='og:type']"
+    "//script[@type='application/ld+json'] | //@itemtype/.. | //meta[@property='og:type']"
 )
 _MAX_SCRIPT = 100_000  # characters of one script searched
 _TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
