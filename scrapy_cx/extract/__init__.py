@@ -26,7 +26,7 @@ from .lines import (
     select_main,
 )
 from .meta import read_meta
-from .pagetype import PAGE_TYPES, find_page_type
+from .pagetype import PAGE_TYPES, find_page_type, settle_page_type
 from .posts import find_posts
 from .title import find_site_name, find_title
 
@@ -189,6 +189,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_modified,
     find_site_name,
     find_authors,
+    settle_page_type,
     find_posts,
     find_blocks,
     find_image,

@@ -62,6 +62,7 @@ class Page:
     content: str = ""
     listing: bool = False  # the selection found a list of teaser cards, not one text
     page_type: str = "article"  # article, thread, listing or other (pagetype.py)
+    declared: frozenset[str] = frozenset()  # schema.org / og: types the page declares
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order

@@ -142,3 +142,101 @@ def test_a_120_character_chinese_news_item_is_an_article() -> None:
     article = extract_article(html)
     assert article.page_type == "article"
     assert article.content == text
+
+
+DOCS_NAV = "".join(
+    f"<li><a href='/docs/{name}'>{name.title()} guide for the bridge toolkit</a></li>"
+    for name in ("install", "config", "deploy", "upgrade", "plugins", "testing")
+)
+
+
+def docs_page(byline: str = "") -> str:
+    """A documentation page: a side tree of same-site links, prose and code blocks."""
+    code = "".join(
+        f"<p>{STORY[i]}</p><pre><code>bridge build --span {i} --load 40t</code></pre>"
+        for i in range(4)
+    )
+    return page(
+        f"<div class='sidebar'><ul>{DOCS_NAV}</ul></div>"
+        f"<div class='doc'><h1>Building a span</h1>{byline}{code}</div>",
+        "Building a span",
+    )
+
+
+def test_a_documentation_page_is_other() -> None:
+    article = extract_article(docs_page(), "http://docs.test/guide/spans")
+    assert article.page_type == "other"
+    assert STORY[0] in article.content  # re-typed, the text is still read
+
+
+def test_the_same_page_with_a_dated_byline_is_an_article() -> None:
+    byline = "<p class='byline'>By Ann Lee · 3 May 2024</p>"
+    article = extract_article(docs_page(byline), "http://blog.test/2024/05/spans")
+    assert article.published == "2024-05-03"
+    assert article.page_type == "article"
+
+
+def test_a_service_page_with_plans_and_prices_is_other() -> None:
+    plans = "".join(
+        f"<div class='plan'><h3>{name}</h3><p>${price} / month</p>"
+        f"<p>{STORY[i]}</p><button>Start free trial</button></div>"
+        for i, (name, price) in enumerate((("Starter", 9), ("Team", 29), ("Business", 99)))
+    )
+    body = (
+        "<h1>Bridge monitoring for every town</h1>"
+        f"<p>{STORY[3]}</p><button>Book a demo</button><section>{plans}</section>"
+    )
+    article = extract_article(page(body, "Bridge monitoring"), "http://span.test/pricing")
+    assert article.page_type == "other"
+
+
+def test_a_product_page_declaring_a_product_is_other_despite_og_article() -> None:
+    head = (
+        "<meta property='og:type' content='article'>"
+        '<script type="application/ld+json">{"@context": "https://schema.org", '
+        '"@type": "Product", "name": "Oak bench", "offers": {"@type": "Offer", '
+        '"price": "199"}}</script>'
+    )
+    body = f"<h1>Oak garden bench</h1><p>{STORY[1]}</p><p>{STORY[2]}</p>"
+    article = extract_article(page(body, "Oak garden bench", head), "http://shop.test/p/1")
+    assert article.page_type == "other"
+
+
+def test_an_undated_category_page_of_teasers_is_a_listing() -> None:
+    teasers = "".join(
+        f"<div><h3><a href='/news/{i}'>Council debates the river bridge again, part {i}</a>"
+        f"</h3><p>Read more</p></div>"
+        for i in range(12)
+    )
+    body = f"<h1>Transport</h1><p>{STORY[0]}</p>{teasers}"
+    article = extract_article(page(body, "Transport"), "http://town.test/category/transport")
+    assert article.page_type == "listing"
+
+
+def test_a_dated_article_without_metadata_is_an_article() -> None:
+    share = "".join(f"<button>Share {i}</button>" for i in range(25))  # many buttons
+    body = (
+        "<h1>Bridge to be rebuilt</h1><p>By Ann Lee, 3 May 2024</p>"
+        f"{''.join(f'<p>{p}</p>' for p in STORY)}<div class='share'>{share}</div>"
+    )
+    article = extract_article(page(body), "http://town.test/news/bridge")
+    assert article.published == "2024-05-03"
+    assert article.page_type == "article"
+
+
+def test_an_undated_article_without_chrome_stays_an_article() -> None:
+    html = f"<html><body><h1>Bridge</h1>{''.join(f'<p>{p}</p>' for p in STORY)}</body></html>"
+    assert extract_article(html).page_type == "article"
+
+
+def test_a_service_front_page_is_other() -> None:
+    sections = "".join(
+        f"<section><h2>Feature {i}</h2><p>{STORY[i]}</p></section>" for i in range(4)
+    )
+    body = f"<h1>Spans, monitored</h1>{sections}"
+    assert extract_article(page(body, "Span"), "https://span.test/").page_type == "other"
+
+
+def test_a_malformed_url_is_no_front_page() -> None:
+    article = extract_article(docs_page(), "http://[broken/")
+    assert article.page_type == "other"  # typed by its code blocks; the URL is ignored
