@@ -20,6 +20,7 @@ from .language import guess_language
 from .lines import (
     SKIP_TAGS,
     LineOptions,
+    PageLines,
     find_headline,
     main_text,
     page_lines,
@@ -96,11 +97,16 @@ _SKIP_BUT_NOSCRIPT = SKIP_TAGS - {"noscript"}
 
 
 def _lines(page: Page) -> None:
-    page.lines = page_lines(page.root, page.options)
-    if sum(line.length for line in page.lines) < MIN_VISIBLE_TEXT:
-        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
+    page.lines = _walk(page)
+
+
+def _walk(page: Page, thread: bool = False) -> PageLines:
+    lines = page_lines(page.root, page.options, thread=thread)
+    if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
+        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT, thread)
         if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
-            page.lines = fallback
+            return fallback
+    return lines
 
 
 def _headline(page: Page) -> None:
@@ -151,20 +157,45 @@ THREAD_COST_SHARE = 0.75
 
 
 def _thread(page: Page) -> None:
-    """Select again for a thread: the posts, not the longest one."""
+    """Select again for a thread: the posts, not the longest one.
+
+    Forum software names each post a "comment": the thread's lines are walked
+    again with those elements read as text. That reading is kept only when it
+    keeps what the first one selected, or that was too short to be an article:
+    an article followed by its comment section stays the article.
+    """
     if page.page_type != "thread":
         return
-    options = page.options
-    _select_in(
-        page,
-        replace(
-            options,
-            container_share=0.0,
-            card_share=0.0,
-            body_share=0.0,
-            line_cost=int(options.line_cost * THREAD_COST_SHARE),
-        ),
+    options = replace(
+        page.options,
+        container_share=0.0,
+        card_share=0.0,
+        body_share=0.0,
+        line_cost=int(page.options.line_cost * THREAD_COST_SHARE),
     )
+    _select_in(page, options)
+    before = page.lines, page.headline, page.regions, page.content
+    page.lines, page.regions, page.content = _walk(page, thread=True), [], ""
+    _headline(page)
+    _select_in(page, options)
+    if not page.content or (
+        len(before[3]) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before[3])
+    ):
+        page.lines, page.headline, page.regions, page.content = before
+
+
+# Share of the first selection's text the comment-reading selection must keep,
+# when that text is long enough (characters) to be an article of its own.
+THREAD_KEEP_SHARE = 0.5
+THREAD_MIN_ARTICLE = 500
+
+
+def _keeps(content: str, earlier: str) -> bool:
+    """Whether ``content`` holds most of ``earlier``'s lines (as whole lines)."""
+    kept = set(content.split("\n"))
+    lines = earlier.split("\n")
+    total = sum(map(len, lines))
+    return sum(len(x) for x in lines if x in kept) >= THREAD_KEEP_SHARE * total
 
 
 def _fingerprint(page: Page) -> None:

@@ -60,6 +60,10 @@ BOILERPLATE_WORDS = frozenset(
     caption credit byline author meta gallery
     relatedposts sharedaddy addtoany sharethis photo figure""".split()
 )
+# In a thread the posts are the page's "comments" (forum software names each
+# post so), so a walk for a thread does not read these words as boilerplate.
+POST_WORDS = frozenset("comment comments".split())
+THREAD_BOILERPLATE_WORDS = BOILERPLATE_WORDS - POST_WORDS
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
     """hidden hide invisible d-none sr-only visually-hidden visuallyhidden
@@ -183,7 +187,12 @@ def _cached_names_kind(names: str) -> int:
     return _classify(names)
 
 
-def _classify(names: str) -> int:
+@lru_cache(maxsize=4096)
+def _cached_thread_kind(names: str) -> int:
+    return _classify(names, THREAD_BOILERPLATE_WORDS)
+
+
+def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     """Classify a class/id string.
 
     Hidden names are whole class names; boilerplate words are whole parts of a
@@ -197,17 +206,17 @@ def _classify(names: str) -> int:
     if lowered == names and names.isascii() and "".join(tokens).isalpha():
         # The common case, decided in C: lower-case ASCII letters only, so each
         # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
-        return _PLAIN if BOILERPLATE_WORDS.isdisjoint(tokens) else _BOILER
+        return _PLAIN if words.isdisjoint(tokens) else _BOILER
     for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
-            if token.lower() in BOILERPLATE_WORDS:
+            if token.lower() in words:
                 return _BOILER
-        elif not BOILERPLATE_WORDS.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
+        elif not words.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
             return _BOILER
     return _PLAIN
 
 
-def _kind(items: list[tuple[str, str]], tag: str) -> int:
+def _kind(items: list[tuple[str, str]], tag: str, thread: bool = False) -> int:
     """What an element with these attributes is: plain, boilerplate or hidden."""
     kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
     named = tag not in CONTENT_TAGS
@@ -218,7 +227,9 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = (  # _names_kind, inlined: this runs for most block elements
-                _cached_names_kind(value) if len(value) <= MAX_CACHED_NAME else _classify(value)
+                (_cached_thread_kind if thread else _cached_names_kind)(value)
+                if len(value) <= MAX_CACHED_NAME
+                else _classify(value, THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS)
             )
             if found == _HIDDEN:
                 return _HIDDEN
@@ -262,6 +273,7 @@ def page_lines(
     root: etree._Element,
     options: LineOptions | None = None,
     skip_tags: frozenset[str] = SKIP_TAGS,
+    thread: bool = False,
 ) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
@@ -270,6 +282,7 @@ def page_lines(
     unlinked text is forgiven (it is a wrapper, not a menu), the rest mark their
     lines as boilerplate. Hidden inline elements are dropped from the text.
     Elements in ``skip_tags`` (scripts, styles, ``<noscript>``...) are not read.
+    ``thread``: the page is a thread, its "comment" elements are its posts.
     """
     options = options or LineOptions()
     lines = PageLines()
@@ -320,7 +333,7 @@ def page_lines(
             if tag in block_tags:
                 items = el.items()
                 if items:
-                    kind = _kind(items, tag)
+                    kind = _kind(items, tag, thread)
                 else:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
