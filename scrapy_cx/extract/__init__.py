@@ -22,6 +22,7 @@ from .lines import (
     LineOptions,
     PageLines,
     find_headline,
+    lead_caption,
     main_text,
     page_lines,
     select_main,
@@ -126,6 +127,21 @@ def _select(page: Page) -> None:
         _fallback(page)
 
 
+def _lead_caption(page: Page) -> None:
+    """Start an article's text at the lead picture's caption right above it, even
+    one named "caption" or "credit": the article's own words about its first
+    picture. (After the title: the headline is looked for around the first paragraph.)"""
+    if page.page_type != "article" or not page.content:
+        return
+    start, end = page.regions[0]
+    first = lead_caption(page.lines, start)
+    if first < start:
+        for line in page.lines[first:start]:
+            line.boilerplate = False
+        page.regions[0] = (first, end)
+        page.content = main_text(page.lines[first:end], page.lines)
+
+
 def _select_in(page: Page, options: LineOptions) -> None:
     region = select_main(page.lines, options, headline=page.headline)
     content = main_text(page.lines[region[0] : region[1]], page.lines)
@@ -215,6 +231,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_page_type,
     _thread,
     find_title,
+    _lead_caption,
     _language,
     find_published,
     find_modified,

@@ -680,6 +680,28 @@ def _cards(
     return max(spans[top][0], start), min(spans[top][1], end)
 
 
+# A lead picture's caption (and its credit line) right above the text belongs
+# to the article: it says what the first picture shows.
+FIGURE_TAGS = frozenset({"figure", "figcaption"})
+MAX_LEAD_CAPTION_LINES = 2
+MAX_CAPTION = 300  # non-space characters
+
+
+def lead_caption(lines: PageLines, start: int) -> int:
+    """First line of the figure caption right above line ``start`` (``start`` if none)."""
+    first = start
+    while first > 0 and start - first < MAX_LEAD_CAPTION_LINES:
+        line = lines[first - 1]
+        if (
+            line.length > MAX_CAPTION
+            or line.link_density > CARD_LINK_DENSITY
+            or not _set_apart(line, lines, FIGURE_TAGS)
+        ):
+            break
+        first -= 1
+    return first
+
+
 def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
     """Join selected lines into the article text, one paragraph per line.
 
@@ -697,13 +719,13 @@ def _sentence_key(text: str) -> str:
     return _NOT_WORD.sub("", text).casefold()
 
 
-def _set_apart(line: Line, page: PageLines) -> bool:
+def _set_apart(line: Line, page: PageLines, tags: frozenset[str] = SET_APART_TAGS) -> bool:
     """Whether the line's block, or one of its nearest ancestors, is set apart from the text."""
     block = line.block
     for _ in range(SET_APART_DEPTH):
         if block < 0:
             return False
-        if page.tags[block] in SET_APART_TAGS:
+        if page.tags[block] in tags:
             return True
         block = page.parents[block]
     return False
