@@ -23,6 +23,7 @@ from .lines import (
     PageLines,
     find_headline,
     lead_caption,
+    lead_start,
     main_text,
     page_lines,
     select_main,
@@ -134,7 +135,7 @@ def _lead_caption(page: Page) -> None:
     if page.page_type != "article" or not page.content:
         return
     start, end = page.regions[0]
-    first = lead_caption(page.lines, start)
+    first = lead_caption(page.lines, lead_start(page.lines, page.options, page.headline, start))
     if first < start:
         for line in page.lines[first:start]:
             line.boilerplate = False

@@ -680,6 +680,34 @@ def _cards(
     return max(spans[top][0], start), min(spans[top][1], end)
 
 
+MIN_LEAD = 100  # non-space characters of a lead paragraph (a standfirst is shorter)
+
+
+def lead_start(lines: PageLines, options: LineOptions, headline: int, start: int) -> int:
+    """First line of the lead text between the headline and line ``start``.
+
+    A standfirst or first paragraph often sits in its own container between the
+    headline and the body; the narrowing to the body's container leaves it out.
+    When every line from the headline down to ``start`` is text or boilerplate
+    (bylines, share bars), not links, the text lines there open the article.
+    """
+    if not 0 <= headline < start:
+        return start
+    gap = lines[headline + 1 : start]
+    weights = _weights(gap, options)
+    if any(w <= 0 and not line.boilerplate for w, line in zip(weights, gap, strict=True)):
+        return start
+    first = next(
+        (
+            i
+            for i, (w, line) in enumerate(zip(weights, gap, strict=True))
+            if w > 0 and line.tag == "p" and line.length >= MIN_LEAD
+        ),
+        len(gap),
+    )
+    return headline + 1 + first
+
+
 # A lead picture's caption (and its credit line) right above the text belongs
 # to the article: it says what the first picture shows.
 FIGURE_TAGS = frozenset({"figure", "figcaption"})
