@@ -681,6 +681,7 @@ def _cards(
 
 
 MIN_LEAD = 100  # non-space characters of a lead paragraph (a standfirst is shorter)
+MAX_LEAD_LINK = 40  # non-space characters of a lone link above it (an author's name)
 
 
 def lead_start(lines: PageLines, options: LineOptions, headline: int, start: int) -> int:
@@ -689,14 +690,21 @@ def lead_start(lines: PageLines, options: LineOptions, headline: int, start: int
     A standfirst or first paragraph often sits in its own container between the
     headline and the body; the narrowing to the body's container leaves it out.
     When every line from the headline down to ``start`` is text or boilerplate
-    (bylines, share bars), not links, the text lines there open the article.
+    (bylines, share bars), not a list of links, the text lines there open the
+    article. A lone short link (the author's name) is no list.
     """
     if not 0 <= headline < start:
         return start
     gap = lines[headline + 1 : start]
     weights = _weights(gap, options)
-    if any(w <= 0 and not line.boilerplate for w, line in zip(weights, gap, strict=True)):
-        return start
+    after_link = False
+    for w, line in zip(weights, gap, strict=True):
+        if w <= 0 and not line.boilerplate:
+            if after_link or line.length > MAX_LEAD_LINK:
+                return start
+            after_link = True
+        else:
+            after_link = False
     first = next(
         (
             i

@@ -337,3 +337,13 @@ def test_a_paragraph_above_the_text_past_a_list_of_links_stays_out() -> None:
     )
     content = extract_article(page(body)).content
     assert content.startswith(STORY[0])
+
+
+def test_a_lead_paragraph_below_a_linked_author_name_opens_the_text() -> None:
+    body = (
+        "<h1>Bridge to be rebuilt</h1><div class='who'><a href='/ann'>Ann Lee</a></div>"
+        f"<div class='when'>May 3, 2024</div><div class='intro'><p>{LEAD}</p></div>"
+        f"<div class='story'><div class='part'>{paragraphs(STORY[:3])}</div>"
+        f"<div class='part'>{paragraphs(STORY[3:])}</div></div>"
+    )
+    assert extract_article(page(body)).content.startswith(f"{LEAD}\n{STORY[0]}")
