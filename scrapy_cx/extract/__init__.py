@@ -22,10 +22,12 @@ from .lines import (
     LineOptions,
     PageLines,
     find_headline,
+    is_headline_link,
     lead_caption,
     lead_start,
     main_text,
     page_lines,
+    select_headlines,
     select_main,
 )
 from .meta import read_meta
@@ -215,6 +217,34 @@ def _keeps(content: str, earlier: str) -> bool:
     return sum(len(x) for x in lines if x in kept) >= THREAD_KEEP_SHARE * total
 
 
+# A selection this short (characters), with no paragraph of MIN_PARAGRAPH, on a
+# page whose linked headlines hold HEADLINE_SHARE times its text, is a stray
+# blurb (a cookie notice) on a page that is only a list of headlines.
+TINY_CONTENT = 300
+MIN_PARAGRAPH = 100
+HEADLINES_SHARE = 4
+
+
+def _headlines(page: Page) -> None:
+    """A page that is only a list of linked headlines is a listing, and its text is
+    the list, not a stray blurb."""
+    content = page.content
+    if page.page_type == "thread" or len(content) >= TINY_CONTENT:
+        return
+    if any(line.length >= MIN_PARAGRAPH for line in page.lines[page.start : page.end]):
+        return
+    heads = sum(
+        line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
+    )
+    if heads < HEADLINES_SHARE * max(len(content), 1):
+        return
+    start, end = select_headlines(page.lines, page.options)
+    text = main_text(page.lines[start:end], page.lines)
+    if len(text) > len(content):
+        page.regions, page.content = [(start, end)], text
+        page.listing, page.page_type = True, "listing"
+
+
 def _fingerprint(page: Page) -> None:
     page.fingerprint = _text_fingerprint(page.content)
 
@@ -231,6 +261,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     _select,
     find_page_type,
     _thread,
+    _headlines,
     find_title,
     _lead_caption,
     _language,

@@ -633,6 +633,24 @@ def is_headline_link(line: Line) -> bool:
     )
 
 
+def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]:
+    """The densest run of linked headlines: the text of a page that is only a list.
+
+    Lines as :func:`select_main` weighs them, except that a teaser's linked
+    headline counts as text (menus and "more" links still weigh less than nothing).
+    """
+    weights = [
+        float(line.length) if is_headline_link(line) and not line.boilerplate else w
+        for line, w in zip(lines, _weights(lines, options), strict=True)
+    ]
+    start, end = _max_run(weights, max(1, options.block_size), options.line_cost)
+    while start < end and weights[start] <= 0:
+        start += 1
+    while end > start and weights[end - 1] <= 0:
+        end -= 1
+    return start, end
+
+
 def _cards(
     lines: PageLines, weights: list[float], start: int, end: int, share: float
 ) -> tuple[int, int]:

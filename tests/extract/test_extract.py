@@ -54,10 +54,12 @@ def test_article_split_by_an_ad_block_keeps_both_sides_and_drops_the_ad() -> Non
     assert "Advertisement" not in content and "garden furniture" not in content
 
 
-def test_a_page_of_link_lists_gives_little_or_no_text() -> None:
+def test_a_page_of_link_lists_is_a_listing_of_its_headlines_not_its_menu() -> None:
     lists = "".join(f"<h2>Section {s}</h2><ul>{RELATED}</ul>" for s in range(6))
-    content = extract_article(page(lists)).content
-    assert len(content) < 100
+    article = extract_article(page(lists))
+    assert article.page_type == "listing"
+    assert "Another headline that readers also clicked, number 11" in article.content
+    assert "Weather" not in article.content
 
 
 def test_short_article_next_to_long_navigation() -> None:
@@ -347,3 +349,29 @@ def test_a_lead_paragraph_below_a_linked_author_name_opens_the_text() -> None:
         f"<div class='part'>{paragraphs(STORY[3:])}</div></div>"
     )
     assert extract_article(page(body)).content.startswith(f"{LEAD}\n{STORY[0]}")
+
+
+HEADLINES = [f"How the town plans to pay for the new bridge, part {i}" for i in range(12)]
+
+
+def headline_list() -> str:
+    return "".join(
+        f"<div class='card'><h2><a href='/story/{i}'>{text}</a></h2><span>May {i + 1}</span></div>"
+        for i, text in enumerate(HEADLINES)
+    )
+
+
+def test_a_page_that_is_only_a_list_of_headlines_gives_the_headlines() -> None:
+    cookies = "<div class='consent'>We use data to run this site. By using it you agree.</div>"
+    article = extract_article(page(f"{headline_list()}{cookies}", "Latest stories"))
+    assert article.page_type == "listing"
+    for text in HEADLINES:
+        assert text in article.content
+
+
+def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
+    body = (
+        f"<h1>Bridge to be rebuilt</h1><p>{STORY[0]}</p><div class='more'>{headline_list()}</div>"
+    )
+    article = extract_article(page(body))
+    assert (article.page_type, article.content) == ("article", STORY[0])
