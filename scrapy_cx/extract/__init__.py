@@ -19,6 +19,7 @@ from .image import find_image
 from .language import guess_language
 from .lines import (
     SKIP_TAGS,
+    Line,
     LineOptions,
     PageLines,
     find_headline,
@@ -201,6 +202,15 @@ def _thread(page: Page) -> None:
         len(before[3]) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before[3])
     ):
         page.lines, page.headline, page.regions, page.content = before
+    start, end = page.start, page.end
+    posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
+    page.content = main_text(posts, page.lines) or page.content
+
+
+def _post_chrome(line: Line, options: LineOptions) -> bool:
+    """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
+    comment". The posts' text is not linked."""
+    return line.link_density > options.max_link_density
 
 
 # Share of the first selection's text the comment-reading selection must keep,

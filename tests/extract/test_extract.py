@@ -248,7 +248,9 @@ def comment(who: str, when: str, text: str) -> str:
     """One post as forum software writes it: an element named "comment"."""
     return (
         f"<article class='post comment'><div class='comment-head'><a href='/u/{who}'>{who}</a>"
-        f" · {when}</div><div class='comment-content'><p>{text}</p></div></article>"
+        f" · {when}</div><div class='comment-content'><p>{text}</p></div>"
+        f"<div class='tools'><a href='/u/{who}'>{who}</a> <a href='#reply'>Reply</a></div>"
+        "</article>"
     )
 
 
@@ -266,6 +268,7 @@ def test_a_thread_whose_posts_are_named_comments_keeps_every_post() -> None:
     assert article.page_type == "thread"
     for text in STORY[:4]:
         assert text in article.content
+    assert "Reply" not in article.content  # a post's links are chrome, not its text
 
 
 def test_an_article_outweighed_by_its_comment_section_stays_the_article() -> None:
