@@ -131,10 +131,12 @@ def _select(page: Page) -> None:
         _fallback(page)
 
 
-def _lead_caption(page: Page) -> None:
-    """Start an article's text at the lead picture's caption right above it, even
-    one named "caption" or "credit": the article's own words about its first
-    picture. (After the title: the headline is looked for around the first paragraph.)"""
+def _lead(page: Page) -> None:
+    """Start an article's text at its lead: the lead paragraph the narrowing to the
+    body's container left between the headline and the body, and the lead
+    picture's caption right above, even one named "caption" or "credit" (the
+    article's own words about its first picture). After the title stage: the
+    headline is looked for around the body's first paragraph."""
     if page.page_type != "article" or not page.content:
         return
     start, end = page.regions[0]
@@ -228,7 +230,7 @@ def _keeps(content: str, earlier: str) -> bool:
 
 
 # A selection this short (characters), with no paragraph of MIN_PARAGRAPH, on a
-# page whose linked headlines hold HEADLINE_SHARE times its text, is a stray
+# page whose linked headlines hold HEADLINES_SHARE times its text, is a stray
 # blurb (a cookie notice) on a page that is only a list of headlines.
 TINY_CONTENT = 300
 MIN_PARAGRAPH = 100
@@ -273,7 +275,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     _thread,
     _headlines,
     find_title,
-    _lead_caption,
+    _lead,
     _language,
     find_published,
     find_modified,
