@@ -19,10 +19,16 @@ from .image import find_image
 from .language import guess_language
 from .lines import (
     SKIP_TAGS,
+    Line,
     LineOptions,
+    PageLines,
     find_headline,
+    is_headline_link,
+    lead_caption,
+    lead_start,
     main_text,
     page_lines,
+    select_headlines,
     select_main,
 )
 from .meta import read_meta
@@ -96,11 +102,16 @@ _SKIP_BUT_NOSCRIPT = SKIP_TAGS - {"noscript"}
 
 
 def _lines(page: Page) -> None:
-    page.lines = page_lines(page.root, page.options)
-    if sum(line.length for line in page.lines) < MIN_VISIBLE_TEXT:
-        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
+    page.lines = _walk(page)
+
+
+def _walk(page: Page, thread: bool = False) -> PageLines:
+    lines = page_lines(page.root, page.options, thread=thread)
+    if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
+        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT, thread)
         if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
-            page.lines = fallback
+            return fallback
+    return lines
 
 
 def _headline(page: Page) -> None:
@@ -118,6 +129,23 @@ def _select(page: Page) -> None:
         page.listing = bool(page.content)
     if not page.content:
         _fallback(page)
+
+
+def _lead(page: Page) -> None:
+    """Start an article's text at its lead: the lead paragraph the narrowing to the
+    body's container left between the headline and the body, and the lead
+    picture's caption right above, even one named "caption" or "credit" (the
+    article's own words about its first picture). After the title stage: the
+    headline is looked for around the body's first paragraph."""
+    if page.page_type != "article" or not page.content:
+        return
+    start, end = page.regions[0]
+    first = lead_caption(page.lines, lead_start(page.lines, page.options, page.headline, start))
+    if first < start:
+        for line in page.lines[first:start]:
+            line.boilerplate = False
+        page.regions[0] = (first, end)
+        page.content = main_text(page.lines[first:end], page.lines)
 
 
 def _select_in(page: Page, options: LineOptions) -> None:
@@ -151,20 +179,82 @@ THREAD_COST_SHARE = 0.75
 
 
 def _thread(page: Page) -> None:
-    """Select again for a thread: the posts, not the longest one."""
+    """Select again for a thread: the posts, not the longest one.
+
+    Forum software names each post a "comment": the thread's lines are walked
+    again with those elements read as text. That reading is kept only when it
+    keeps what the first one selected, or that was too short to be an article:
+    an article followed by its comment section stays the article.
+    """
     if page.page_type != "thread":
         return
-    options = page.options
-    _select_in(
-        page,
-        replace(
-            options,
-            container_share=0.0,
-            card_share=0.0,
-            body_share=0.0,
-            line_cost=int(options.line_cost * THREAD_COST_SHARE),
-        ),
+    options = replace(
+        page.options,
+        container_share=0.0,
+        card_share=0.0,
+        body_share=0.0,
+        line_cost=int(page.options.line_cost * THREAD_COST_SHARE),
     )
+    _select_in(page, options)
+    before = page.lines, page.headline, page.regions, page.content
+    page.lines, page.regions, page.content = _walk(page, thread=True), [], ""
+    _headline(page)
+    _select_in(page, options)
+    if not page.content or (
+        len(before[3]) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before[3])
+    ):
+        page.lines, page.headline, page.regions, page.content = before
+    start, end = page.start, page.end
+    posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
+    page.content = main_text(posts, page.lines) or page.content
+
+
+def _post_chrome(line: Line, options: LineOptions) -> bool:
+    """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
+    comment". The posts' text is not linked."""
+    return line.link_density > options.max_link_density
+
+
+# Share of the first selection's text the comment-reading selection must keep,
+# when that text is long enough (characters) to be an article of its own.
+THREAD_KEEP_SHARE = 0.5
+THREAD_MIN_ARTICLE = 500
+
+
+def _keeps(content: str, earlier: str) -> bool:
+    """Whether ``content`` holds most of ``earlier``'s lines (as whole lines)."""
+    kept = set(content.split("\n"))
+    lines = earlier.split("\n")
+    total = sum(map(len, lines))
+    return sum(len(x) for x in lines if x in kept) >= THREAD_KEEP_SHARE * total
+
+
+# A selection this short (characters), with no paragraph of MIN_PARAGRAPH, on a
+# page whose linked headlines hold HEADLINES_SHARE times its text, is a stray
+# blurb (a cookie notice) on a page that is only a list of headlines.
+TINY_CONTENT = 300
+MIN_PARAGRAPH = 100
+HEADLINES_SHARE = 4
+
+
+def _headlines(page: Page) -> None:
+    """A page that is only a list of linked headlines is a listing, and its text is
+    the list, not a stray blurb."""
+    content = page.content
+    if page.page_type == "thread" or len(content) >= TINY_CONTENT:
+        return
+    if any(line.length >= MIN_PARAGRAPH for line in page.lines[page.start : page.end]):
+        return
+    heads = sum(
+        line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
+    )
+    if heads < HEADLINES_SHARE * max(len(content), 1):
+        return
+    start, end = select_headlines(page.lines, page.options)
+    text = main_text(page.lines[start:end], page.lines)
+    if len(text) > len(content):
+        page.regions, page.content = [(start, end)], text
+        page.listing, page.page_type = True, "listing"
 
 
 def _fingerprint(page: Page) -> None:
@@ -183,7 +273,9 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     _select,
     find_page_type,
     _thread,
+    _headlines,
     find_title,
+    _lead,
     _language,
     find_published,
     find_modified,

@@ -60,6 +60,10 @@ BOILERPLATE_WORDS = frozenset(
     caption credit byline author meta gallery
     relatedposts sharedaddy addtoany sharethis photo figure""".split()
 )
+# In a thread the posts are the page's "comments" (forum software names each
+# post so), so a walk for a thread does not read these words as boilerplate.
+POST_WORDS = frozenset("comment comments".split())
+THREAD_BOILERPLATE_WORDS = BOILERPLATE_WORDS - POST_WORDS
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
     """hidden hide invisible d-none sr-only visually-hidden visuallyhidden
@@ -183,7 +187,12 @@ def _cached_names_kind(names: str) -> int:
     return _classify(names)
 
 
-def _classify(names: str) -> int:
+@lru_cache(maxsize=4096)
+def _cached_thread_kind(names: str) -> int:
+    return _classify(names, THREAD_BOILERPLATE_WORDS)
+
+
+def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     """Classify a class/id string.
 
     Hidden names are whole class names; boilerplate words are whole parts of a
@@ -197,17 +206,17 @@ def _classify(names: str) -> int:
     if lowered == names and names.isascii() and "".join(tokens).isalpha():
         # The common case, decided in C: lower-case ASCII letters only, so each
         # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
-        return _PLAIN if BOILERPLATE_WORDS.isdisjoint(tokens) else _BOILER
+        return _PLAIN if words.isdisjoint(tokens) else _BOILER
     for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
-            if token.lower() in BOILERPLATE_WORDS:
+            if token.lower() in words:
                 return _BOILER
-        elif not BOILERPLATE_WORDS.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
+        elif not words.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
             return _BOILER
     return _PLAIN
 
 
-def _kind(items: list[tuple[str, str]], tag: str) -> int:
+def _kind(items: list[tuple[str, str]], tag: str, thread: bool = False) -> int:
     """What an element with these attributes is: plain, boilerplate or hidden."""
     kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
     named = tag not in CONTENT_TAGS
@@ -218,7 +227,9 @@ def _kind(items: list[tuple[str, str]], tag: str) -> int:
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = (  # _names_kind, inlined: this runs for most block elements
-                _cached_names_kind(value) if len(value) <= MAX_CACHED_NAME else _classify(value)
+                (_cached_thread_kind if thread else _cached_names_kind)(value)
+                if len(value) <= MAX_CACHED_NAME
+                else _classify(value, THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS)
             )
             if found == _HIDDEN:
                 return _HIDDEN
@@ -262,6 +273,7 @@ def page_lines(
     root: etree._Element,
     options: LineOptions | None = None,
     skip_tags: frozenset[str] = SKIP_TAGS,
+    thread: bool = False,
 ) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
@@ -270,6 +282,7 @@ def page_lines(
     unlinked text is forgiven (it is a wrapper, not a menu), the rest mark their
     lines as boilerplate. Hidden inline elements are dropped from the text.
     Elements in ``skip_tags`` (scripts, styles, ``<noscript>``...) are not read.
+    ``thread``: the page is a thread, its "comment" elements are its posts.
     """
     options = options or LineOptions()
     lines = PageLines()
@@ -320,7 +333,7 @@ def page_lines(
             if tag in block_tags:
                 items = el.items()
                 if items:
-                    kind = _kind(items, tag)
+                    kind = _kind(items, tag, thread)
                 else:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
@@ -620,6 +633,24 @@ def is_headline_link(line: Line) -> bool:
     )
 
 
+def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]:
+    """The densest run of linked headlines: the text of a page that is only a list.
+
+    Lines as :func:`select_main` weighs them, except that a teaser's linked
+    headline counts as text (menus and "more" links still weigh less than nothing).
+    """
+    weights = [
+        float(line.length) if is_headline_link(line) and not line.boilerplate else w
+        for line, w in zip(lines, _weights(lines, options), strict=True)
+    ]
+    start, end = _max_run(weights, max(1, options.block_size), options.line_cost)
+    while start < end and weights[start] <= 0:
+        start += 1
+    while end > start and weights[end - 1] <= 0:
+        end -= 1
+    return start, end
+
+
 def _cards(
     lines: PageLines, weights: list[float], start: int, end: int, share: float
 ) -> tuple[int, int]:
@@ -667,6 +698,64 @@ def _cards(
     return max(spans[top][0], start), min(spans[top][1], end)
 
 
+MIN_LEAD = 100  # non-space characters of a lead paragraph (a standfirst is shorter)
+MAX_LEAD_LINK = 40  # non-space characters of a lone link above it (an author's name)
+
+
+def lead_start(lines: PageLines, options: LineOptions, headline: int, start: int) -> int:
+    """First line of the lead text between the headline and line ``start``.
+
+    A standfirst or first paragraph often sits in its own container between the
+    headline and the body; the narrowing to the body's container leaves it out.
+    When every line from the headline down to ``start`` is text or boilerplate
+    (bylines, share bars), not a list of links, the text lines there open the
+    article. A lone short link (the author's name) is no list.
+    """
+    if not 0 <= headline < start:
+        return start
+    gap = lines[headline + 1 : start]
+    weights = _weights(gap, options)
+    after_link = False
+    for w, line in zip(weights, gap, strict=True):
+        if w <= 0 and not line.boilerplate:
+            if after_link or line.length > MAX_LEAD_LINK:
+                return start
+            after_link = True
+        else:
+            after_link = False
+    first = next(
+        (
+            i
+            for i, (w, line) in enumerate(zip(weights, gap, strict=True))
+            if w > 0 and line.tag == "p" and line.length >= MIN_LEAD
+        ),
+        len(gap),
+    )
+    return headline + 1 + first
+
+
+# A lead picture's caption (and its credit line) right above the text belongs
+# to the article: it says what the first picture shows.
+FIGURE_TAGS = frozenset({"figure", "figcaption"})
+MAX_LEAD_CAPTION_LINES = 2
+MAX_CAPTION = 300  # non-space characters
+
+
+def lead_caption(lines: PageLines, start: int) -> int:
+    """First line of the figure caption right above line ``start`` (``start`` if none)."""
+    first = start
+    while first > 0 and start - first < MAX_LEAD_CAPTION_LINES:
+        line = lines[first - 1]
+        if (
+            line.length > MAX_CAPTION
+            or line.link_density > CARD_LINK_DENSITY
+            or not _set_apart(line, lines, FIGURE_TAGS)
+        ):
+            break
+        first -= 1
+    return first
+
+
 def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
     """Join selected lines into the article text, one paragraph per line.
 
@@ -684,13 +773,13 @@ def _sentence_key(text: str) -> str:
     return _NOT_WORD.sub("", text).casefold()
 
 
-def _set_apart(line: Line, page: PageLines) -> bool:
+def _set_apart(line: Line, page: PageLines, tags: frozenset[str] = SET_APART_TAGS) -> bool:
     """Whether the line's block, or one of its nearest ancestors, is set apart from the text."""
     block = line.block
     for _ in range(SET_APART_DEPTH):
         if block < 0:
             return False
-        if page.tags[block] in SET_APART_TAGS:
+        if page.tags[block] in tags:
             return True
         block = page.parents[block]
     return False

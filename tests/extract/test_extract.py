@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx import extract_article
-from tests.extract.prose import BRIDGE_STORY
+from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES
 
 STORY = BRIDGE_STORY
 
@@ -54,10 +54,12 @@ def test_article_split_by_an_ad_block_keeps_both_sides_and_drops_the_ad() -> Non
     assert "Advertisement" not in content and "garden furniture" not in content
 
 
-def test_a_page_of_link_lists_gives_little_or_no_text() -> None:
+def test_a_page_of_link_lists_is_a_listing_of_its_headlines_not_its_menu() -> None:
     lists = "".join(f"<h2>Section {s}</h2><ul>{RELATED}</ul>" for s in range(6))
-    content = extract_article(page(lists)).content
-    assert len(content) < 100
+    article = extract_article(page(lists))
+    assert article.page_type == "listing"
+    assert "Another headline that readers also clicked, number 11" in article.content
+    assert "Weather" not in article.content
 
 
 def test_short_article_next_to_long_navigation() -> None:
@@ -230,3 +232,149 @@ def test_an_article_split_over_boilerplate_named_containers_is_not_lost() -> Non
     content = extract_article(page(f"<h1>Bridge to be rebuilt</h1>{widgets}")).content
     assert "\n".join(STORY) in content  # (the footer's line may come along: marks are off)
     assert "Home" not in content  # the linked menu still weighs less than nothing
+
+
+FORUM_LD = (
+    '<script type="application/ld+json">{"@context": "https://schema.org", '
+    '"@type": "DiscussionForumPosting", "headline": "Bridge to be rebuilt"}</script>'
+)
+COMMENTS_LD = (
+    '<script type="application/ld+json">{"@context": "https://schema.org", '
+    '"@type": "Comment", "text": "Nice"}</script>'
+)
+
+
+def comment(who: str, when: str, text: str) -> str:
+    """One post as forum software writes it: an element named "comment"."""
+    return (
+        f"<article class='post comment'><div class='comment-head'><a href='/u/{who}'>{who}</a>"
+        f" · {when}</div><div class='comment-content'><p>{text}</p></div>"
+        f"<div class='tools'><a href='/u/{who}'>{who}</a> <a href='#reply'>Reply</a></div>"
+        "</article>"
+    )
+
+
+def test_a_thread_whose_posts_are_named_comments_keeps_every_post() -> None:
+    authors = ("alice", "bob", "carol", "dave")
+    posts = "".join(
+        comment(who, f"2024-05-0{day} 10:1{day}", text)
+        for day, (who, text) in enumerate(zip(authors, STORY[:4], strict=True), 1)
+    )
+    # A short note outside the posts is all a walk that reads "comment" as a
+    # comment section would select.
+    note = "<p>Create an account or sign in to reply. Only members can leave a reply.</p>"
+    html = page(f"<h1>Bridge to be rebuilt</h1><div class='topic'>{posts}</div>{note}")
+    article = extract_article(html.replace("</title>", "</title>" + FORUM_LD))
+    assert article.page_type == "thread"
+    for text in STORY[:4]:
+        assert text in article.content
+    assert "Reply" not in article.content  # a post's links are chrome, not its text
+
+
+def test_an_article_outweighed_by_its_comment_section_stays_the_article() -> None:
+    # Declared comments make the page a thread; its long comment section, past a
+    # long list of links, alone would win a selection that reads comments as posts.
+    long_comments = "".join(
+        comment(who, f"2024-05-0{day} 09:0{day}", " ".join(EN_SENTENCES))
+        for day, who in enumerate(("erin", "frank", "gina", "hal", "ivan", "jo", "kim"), 1)
+    )
+    html = page(
+        f"<h1>Bridge to be rebuilt</h1><div class='story'>{paragraphs(STORY)}</div>"
+        f"<ul class='more'>{RELATED * 3}</ul><div class='comments'>{long_comments}</div>"
+    )
+    article = extract_article(html.replace("</title>", "</title>" + COMMENTS_LD))
+    assert article.page_type == "thread"
+    assert "\n".join(STORY) in article.content
+    assert EN_SENTENCES[0] not in article.content
+
+
+def figure(caption: str, credit: str = "") -> str:
+    credit_line = f"<p class='credit'>{credit}</p>" if credit else ""
+    return (
+        f"<figure><img src='/bridge.jpg'><figcaption class='caption'>{caption}</figcaption>"
+        f"{credit_line}</figure>"
+    )
+
+
+def test_the_lead_pictures_caption_right_above_the_text_opens_it() -> None:
+    caption = "The old river bridge at dawn, two days before it closed to lorries."
+    body = (
+        "<h1>Bridge to be rebuilt</h1><p class='byline'>By Ann Lee</p>"
+        f"{figure(caption, 'Photo: Ann Lee')}<div class='story'>{paragraphs(STORY)}</div>"
+    )
+    content = extract_article(page(body)).content
+    assert content.startswith(f"{caption}\nPhoto: Ann Lee\n{STORY[0]}")
+
+
+def test_a_linked_figure_or_one_away_from_the_text_does_not_open_it() -> None:
+    teaser = "<figure><a href='/story/9'>Another story readers also clicked today</a></figure>"
+    away = figure("A map of the detours through the market square.")
+    body = (
+        f"{away}<h1>Bridge to be rebuilt</h1><p class='byline'>By Ann Lee</p>"
+        f"{teaser}<div class='story'>{paragraphs(STORY)}</div>"
+    )
+    content = extract_article(page(body)).content
+    assert content.startswith(STORY[0])
+    assert "map of the detours" not in content
+
+
+LEAD = (
+    "After ten years of debate, the town will replace the bridge that carries most of its "
+    "traffic, and the detours start in March."
+)
+
+
+def test_a_lead_paragraph_in_its_own_box_between_headline_and_body_opens_the_text() -> None:
+    body = (
+        "<h1>Bridge to be rebuilt</h1><p class='byline'>By Ann Lee</p>"
+        f"<div class='intro'><p>{LEAD}</p></div>"
+        f"<div class='story'><div class='part'>{paragraphs(STORY[:3])}</div>"
+        f"<div class='part'>{paragraphs(STORY[3:])}</div></div>"
+    )
+    content = extract_article(page(body)).content
+    assert content.startswith(f"{LEAD}\n{STORY[0]}")
+
+
+def test_a_paragraph_above_the_text_past_a_list_of_links_stays_out() -> None:
+    body = (
+        f"<h1>Bridge to be rebuilt</h1><div class='intro'><p>{LEAD}</p></div>"
+        f"<ul class='more'>{RELATED}</ul><div class='story'>{paragraphs(STORY)}</div>"
+    )
+    content = extract_article(page(body)).content
+    assert content.startswith(STORY[0])
+
+
+def test_a_lead_paragraph_below_a_linked_author_name_opens_the_text() -> None:
+    body = (
+        "<h1>Bridge to be rebuilt</h1><div class='who'><a href='/ann'>Ann Lee</a></div>"
+        f"<div class='when'>May 3, 2024</div><div class='intro'><p>{LEAD}</p></div>"
+        f"<div class='story'><div class='part'>{paragraphs(STORY[:3])}</div>"
+        f"<div class='part'>{paragraphs(STORY[3:])}</div></div>"
+    )
+    assert extract_article(page(body)).content.startswith(f"{LEAD}\n{STORY[0]}")
+
+
+HEADLINES = [f"How the town plans to pay for the new bridge, part {i}" for i in range(12)]
+
+
+def headline_list() -> str:
+    return "".join(
+        f"<div class='card'><h2><a href='/story/{i}'>{text}</a></h2><span>May {i + 1}</span></div>"
+        for i, text in enumerate(HEADLINES)
+    )
+
+
+def test_a_page_that_is_only_a_list_of_headlines_gives_the_headlines() -> None:
+    cookies = "<div class='consent'>We use data to run this site. By using it you agree.</div>"
+    article = extract_article(page(f"{headline_list()}{cookies}", "Latest stories"))
+    assert article.page_type == "listing"
+    for text in HEADLINES:
+        assert text in article.content
+
+
+def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
+    body = (
+        f"<h1>Bridge to be rebuilt</h1><p>{STORY[0]}</p><div class='more'>{headline_list()}</div>"
+    )
+    article = extract_article(page(body))
+    assert (article.page_type, article.content) == ("article", STORY[0])
