@@ -255,6 +255,35 @@ def serve_main(pages: int, latency_ms: float, saved: str = "") -> None:
 # --------------------------------------------------------------------------- the crawl
 
 
+def canned_article(body: bytes, url: str, **options: Any) -> Any:
+    """An article of a real page's size at almost no cost (``--canned``): what the
+    crawl's process pays per page for the plugin, apart from the extraction itself."""
+    from scrapy_cx import Article
+
+    text = body[:CANNED_CONTENT_BYTES].decode("utf-8", "replace")
+    return Article(url=url, title=text[:80], content=text, page_type="article")
+
+
+#: Bytes of the page a canned article's content holds: the size of a news story's text.
+CANNED_CONTENT_BYTES = 6000
+
+
+def _canned_middleware() -> type:
+    from scrapy_cx import ArticleMiddleware
+
+    class CannedMiddleware(ArticleMiddleware):
+        extract = staticmethod(canned_article)
+
+    return CannedMiddleware
+
+
+def __getattr__(name: str) -> Any:
+    # Imported by name in the crawl's process only (Scrapy stays out of the server's).
+    if name == "CannedMiddleware":
+        return _canned_middleware()
+    raise AttributeError(name)
+
+
 def crawl_main(config: dict[str, Any]) -> None:
     """Run in a fresh process: one crawl, its stats as JSON on stdout.
 
@@ -299,6 +328,11 @@ def crawl_main(config: dict[str, Any]) -> None:
     if config["workers"] is not None:
         settings["ADDONS"] = {"scrapy_cx.Addon": 500}
         settings["CX_WORKERS"] = config["workers"]
+        if config.get("canned"):
+            settings["DOWNLOADER_MIDDLEWARES"] = {
+                "scrapy_cx.ArticleMiddleware": None,
+                "benchmarks.crawl.CannedMiddleware": 540,
+            }
 
     def closing(spider: Any) -> None:
         # The workers' CPU, read before the pool goes (it closes on spider_closed too).
@@ -344,7 +378,11 @@ def crawl_main(config: dict[str, Any]) -> None:
 
 
 def run_crawl(
-    url: str, workers: int | str | None, concurrency: int, urls: Sequence[str] = ()
+    url: str,
+    workers: int | str | None,
+    concurrency: int,
+    urls: Sequence[str] = (),
+    canned: bool = False,
 ) -> dict[str, Any]:
     """One crawl in a fresh process: plain Scrapy (``workers`` None) or with scrapy-cx."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -354,6 +392,7 @@ def run_crawl(
             "workers": workers,
             "out": str(Path(tmp) / "items.jsonl"),
             "concurrency": concurrency,
+            "canned": canned,
         }
         config_file = Path(tmp) / "config.json"
         config_file.write_text(json.dumps(config), encoding="utf-8")
@@ -457,7 +496,7 @@ def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
     for round_no in range(args.rounds):
         order = variants if round_no % 2 == 0 else variants[::-1]
         for workers in order:
-            result = run_crawl(url + "/", workers, args.concurrency, urls)
+            result = run_crawl(url + "/", workers, args.concurrency, urls, args.canned)
             runs[_label(workers)].append(result)
             _report(_label(workers), result)
     keys = (
@@ -571,6 +610,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--workers",
         default="0,auto",
         help="CX_WORKERS values to run beside plain Scrapy, comma-separated (default 0,auto)",
+    )
+    parser.add_argument(
+        "--canned",
+        action="store_true",
+        help="scrapy-cx with a canned article of the page's size instead of extract_article: "
+        "the plugin's own cost in the crawl's process, the extraction left out",
     )
     parser.add_argument("--project-cores", type=int, default=16, help="cores to project for")
     parser.add_argument("--json", type=Path, help="write the figures here")
