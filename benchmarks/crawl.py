@@ -255,6 +255,35 @@ def serve_main(pages: int, latency_ms: float, saved: str = "") -> None:
 # --------------------------------------------------------------------------- the crawl
 
 
+def canned_article(body: bytes, url: str, **options: Any) -> Any:
+    """An article of a real page's size at almost no cost (``--canned``): what the
+    crawl's process pays per page for the plugin, apart from the extraction itself."""
+    from scrapy_cx import Article
+
+    text = body[:CANNED_CONTENT_BYTES].decode("utf-8", "replace")
+    return Article(url=url, title=text[:80], content=text, page_type="article")
+
+
+#: Bytes of the page a canned article's content holds: the size of a news story's text.
+CANNED_CONTENT_BYTES = 6000
+
+
+def _canned_middleware() -> type:
+    from scrapy_cx import ArticleMiddleware
+
+    class CannedMiddleware(ArticleMiddleware):
+        extract = staticmethod(canned_article)
+
+    return CannedMiddleware
+
+
+def __getattr__(name: str) -> Any:
+    # Imported by name in the crawl's process only (Scrapy stays out of the server's).
+    if name == "CannedMiddleware":
+        return _canned_middleware()
+    raise AttributeError(name)
+
+
 def crawl_main(config: dict[str, Any]) -> None:
     """Run in a fresh process: one crawl, its stats as JSON on stdout.
 
@@ -299,9 +328,18 @@ def crawl_main(config: dict[str, Any]) -> None:
     if config["workers"] is not None:
         settings["ADDONS"] = {"scrapy_cx.Addon": 500}
         settings["CX_WORKERS"] = config["workers"]
+        if config.get("canned"):
+            settings["DOWNLOADER_MIDDLEWARES"] = {
+                "scrapy_cx.ArticleMiddleware": None,
+                "benchmarks.crawl.CannedMiddleware": 540,
+            }
 
     def closing(spider: Any) -> None:
         # The workers' CPU, read before the pool goes (it closes on spider_closed too).
+        # This runs in the reactor thread: its own CPU apart from the process's other
+        # threads (the pool's dispatcher, Scrapy's DNS thread pool).
+        pool["reactor_thread_seconds"] = time.thread_time() - thread_cpu
+        pool["process_seconds"] = time.process_time() - cpu
         downloader = spider.crawler.engine.downloader
         for mw in downloader.middleware.middlewares:
             if isinstance(mw, ArticleMiddleware) and mw._pool is not None:
@@ -312,7 +350,7 @@ def crawl_main(config: dict[str, Any]) -> None:
     crawler = process.create_crawler(BenchSpider)
     crawler.signals.connect(closing, signal=signals.spider_closed)  # before the pool closes
     process.crawl(crawler)
-    cpu = time.process_time()
+    cpu, thread_cpu = time.process_time(), time.thread_time()
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats else {}
     with open(config["out"], encoding="utf-8") as fh:
@@ -324,6 +362,9 @@ def crawl_main(config: dict[str, Any]) -> None:
                 "seconds": stats.get("elapsed_time_seconds", 0.0),
                 "cpu_seconds": time.process_time() - cpu,
                 "worker_cpu_seconds": pool.get("cpu_seconds", 0.0),
+                "reactor_thread_cpu_seconds": pool.get("reactor_thread_seconds", 0.0),
+                "other_threads_cpu_seconds": pool.get("process_seconds", 0.0)
+                - pool.get("reactor_thread_seconds", 0.0),
                 "items": len(exported),
                 "exported": exported,
                 "dropped": stats.get("item_dropped_count", 0),
@@ -337,7 +378,11 @@ def crawl_main(config: dict[str, Any]) -> None:
 
 
 def run_crawl(
-    url: str, workers: int | str | None, concurrency: int, urls: Sequence[str] = ()
+    url: str,
+    workers: int | str | None,
+    concurrency: int,
+    urls: Sequence[str] = (),
+    canned: bool = False,
 ) -> dict[str, Any]:
     """One crawl in a fresh process: plain Scrapy (``workers`` None) or with scrapy-cx."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -347,6 +392,7 @@ def run_crawl(
             "workers": workers,
             "out": str(Path(tmp) / "items.jsonl"),
             "concurrency": concurrency,
+            "canned": canned,
         }
         config_file = Path(tmp) / "config.json"
         config_file.write_text(json.dumps(config), encoding="utf-8")
@@ -361,7 +407,10 @@ def run_crawl(
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     result["pages_per_s"] = result["responses"] / result["seconds"]
     result["cpu_ms_per_page"] = 1000 * result["cpu_seconds"] / result["responses"]
-    result["worker_cpu_ms_per_page"] = 1000 * result["worker_cpu_seconds"] / result["responses"]
+    for name in ("worker", "reactor_thread", "other_threads"):
+        result[f"{name}_cpu_ms_per_page"] = (
+            1000 * result[f"{name}_cpu_seconds"] / result["responses"]
+        )
     return result
 
 
@@ -402,6 +451,8 @@ def _report(name: str, result: dict[str, Any]) -> None:
     print(
         f"{name:>16}: {result['responses']} pages in {result['seconds']:.1f} s = "
         f"{result['pages_per_s']:.0f} pages/s, CPU ms/page main {result['cpu_ms_per_page']:.2f} "
+        f"(reactor thread {result['reactor_thread_cpu_ms_per_page']:.2f}, other threads "
+        f"{result['other_threads_cpu_ms_per_page']:.2f}) "
         f"workers {result['worker_cpu_ms_per_page']:.2f}, {result['items']} items",
         file=sys.stderr,
     )
@@ -410,24 +461,23 @@ def _report(name: str, result: dict[str, Any]) -> None:
 def projection(plain: dict[str, Any], cx: dict[str, Any], cores: int) -> dict[str, Any]:
     """pages/s on ``cores`` cores from CPU ms per page, for plain Scrapy and with scrapy-cx.
 
-    Assumes a CPU-bound crawl (site on other machines, enough concurrency), one
-    reactor process bound by its own core, ``cores - 1`` workers that scale
-    linearly (no shared-memory or memory-bandwidth limit).
+    Assumes a CPU-bound crawl (the site on other machines, enough concurrency):
+    the crawl's process is one reactor thread, bound by one core (plain Scrapy
+    uses no other); the workers take the rest of the cores and scale linearly
+    (no memory-bandwidth limit), so scrapy-cx makes at most ``cores * 1000 /
+    (crawl process + workers ms per page)`` and at most ``1000 / crawl process
+    ms per page`` pages/s.
     """
     plain_rate = 1000 / plain["cpu_ms_per_page"]
     main_rate = 1000 / cx["cpu_ms_per_page"]
-    worker_rate = (
-        (cores - 1) * 1000 / cx["worker_cpu_ms_per_page"]
-        if cx["worker_cpu_ms_per_page"]
-        else main_rate
-    )
-    rate = min(main_rate, worker_rate)
+    cores_rate = cores * 1000 / (cx["cpu_ms_per_page"] + cx["worker_cpu_ms_per_page"])
+    rate = min(main_rate, cores_rate)
     return {
         "cores": cores,
         "plain_pages_per_s": round(plain_rate),
         "cx_pages_per_s": round(rate),
         "ratio": round(rate / plain_rate, 2),
-        "bound_by": "reactor process" if main_rate <= worker_rate else "workers",
+        "bound_by": "crawl process" if main_rate <= cores_rate else "all cores",
         "assumptions": " ".join(projection.__doc__.split("\n\n")[1].split()),
     }
 
@@ -446,32 +496,56 @@ def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
     for round_no in range(args.rounds):
         order = variants if round_no % 2 == 0 else variants[::-1]
         for workers in order:
-            result = run_crawl(url + "/", workers, args.concurrency, urls)
+            result = run_crawl(url + "/", workers, args.concurrency, urls, args.canned)
             runs[_label(workers)].append(result)
             _report(_label(workers), result)
+    keys = (
+        "pages_per_s",
+        "cpu_ms_per_page",
+        "reactor_thread_cpu_ms_per_page",
+        "other_threads_cpu_ms_per_page",
+        "worker_cpu_ms_per_page",
+    )
     medians = {
-        name: {
-            key: statistics.median(r[key] for r in results)
-            for key in ("pages_per_s", "cpu_ms_per_page", "worker_cpu_ms_per_page")
-        }
+        name: {key: statistics.median(r[key] for r in results) for key in keys}
         for name, results in runs.items()
     }
     plain = medians["plain"]
     figures: dict[str, Any] = {"mode": args.mode, "urls": len(urls), "rounds": args.rounds}
     for name, values in medians.items():
+        # Each round's crawl against that round's plain crawl: the load of this shared
+        # machine changes between rounds more than between two crawls in a row.
+        pairs = zip(runs[name], runs["plain"], strict=True)
+        ratios = [r["pages_per_s"] / p["pages_per_s"] for r, p in pairs]
         figures[name] = {
             **{k: round(v, 2) for k, v in values.items()},
-            "vs_plain": round(values["pages_per_s"] / plain["pages_per_s"], 2),
+            "vs_plain": round(statistics.median(ratios), 2),
+            "vs_plain_range": [round(min(ratios), 2), round(max(ratios), 2)],
             "items": runs[name][-1]["items"],
         }
     best = max((n for n in medians if n != "plain"), key=lambda n: medians[n]["pages_per_s"])
-    figures["projection"] = projection(plain, medians[best], args.project_cores)
-    figures["projection"]["variant"] = best
+    figures["projection"] = {
+        cores: {**projection(plain, medians[best], cores), "variant": best}
+        for cores in (len(os.sched_getaffinity(0)), args.project_cores)
+    }
     figures["runs"] = runs
     for name in medians:
         if name != "plain":
-            print(f"{name}: {figures[name]['vs_plain']:.2f}x the plain crawl's pages/s")
-    print(f"projection for {args.project_cores} cores ({best}): {figures['projection']}")
+            low, high = figures[name]["vs_plain_range"]
+            print(
+                f"{name}: {figures[name]['vs_plain']:.2f}x the plain crawl's pages/s "
+                f"(rounds {low:.2f}-{high:.2f}); CPU ms/page crawl process "
+                f"{medians[name]['cpu_ms_per_page']:.2f} (plain "
+                f"{plain['cpu_ms_per_page']:.2f}), workers "
+                f"{medians[name]['worker_cpu_ms_per_page']:.2f}"
+            )
+    for cores, figure in figures["projection"].items():
+        print(
+            f"CPU-bound ceiling on {cores} cores ({best}): {figure['cx_pages_per_s']} vs "
+            f"{figure['plain_pages_per_s']} pages/s plain = {figure['ratio']:.2f}x, "
+            f"bound by {figure['bound_by']}"
+        )
+    print(f"assumptions: {figures['projection'][args.project_cores]['assumptions']}")
     return figures
 
 
@@ -536,6 +610,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--workers",
         default="0,auto",
         help="CX_WORKERS values to run beside plain Scrapy, comma-separated (default 0,auto)",
+    )
+    parser.add_argument(
+        "--canned",
+        action="store_true",
+        help="scrapy-cx with a canned article of the page's size instead of extract_article: "
+        "the plugin's own cost in the crawl's process, the extraction left out",
     )
     parser.add_argument("--project-cores", type=int, default=16, help="cores to project for")
     parser.add_argument("--json", type=Path, help="write the figures here")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import queue
 import signal
 import sys
 import threading
@@ -130,6 +131,23 @@ def warm_up_extractor() -> None:
     extract_article(_WARM_UP_PAGE, "http://warm.up/")
 
 
+def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[bytes | None]) -> None:
+    """Take every task off the pipe as soon as it comes (None: the parent is gone).
+
+    The pool sends a worker its next page while the worker is busy on one, and a
+    page is often larger than the pipe holds (~200 KB): unread, it would hold the
+    pool's one dispatcher thread in its send, so no other worker got a page or
+    had its article taken until this one finished, and a large article sent back
+    meanwhile would leave both ends waiting on each other for good.
+    """
+    while True:
+        try:
+            inbox.put(conn.recv_bytes())
+        except (EOFError, OSError):
+            inbox.put(None)
+            return
+
+
 def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None:
     """Run ``(function, args, kwargs)`` tasks from ``conn`` until told to stop or orphaned."""
     # Ctrl-C reaches the whole process group: the parent decides what happens to
@@ -137,11 +155,12 @@ def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm_up is not None:
         warm_up()
+    inbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    threading.Thread(target=_read_tasks, args=(conn, inbox), daemon=True).start()
     conn.send(_READY)
     while True:
-        try:
-            data = conn.recv_bytes()
-        except (EOFError, OSError):  # the parent is gone
+        data = inbox.get()
+        if data is None:  # the parent is gone
             return
         started = time.process_time()
         try:

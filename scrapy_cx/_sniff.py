@@ -33,6 +33,7 @@ _BINARY_MAGIC = (
 _MAGIC = tuple(magic for magic, _name in _BINARY_MAGIC)
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 _CONTROL = frozenset(range(0, 9)) | frozenset(range(14, 27)) | frozenset(range(28, 32))
+_CONTROL_BYTES = bytes(sorted(_CONTROL))  # for bytes.translate: counted in C, once per page
 HEAD = 1024  # bytes looked at for magic numbers and control bytes
 MARKUP_HEAD = 4096  # bytes looked at for a first tag (a PHP warning may come before it)
 MAX_CONTROL_SHARE = 0.1
@@ -47,7 +48,7 @@ def binary_kind(body: bytes) -> str | None:
         return next(name for magic, name in _BINARY_MAGIC if head.startswith(magic))
     if not head or head.startswith(_BOMS):  # UTF-16 text has NUL bytes and is still text
         return None
-    control = sum(1 for byte in head if byte in _CONTROL)
+    control = len(head) - len(head.translate(None, _CONTROL_BYTES))
     return "binary" if control / len(head) > MAX_CONTROL_SHARE else None
 
 

@@ -8,6 +8,7 @@ retried error never costs an extraction.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
@@ -22,6 +23,11 @@ from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
+
+try:
+    from scrapy.utils.asyncio import is_asyncio_available
+except ImportError:  # Scrapy < 2.14: coroutines run as asyncio tasks with that reactor only
+    from scrapy.utils.reactor import is_asyncio_reactor_installed as is_asyncio_available
 
 from ._pool import PoolError, RemoteError, TaskTimeout, WorkerDied, WorkerPool
 from ._sniff import looks_binary
@@ -122,6 +128,18 @@ def _deferred(future: Future[Any]) -> Deferred[Any]:
     return deferred
 
 
+async def _result(future: Future[Any]) -> Any:
+    """``future``'s result, awaited from a coroutine Scrapy runs.
+
+    Where Scrapy runs coroutines as asyncio tasks (the asyncio reactor), the pool's
+    future is wrapped directly: one wake-up of the loop per page, no Deferred
+    turned back into a Future on the way.
+    """
+    if is_asyncio_available():
+        return await asyncio.wrap_future(future)
+    return await _deferred(future)
+
+
 class ArticleMiddleware:
     """Attach ``extract_article(body, url)`` to every HTML response's meta.
 
@@ -197,13 +215,15 @@ class ArticleMiddleware:
         if self._pool is None:
             self._start_pool()
         assert self._pool is not None and self._room is not None
-        await maybe_deferred_to_future(self._room.acquire())
+        room = self._room.acquire()
+        if not room.called:  # the pool is full: wait here, holding the download slot
+            await maybe_deferred_to_future(room)
         try:
             args, kwargs = self._arguments(response)
             future = self._pool.submit(self.extract, *args, block=False, **kwargs)
             reason: str | None = None
             try:
-                article = await maybe_deferred_to_future(_deferred(future))
+                article = await _result(future)
             except PoolError as error:
                 reason = self._pool_failure(error, response.url)
             else:

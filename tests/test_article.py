@@ -8,6 +8,7 @@ import json
 import pytest
 
 from scrapy_cx import Article
+from scrapy_cx.article import Post
 
 
 def test_fields_in_export_order() -> None:
@@ -46,6 +47,30 @@ def test_to_dict_is_json_ready_and_ordered() -> None:
     assert list(data) == list(Article.field_names())
     assert data["authors"] == ["A", "B"]
     assert json.loads(json.dumps(data, ensure_ascii=False)) == data
+
+
+def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
+    # Built without dataclasses.asdict (too slow per crawled page): it must still give
+    # what asdict gives, with tuples as lists and the related links and posts as dicts.
+    article = Article(
+        url="http://x/1",
+        title="T",
+        content="Body.",
+        authors=("A",),
+        related=(("Other story", "http://x/2"),),
+        posts=(Post(author="bob", published="2024-01-02", text="Hi"),),
+        fingerprint="f" * 16,
+    )
+    data = article.to_dict()
+    expected = dataclasses.asdict(article)
+    expected.update(
+        authors=["A"],
+        keywords=[],
+        related=[{"title": "Other story", "url": "http://x/2"}],
+        posts=[{"author": "bob", "published": "2024-01-02", "text": "Hi"}],
+    )
+    assert data == expected
+    assert json.loads(json.dumps(data)) == data
 
 
 def test_import_stays_scrapy_free() -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 
 import pytest
 
@@ -121,3 +124,51 @@ def test_workers_setting_values() -> None:
     for bad in ("-1", "x", -1, True, 2.5, None):
         with pytest.raises(ValueError):
             resolve_workers(bad)
+
+
+#: Larger than what a socket between two processes holds (about 200 KB here), as the
+#: bodies of many real pages are.
+BIG = 2_000_000
+
+
+def _results(pool: WorkerPool, futures: list[Future[object]]) -> list[object]:
+    """The results; a pool stuck on a full pipe fails the test instead of hanging it."""
+    try:
+        return [future.result(timeout=60) for future in futures]
+    except FutureTimeout:
+        closer = threading.Thread(target=pool.close, daemon=True)
+        closer.start()
+        for _ in range(60):  # each kill unblocks a dispatcher stuck in a send
+            for pid in pool.pids():
+                os.kill(pid, signal.SIGKILL)
+            closer.join(0.5)
+            if not closer.is_alive():
+                break
+        pytest.fail("the pool is stuck")
+
+
+def test_large_tasks_and_large_results_cross_without_a_deadlock() -> None:
+    # The dispatcher sends a worker its next page while the worker still works on
+    # one; a page larger than the pipe holds must not leave both ends waiting on
+    # each other's full pipe (the worker sending a large result back, the pool
+    # sending it a large page).
+    with WorkerPool(1, warm_up=None) as pool:
+        futures: list[Future[object]] = [
+            pool.submit(bytes, BIG),  # a large result...
+            pool.submit(len, b"x" * BIG),  # ...while a large page is sent behind it
+            pool.submit(bytes, BIG),
+            pool.submit(len, b"y" * BIG),
+        ]
+        results = _results(pool, futures)
+        assert [len(r) if isinstance(r, bytes) else r for r in results] == [BIG] * 4
+
+
+def test_a_busy_worker_with_a_large_page_queued_does_not_hold_up_the_others() -> None:
+    with WorkerPool(2, warm_up=None) as pool:
+        time.sleep(1)  # both workers ready
+        slow = pool.submit(time.sleep, 5)
+        queued = pool.submit(len, b"x" * BIG)  # sent ahead to the busy worker
+        quick = pool.submit(abs, -1)
+        assert _results(pool, [quick]) == [1]
+        assert not slow.done()  # the other worker answered while this one still slept
+        assert _results(pool, [slow, queued]) == [None, BIG]
