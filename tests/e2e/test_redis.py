@@ -126,7 +126,10 @@ def crawl_twice(
         "AUTOTHROTTLE_ENABLED": "False",
         "CONCURRENT_REQUESTS_PER_DOMAIN": "2",
         "ROBOTSTXT_OBEY": "False",
-        "CX_REDIS_IDLE_CLOSE": "3",
+        # Long enough that the process which did not take the start page is still
+        # there when its links reach the queue (worker start-up and the start
+        # page's latency on a loaded machine took a 3 s wait past that).
+        "CX_REDIS_IDLE_CLOSE": "10",
         **extra,
     }
     args = ["-a", f"start_url={base}/", "-a", "follow=1", "-a", f"depth={depth}"]
