@@ -56,12 +56,9 @@ def fill_item(item: Any, article: Article) -> int:
     KeyError for the others). Fields the spider already filled are kept.
     Returns how many fields were set.
     """
-    data = article.to_dict()
-    if type(item) is dict:  # the common case, without an adapter per field
-        return _fill_dict(item, data)
     adapter = ItemAdapter(item)
     filled = 0
-    for name, value in data.items():
+    for name, value in article.to_dict().items():
         if name in adapter:
             if not is_empty(adapter[name]) or is_empty(value):
                 continue
@@ -74,13 +71,3 @@ def fill_item(item: Any, article: Article) -> int:
         filled += 1
     return filled
 
-
-def _fill_dict(item: dict[str, Any], data: dict[str, Any]) -> int:
-    """:func:`fill_item` for a plain dict: what the adapter would do, per page in a crawl."""
-    filled = 0
-    for name, value in data.items():
-        if name in item and (not is_empty(item[name]) or is_empty(value)):
-            continue
-        item[name] = value
-        filled += 1
-    return filled

@@ -137,15 +137,16 @@ def settle_page_type(page: Page) -> None:
     """
     if page.page_type != "article" or page.declared & SPECIFIC_ARTICLE_TYPES:
         return
+    front = _front_page(page.url)
+    if not front and (page.published or page.authors):
+        return  # a dated or bylined article: the common case, decided before any count
     lines = [line for line in page.lines if not line.boilerplate]
     teasers = sum(1 for line in lines if is_headline_link(line))
-    prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
     many_teasers = teasers >= MIN_TEASERS and teasers >= TEASER_PAGE_SHARE * len(lines)
-    if _front_page(page.url):
+    if front:
         page.page_type = "listing" if many_teasers else "other"
         return
-    if page.published or page.authors:
-        return
+    prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
     total = sum(line.length for line in page.lines)
     region = sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
     if (many_teasers and region < TEASER_REGION_SHARE * total) or (
