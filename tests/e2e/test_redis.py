@@ -69,8 +69,8 @@ def listing_page(links: list[str]) -> bytes:
     return f"<html><head><title>Index</title></head><body><ul>{items}</ul></body></html>".encode()
 
 
-def slow(route: Route) -> Handler:
-    """A page answered after LATENCY seconds, in a single write.
+def slow(route: Route, latency: float = LATENCY) -> Handler:
+    """A page answered after ``latency`` seconds, in a single write.
 
     One write, not headers then body: two small writes on a keep-alive
     connection meet Nagle's algorithm and the client's delayed ACK, which
@@ -83,7 +83,7 @@ def slow(route: Route) -> Handler:
     ).encode()
 
     def handle(request: BaseHTTPRequestHandler) -> None:
-        time.sleep(LATENCY)
+        time.sleep(latency)
         request.wfile.write(head + route.body)
 
     return handle
@@ -255,7 +255,12 @@ def _complete_lines(path: Path) -> list[str]:
     return urls
 # ----------------------------------------------------------------- reposts, CX_DEDUP
 
-STORIES = 80  # 240 pages: long enough that both processes take part
+STORIES = 80
+#: 240 pages at 0.15 s, two at a time: about 18 s for one process alone. An
+#: idle process looks at the shared queue only at Scrapy's 5 s heartbeat; at
+#: 0.05 s a page the first process had emptied the queue (6 s) before the
+#: second one's first look in about one run in four, and exported every story.
+REPOST_LATENCY = 0.15
 WORDS = (
     "council harbour bridge ferry budget school river market mayor station tram night "
     "workers plan vote residents district engineers library hospital park museum road "
@@ -304,9 +309,11 @@ def repost_site() -> dict[str, Route | Handler]:
         for n in range(STORIES)
         for copy in range(len(PORTALS))
     }
-    routes: dict[str, Route | Handler] = {"/": slow(Route(listing_page(sorted(paths.values()))))}
+    routes: dict[str, Route | Handler] = {
+        "/": slow(Route(listing_page(sorted(paths.values()))), REPOST_LATENCY)
+    }
     for (n, copy), path in paths.items():
-        routes[path] = slow(Route(repost_page(n, copy)))
+        routes[path] = slow(Route(repost_page(n, copy)), REPOST_LATENCY)
     return routes
 
 
@@ -319,6 +326,8 @@ def test_two_processes_export_each_story_once_when_reposts_have_other_urls(
 
     for proc, _items in results:
         assert proc.returncode == 0, proc.stderr[-3000:]
+    pages = [re.findall(r"'cx/pages': (\d+)", proc.stderr) for proc, _ in results]
+    assert all(pages), pages  # both processes took part
     items = [item for _proc, part in results for item in part]
     stories = Counter(int(item["url"].rsplit("/", 1)[1].split(".")[0]) for item in items)
     assert stories == Counter(range(STORIES))  # every story, each exactly once
