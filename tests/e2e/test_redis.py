@@ -253,6 +253,8 @@ def _complete_lines(path: Path) -> list[str]:
             except ValueError:
                 continue
     return urls
+
+
 # ----------------------------------------------------------------- reposts, CX_DEDUP
 
 STORIES = 80
