@@ -24,9 +24,9 @@ from urllib.parse import urlsplit
 
 from ._page import Page
 from .lines import is_headline_link
-from .posts import MIN_POSTS, post_headers
+from .posts import MIN_POSTS, post_headers, post_units
 
-__all__ = ["PAGE_TYPES", "find_page_type", "settle_page_type"]
+__all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
 
 PAGE_TYPES = ("article", "thread", "listing", "other")
 
@@ -66,16 +66,23 @@ _MAX_SCRIPT = 100_000  # characters of one script searched
 _TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 # settle_page_type: what a page that is not an article shows instead of a dated byline.
-# A page of teasers: linked headlines make this share of its (non-boilerplate) lines...
+# A page of headlines: linked headlines make this share of its (non-boilerplate) lines...
 TEASER_PAGE_SHARE = 0.3
-# ... while the selected text is less than this share of the page's text.
-TEASER_REGION_SHARE = 0.2
+# ... and hold this many times the text of its other lines (all but barely linked).
+HEADLINES_SHARE = 0.5
 # A product grid: this many price tags, and as many linked headlines.
 GRID_PRICES = 20
 MIN_PRICES = 3  # price tags that make a page a shop's (product, plans and prices)
 MIN_CODE_BLOCKS = 3  # <pre> blocks that make a page documentation
 MIN_BUTTONS = 20  # buttons that make a page an application's or a shop's
 MAX_PRICE_TAG = 30  # characters of a line that is a price tag, not a sentence about money
+# A documentation tree: links in lists nested in lists of a side or navigation menu.
+MIN_TREE_LINKS = 30
+_TREE_LINKS = "count(//nav//li//li//a | //aside//li//li//a)"
+# Prose: lines this long (characters), barely linked, hold this share of an article's text.
+MIN_PROSE_LINE = 100
+PROSE_LINK_DENSITY = 0.3
+PROSE_SHARE = 0.4
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP)(?!\w)")
 _BUTTONS = "count(//button)"
 
@@ -108,13 +115,24 @@ def find_page_type(page: Page) -> None:
     elif types & OTHER_TYPES:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
-        page.page_type = "article"
+        # Site builders stamp og:article on forum threads too: their posts tell.
+        page.page_type = "thread" if _in_posts(page) else "article"
     elif page.listing or _linked_region(page):
         page.page_type = "listing"
-    elif len(post_headers(page)) >= MIN_POSTS:
+    elif len(post_headers(page)) >= MIN_POSTS or _in_posts(page):
         page.page_type = "thread"
     else:
         page.page_type = "article"
+
+
+def _in_posts(page: Page) -> bool:
+    """The page repeats dated post units and its selection opens inside one of
+    them: the posts are the content. An article followed by its comments is
+    not: its selection opens before the first comment."""
+    if _front_page(page.url):
+        return False  # a site's home shows teasers, never one thread
+    start = page.start
+    return any(first <= start < last for first, last in post_units(page))
 
 
 def _linked_region(page: Page) -> bool:
@@ -138,27 +156,66 @@ def settle_page_type(page: Page) -> None:
     if page.page_type != "article" or page.declared & SPECIFIC_ARTICLE_TYPES:
         return
     front = _front_page(page.url)
-    if not front and (page.published or page.authors):
-        return  # a dated or bylined article: the common case, decided before any count
+    if not page.authors and _documentation(page):
+        page.page_type = "other"  # its date is the last edit's, not a publication's
+        return
+    dated = bool(page.published or page.authors)
+    if (front or not dated) and headline_page(page):
+        page.page_type = "listing"
+        return
+    if front:
+        page.page_type = "other"
+        return
+    if dated:
+        return  # a dated or bylined article: the common case
     lines = [line for line in page.lines if not line.boilerplate]
     teasers = sum(1 for line in lines if is_headline_link(line))
-    many_teasers = teasers >= MIN_TEASERS and teasers >= TEASER_PAGE_SHARE * len(lines)
-    if front:
-        page.page_type = "listing" if many_teasers else "other"
-        return
     prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
-    total = sum(line.length for line in page.lines)
-    region = sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
-    if (many_teasers and region < TEASER_REGION_SHARE * total) or (
-        prices >= GRID_PRICES and teasers >= GRID_PRICES
-    ):
+    if prices >= GRID_PRICES and teasers >= GRID_PRICES:
         page.page_type = "listing"
     elif (
         prices >= MIN_PRICES
         or page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
         or page.root.xpath(_BUTTONS) >= MIN_BUTTONS
+        or _blurbs(page)
     ):
         page.page_type = "other"
+
+
+def headline_page(page: Page) -> bool:
+    """A page of linked headlines (a section front, a blog's index, search results):
+    at least :data:`MIN_TEASERS`, making :data:`TEASER_PAGE_SHARE` of its lines,
+    with :data:`HEADLINES_SHARE` times the text of its barely linked lines.
+    (The selection stage's ``_headlines`` still has its own test for a blurb on
+    such a page: merging both changed listings' text, see the branch report.)"""
+    lines = [line for line in page.lines if not line.boilerplate]
+    heads = [line.length for line in lines if is_headline_link(line)]
+    if len(heads) < MIN_TEASERS or len(heads) < TEASER_PAGE_SHARE * len(lines):
+        return False
+    text = sum(line.length for line in lines if line.link_density <= PROSE_LINK_DENSITY)
+    return sum(heads) >= HEADLINES_SHARE * text
+
+
+def _documentation(page: Page) -> bool:
+    """Code blocks beside a documentation tree: a side menu of nested lists of links
+    (a manual's chapters and sections). News menus nest too, but carry no code."""
+    return (
+        page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
+        and page.root.xpath(_TREE_LINKS) >= MIN_TREE_LINKS
+    )
+
+
+def _blurbs(page: Page) -> bool:
+    """A landing page's text: short blurbs under headings, few paragraphs of prose.
+    An article's text, even a guide's, is mostly paragraphs."""
+    lines = [line for line in page.lines[page.start : page.end] if not line.boilerplate]
+    total = sum(line.length for line in lines)
+    prose = sum(
+        line.length
+        for line in lines
+        if line.length >= MIN_PROSE_LINE and line.link_density <= PROSE_LINK_DENSITY
+    )
+    return prose < PROSE_SHARE * total
 
 
 def _front_page(url: str | None) -> bool:
