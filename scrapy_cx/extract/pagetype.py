@@ -33,6 +33,9 @@ PAGE_TYPES = ("article", "thread", "listing", "other")
 # Declared types, by what they say about the page (schema.org names; og: for Open Graph).
 THREAD_TYPES = frozenset(("DiscussionForumPosting", "QAPage", "Comment", "og:forum"))
 LISTING_TYPES = frozenset(("CollectionPage", "SearchResultsPage", "og:product.group"))
+# An ItemList of these: a listing (a shop's grid, a chart of films), unless the
+# page declares itself an article (a review of ten products lists them too).
+LISTED_TYPES = frozenset(("Product", "Offer", "Movie", "Book", "Recipe", "Event"))
 OTHER_TYPES = frozenset(
     ("Product", "og:product", "SoftwareApplication", "Service", "Course", "JobPosting")
 )
@@ -66,10 +69,8 @@ _MAX_SCRIPT = 100_000  # characters of one script searched
 _TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 # settle_page_type: what a page that is not an article shows instead of a dated byline.
-# A page of headlines: linked headlines make this share of its (non-boilerplate) lines...
-TEASER_PAGE_SHARE = 0.3
-# ... and hold this many times the text of its other lines (all but barely linked).
-HEADLINES_SHARE = 0.5
+# A page of headlines: its linked headlines hold this many times the selected text.
+HEADLINES_SHARE = 4
 # A product grid: this many price tags, and as many linked headlines.
 GRID_PRICES = 20
 MIN_PRICES = 3  # price tags that make a page a shop's (product, plans and prices)
@@ -112,6 +113,8 @@ def find_page_type(page: Page) -> None:
         page.page_type = "listing"
     elif types & ARTICLE_TYPES:
         page.page_type = "article"
+    elif "ItemList" in types and types & LISTED_TYPES:
+        page.page_type = "listing"  # a list of products or films, not one of them
     elif types & OTHER_TYPES:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
@@ -160,7 +163,7 @@ def settle_page_type(page: Page) -> None:
         page.page_type = "other"  # its date is the last edit's, not a publication's
         return
     dated = bool(page.published or page.authors)
-    if (front or not dated) and headline_page(page):
+    if (front or not dated) and page.headlines:
         page.page_type = "listing"
         return
     if front:
@@ -184,16 +187,15 @@ def settle_page_type(page: Page) -> None:
 
 def headline_page(page: Page) -> bool:
     """A page of linked headlines (a section front, a blog's index, search results):
-    at least :data:`MIN_TEASERS`, making :data:`TEASER_PAGE_SHARE` of its lines,
-    with :data:`HEADLINES_SHARE` times the text of its barely linked lines.
-    (The selection stage's ``_headlines`` still has its own test for a blurb on
-    such a page: merging both changed listings' text, see the branch report.)"""
-    lines = [line for line in page.lines if not line.boilerplate]
-    heads = [line.length for line in lines if is_headline_link(line)]
-    if len(heads) < MIN_TEASERS or len(heads) < TEASER_PAGE_SHARE * len(lines):
-        return False
-    text = sum(line.length for line in lines if line.link_density <= PROSE_LINK_DENSITY)
-    return sum(heads) >= HEADLINES_SHARE * text
+    at least :data:`MIN_TEASERS` of them, outweighing the selected text
+    :data:`HEADLINES_SHARE` times. The one test of it, made once after the
+    selection (``page.headlines``): a stray blurb on such a page gives way to
+    the headlines, and :func:`settle_page_type` types an undated one a listing."""
+    heads = [
+        line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
+    ]
+    region = sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
+    return len(heads) >= MIN_TEASERS and sum(heads) >= HEADLINES_SHARE * region
 
 
 def _documentation(page: Page) -> bool:

@@ -340,3 +340,22 @@ def test_a_dated_news_article_with_related_links_and_comments_stays_an_article()
     article = extract_article(page(body), "http://town.test/news/2024/05/bridge")
     assert article.page_type == "article"
     assert STORY[0] in article.content and "I agree" not in article.content
+
+
+def test_a_declared_list_of_products_is_a_listing_and_a_declared_review_an_article() -> None:
+    items = ", ".join(
+        f'{{"@type": "ListItem", "position": {i}, "item": {{"@type": "Product", '
+        f'"name": "Bench {i}", "offers": {{"@type": "Offer", "price": "{100 + i}"}}}}}}'
+        for i in range(3)
+    )
+    grid = f'{{"@type": "ItemList", "itemListElement": [{items}]}}'
+    body = f"<h1>Garden benches</h1><p>{STORY[1]}</p><p>{STORY[2]}</p>"
+    head = f'<script type="application/ld+json">{grid}</script>'
+    shop = extract_article(page(body, "Garden benches", head), "http://shop.test/c/benches")
+    assert shop.page_type == "listing"
+    review = head + (
+        '<script type="application/ld+json">{"@type": "NewsArticle", '
+        '"headline": "The three best garden benches"}</script>'
+    )
+    article = extract_article(page(body, "Garden benches", review), "http://news.test/benches")
+    assert article.page_type == "article"
