@@ -1,9 +1,10 @@
 """What kind of page this is: article, thread, listing or other.
 
 Two signals, both the page's own: the schema.org / Open Graph types it declares
-(a forum post, a Q&A page, a collection, a product), and its block structure
-(the selection found a list of teaser cards, a region made mostly of links, or
-a region of several posts, each under its own dated header line).
+(a forum post, a Q&A page, a collection, a list of products, a product), and its
+block structure (the selection found a list of teaser cards, a region made
+mostly of links, a region of several posts each under its own dated header
+line, or a post among the page's repeated dated post units).
 Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
 ``og:type=article`` on every page, products and docs included.
@@ -12,8 +13,10 @@ Two stages. :func:`find_page_type` runs right after the selection, since a
 thread is selected again as posts. :func:`settle_page_type` runs once the date
 and the authors are known: a news article shows a date or a byline; a page
 that shows neither, and carries the marks of another kind
-(code blocks, price tags, a wall of buttons; a page of linked teasers; a site's
-front page), is not an article. It only re-types a page, never changes its text.
+(code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
+page of linked headlines; a site's front page), is not an article; nor is a
+page of code blocks beside a documentation tree, dated or not, that names no
+author. It only re-types a page, never changes its text.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ _AGO = re.compile(
 def _unit_key(names: str) -> str | None:
     """The class a post unit repeats (names with numbers dropped: "post-123",
     "id-t1_o8n7"), or None for an element not named for a post."""
-    if len(names) > MAX_UNIT_NAME or POST_UNIT_WORDS.isdisjoint(name_parts(names)):
+    if POST_UNIT_WORDS.isdisjoint(name_parts(names)):
         return None
     return " ".join(name for name in names.split() if not _DIGITS.search(name))
 
@@ -59,7 +59,8 @@ def post_units(page: Page) -> list[Region]:
     lines = page.lines
     groups: dict[tuple[str, str], list[int]] = {}
     for block, names in enumerate(lines.names):
-        key = _unit_key(names) if names else None
+        # (a long name is never cached: a page of huge unique names must not pin memory)
+        key = _unit_key(names) if names and len(names) <= MAX_UNIT_NAME else None
         if key is not None:
             groups.setdefault((lines.tags[block], key), []).append(block)
     best: list[Region] = []
