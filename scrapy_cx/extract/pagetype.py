@@ -34,7 +34,9 @@ __all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
 PAGE_TYPES = ("article", "thread", "listing", "other")
 
 # Declared types, by what they say about the page (schema.org names; og: for Open Graph).
-THREAD_TYPES = frozenset(("DiscussionForumPosting", "QAPage", "Comment", "og:forum"))
+THREAD_TYPES = frozenset(
+    ("DiscussionForumPosting", "SocialMediaPosting", "QAPage", "Comment", "og:forum")
+)
 LISTING_TYPES = frozenset(("CollectionPage", "SearchResultsPage", "og:product.group"))
 # An ItemList of these: a listing (a shop's grid, a chart of films), unless the
 # page declares itself an article (a review of ten products lists them too).

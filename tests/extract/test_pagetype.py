@@ -359,3 +359,12 @@ def test_a_declared_list_of_products_is_a_listing_and_a_declared_review_an_artic
     )
     article = extract_article(page(body, "Garden benches", review), "http://news.test/benches")
     assert article.page_type == "article"
+
+
+def test_a_page_declaring_a_social_media_posting_is_a_thread() -> None:
+    head = (
+        '<script type="application/ld+json">{"@type": "SocialMediaPosting", '
+        '"headline": "Bridge to be rebuilt"}</script>'
+    )
+    body = f"<h1>Bridge to be rebuilt</h1><p>{STORY[0]}</p><p>{STORY[1]}</p>"
+    assert extract_article(page(body, head=head), "http://social.test/p/9").page_type == "thread"
