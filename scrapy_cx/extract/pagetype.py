@@ -89,6 +89,9 @@ _TREE_LINKS = "count(//nav//li//li//a | //aside//li//li//a)"
 MIN_PROSE_LINE = 100
 PROSE_LINK_DENSITY = 0.3
 PROSE_SHARE = 0.4
+#: ...and the blurbs stand under section headings: a short news item (a few
+#: short paragraphs, often undated when the date sits in a script) has none.
+MIN_SECTION_HEADINGS = 3
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP)(?!\w)")
 _BUTTONS = "count(//button)"
 
@@ -216,6 +219,8 @@ def _blurbs(page: Page) -> bool:
     """A landing page's text: short blurbs under headings, few paragraphs of prose.
     An article's text, even a guide's, is mostly paragraphs."""
     lines = [line for line in page.lines[page.start : page.end] if not line.boilerplate]
+    if sum(1 for line in lines if line.is_heading) < MIN_SECTION_HEADINGS:
+        return False
     total = sum(line.length for line in lines)
     prose = sum(
         line.length

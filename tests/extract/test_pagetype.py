@@ -291,6 +291,21 @@ def test_a_service_landing_page_of_blurbs_is_other() -> None:
     assert article.page_type == "other"
 
 
+def test_an_undated_news_item_of_short_paragraphs_stays_an_article() -> None:
+    """Short paragraphs alone are no landing page: the blurbs must stand under headings.
+
+    The date of such an item often sits in a script the extractor cannot read;
+    typing it "other" would drop real news.
+    """
+    zh = "".join(f"<p>{s}</p>" for s in ZH_SENTENCES[:4])
+    article = extract_article(page(f"<h1>夜间公交开通</h1>{zh}", "夜间公交开通"))
+    assert article.page_type == "article"
+    short = [sentence.split(",")[0] + "." for sentence in STORY[:4]]
+    body = "<h1>Council backs bridge</h1>" + "".join(f"<p>{p}</p>" for p in short)
+    article = extract_article(page(body, "Council backs bridge"), "http://town.test/bridge")
+    assert article.page_type == "article"
+
+
 def test_a_long_undated_guide_stays_an_article() -> None:
     body = "<h1>How bridges are rebuilt</h1>" + "".join(f"<p>{p}</p>" for p in STORY)
     article = extract_article(page(body, "How bridges are rebuilt"), "http://town.test/guide")
