@@ -17,6 +17,7 @@ the reactor thread.
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import socket
@@ -33,6 +34,8 @@ from zope.interface import implementer
 from ._pool import WorkerPool, _Worker
 
 __all__ = ["ReactorPool"]
+
+logger = logging.getLogger(__name__)
 
 #: Bytes read from a worker's socket per reactor turn: an article or two at once.
 READ_SIZE = 1 << 20
@@ -141,16 +144,26 @@ class _Link:
         except OSError:
             data = b""
         if not data:
-            self.stop()
-            self._on_eof()
+            self._lost()
             return
         self._inbox += data
-        payloads = unframe(self._inbox)
-        if payloads:
-            self._on_messages([pickle.loads(p) for p in payloads])
+        try:
+            messages = [pickle.loads(p) for p in unframe(self._inbox)]
+        except Exception:  # noqa: BLE001 - a garbled stream: the worker is no use any more
+            logger.exception("scrapy-cx: unreadable message from a worker: replacing it")
+            self._lost()
+            return
+        if messages:
+            self._on_messages(messages)
 
     def connectionLost(self, reason: object) -> None:  # noqa: N802 - Twisted's name
-        self.stop()
+        """The reactor gave up on the socket (an error in a handler): replace the worker."""
+        self._lost()
+
+    def _lost(self) -> None:
+        if self._open:
+            self.stop()
+            self._on_eof()
 
     def stop(self) -> None:
         """Stop watching the socket (closing it is the Connection's job)."""
@@ -227,6 +240,8 @@ class ReactorPool(WorkerPool):
         """End of file on a worker's socket: it exited (or is exiting: wait for its code)."""
         if worker in self._workers:
             worker.process.join(_EXIT_WAIT_SECONDS)
+            if worker.process.exitcode is None:  # alive but no use (a garbled stream)
+                worker.process.kill()
             self._check(worker, alive=False)
 
     def _event(self, handler: Callable[..., None] | None, *args: Any) -> None:

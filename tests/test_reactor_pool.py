@@ -63,6 +63,19 @@ def test_results_large_pages_and_large_articles_cross_without_blocking(
         pool.close()
 
 
+def test_the_pool_starts_no_thread(reactor: SelectReactor) -> None:
+    # The point of this pool: nothing competes with the reactor for the GIL.
+    before = threading.active_count()
+    pool = ReactorPool(2, reactor=reactor, warm_up=None)
+    try:
+        future = pool.submit(abs, -1)
+        turn(reactor, [future])
+        assert future.result() == 1
+        assert threading.active_count() == before
+    finally:
+        pool.close()
+
+
 def test_callbacks_run_in_the_reactor_thread_and_may_submit_again(
     reactor: SelectReactor,
 ) -> None:
