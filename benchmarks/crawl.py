@@ -337,7 +337,7 @@ def crawl_main(config: dict[str, Any]) -> None:
     def closing(spider: Any) -> None:
         # The workers' CPU, read before the pool goes (it closes on spider_closed too).
         # This runs in the reactor thread: its own CPU apart from the process's other
-        # threads (the pool's dispatcher, Scrapy's DNS thread pool).
+        # threads (Scrapy's DNS thread pool; the pool has no thread of its own in a crawl).
         pool["reactor_thread_seconds"] = time.thread_time() - thread_cpu
         pool["process_seconds"] = time.process_time() - cpu
         downloader = spider.crawler.engine.downloader

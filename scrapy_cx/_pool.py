@@ -7,8 +7,10 @@ never recycles a worker, and its workers inherit the queue's pipe, so a parent
 killed by SIGTERM leaves them running. Here each worker has its own pipe: a task
 past its deadline gets its worker killed and replaced, a dead worker is replaced,
 a worker is retired after ``max_tasks`` tasks, and a worker whose parent is gone
-reads end-of-file and exits. One dispatcher thread in the parent does all the
-waiting; callers get ``concurrent.futures.Future`` objects.
+reads end-of-file and exits. In :class:`WorkerPool` one dispatcher thread in the
+parent does all the waiting; callers get ``concurrent.futures.Future`` objects.
+The crawl drives the same logic from its reactor instead
+(:mod:`scrapy_cx._reactor_pool`).
 
 Nothing here imports Scrapy.
 """
@@ -214,6 +216,7 @@ class _Task:
 class _Worker:
     process: BaseProcess
     conn: Connection
+    link: Any = None  # the reactor's reader and writer of ``conn`` (ReactorPool)
     ready: bool = False
     tasks: deque[_Task] = field(default_factory=deque)  # sent, in order; the first is running
     done: int = 0
@@ -260,10 +263,16 @@ class WorkerPool:
         self._closed = False
         self._broken: str | None = None
         self._start_failures = 0
-        self._wake_r, self._wake_w = self._context.Pipe(duplex=False)
-        self._woken = False
+        # Futures settled while the pool's state is being changed, resolved after it:
+        # a future's callbacks may run a caller's code that submits again.
+        self._settled: deque[tuple[Future[Any], bool, Any]] = deque()
         self._retiring: list[BaseProcess] = []
         self._workers = [self._spawn() for _ in range(workers)]
+        self._start()
+
+    def _start(self) -> None:
+        self._wake_r, self._wake_w = self._context.Pipe(duplex=False)
+        self._woken = False
         self._thread = threading.Thread(target=self._run, name="scrapy-cx-pool", daemon=True)
         self._thread.start()
 
@@ -327,6 +336,7 @@ class WorkerPool:
         try:
             while not self._closed:
                 self._assign()
+                self._flush()
                 waitables: list[Any] = [self._wake_r]
                 for worker in self._workers:
                     waitables += [worker.conn, worker.process.sentinel]
@@ -340,8 +350,27 @@ class WorkerPool:
                         self._collect(worker)
                 self._expire()
                 self._reap()
+                self._flush()
         finally:
             self._shutdown()
+            self._wake_r.close()
+            self._wake_w.close()
+
+    def _settle(self, future: Future[Any], ok: bool, value: Any) -> None:
+        self._settled.append((future, ok, value))
+
+    def _flush(self) -> None:
+        """Resolve the futures settled so far (their callbacks run here)."""
+        while self._settled:
+            future, ok, value = self._settled.popleft()
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+    def _send(self, worker: _Worker, message: Any) -> None:
+        """Send ``message`` to ``worker``; raises OSError or EOFError if it is gone."""
+        worker.conn.send(message)
 
     def _assign(self) -> None:
         for worker in list(self._workers):
@@ -352,12 +381,12 @@ class WorkerPool:
                 if task is None:
                     return
                 try:
-                    worker.conn.send(task.call)
+                    self._send(worker, task.call)
                 except (BrokenPipeError, EOFError, OSError):
                     self._retry.appendleft(task)  # the worker is gone: _collect replaces it
                     break
                 except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable argument
-                    task.future.set_exception(RemoteError(f"cannot send the task: {exc!r}"))
+                    self._settle(task.future, False, RemoteError(f"cannot send the task: {exc!r}"))
                     continue
                 worker.tasks.append(task)
                 if len(worker.tasks) == 1:
@@ -384,31 +413,38 @@ class WorkerPool:
         return max(0.0, min(deadlines) - time.monotonic())
 
     def _collect(self, worker: _Worker) -> None:
+        messages = []
         try:
             while worker.conn.poll():
-                message = worker.conn.recv()
-                if message == _READY:
-                    worker.ready = True
-                    self._start_failures = 0
-                    continue
-                ok, value, cpu = message
-                self.cpu_seconds += cpu
-                worker.done += 1
-                task = worker.tasks.popleft()
-                if worker.tasks:  # the worker went on to the next one just now
-                    self._start_clock(worker.tasks[0])
-                if ok:
-                    task.future.set_result(value)
-                else:
-                    task.future.set_exception(RemoteError(value))
+                messages.append(worker.conn.recv())
         except (EOFError, OSError):
             pass
-        if not worker.process.is_alive():
+        self._take(worker, messages)
+        self._check(worker, alive=worker.process.is_alive())
+
+    def _take(self, worker: _Worker, messages: list[Any]) -> None:
+        """Settle the tasks ``messages`` (from ``worker``, in order) answer."""
+        for message in messages:
+            if message == _READY:
+                worker.ready = True
+                self._start_failures = 0
+                continue
+            ok, value, cpu = message
+            self.cpu_seconds += cpu
+            worker.done += 1
+            task = worker.tasks.popleft()
+            if worker.tasks:  # the worker went on to the next one just now
+                self._start_clock(worker.tasks[0])
+            self._settle(task.future, ok, value if ok else RemoteError(value))
+
+    def _check(self, worker: _Worker, *, alive: bool) -> None:
+        """Replace ``worker`` if it is gone, retire it if it has done its share."""
+        if not alive:
             self._replace(worker, WorkerDied(f"worker exited with code {worker.process.exitcode}"))
         elif self.max_tasks and worker.done >= self.max_tasks and not worker.tasks:
             self.recycled += 1
             try:
-                worker.conn.send(None)
+                self._send(worker, None)
             except OSError:
                 pass
             self._retiring.append(worker.process)
@@ -430,12 +466,12 @@ class WorkerPool:
         if worker.tasks and error is not None:
             if died:
                 self.deaths += 1
-            worker.tasks.popleft().future.set_exception(error)
+            self._settle(worker.tasks.popleft().future, False, error)
         self._retry.extendleft(reversed(worker.tasks))
         worker.tasks.clear()
         if not worker.ready:
             self._start_failures += 1
-        worker.conn.close()
+        self._disconnect(worker)
         self._workers.remove(worker)
         if worker.process not in self._retiring:
             self._retiring.append(worker.process)
@@ -443,6 +479,9 @@ class WorkerPool:
             self._break(f"workers exit before they start (exit code {worker.process.exitcode})")
             return
         self._workers.append(self._spawn())
+
+    def _disconnect(self, worker: _Worker) -> None:
+        worker.conn.close()
 
     def _break(self, reason: str) -> None:
         with self._lock:
@@ -460,6 +499,7 @@ class WorkerPool:
             self._closed = True
             queued = list(self._queue)
             self._queue.clear()
+        self._flush()
         reason = PoolClosed(self._broken or "pool closed")
         for worker in self._workers:
             if worker.process.is_alive():
@@ -477,6 +517,4 @@ class WorkerPool:
         for process in [w.process for w in self._workers] + self._retiring:
             process.join(_REAP_SECONDS)
         for worker in self._workers:
-            worker.conn.close()
-        self._wake_r.close()
-        self._wake_w.close()
+            self._disconnect(worker)

@@ -8,7 +8,6 @@ retried error never costs an extraction.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
@@ -24,12 +23,8 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
 
-try:
-    from scrapy.utils.asyncio import is_asyncio_available
-except ImportError:  # Scrapy < 2.14: coroutines run as asyncio tasks with that reactor only
-    from scrapy.utils.reactor import is_asyncio_reactor_installed as is_asyncio_available
-
-from ._pool import PoolError, RemoteError, TaskTimeout, WorkerDied, WorkerPool
+from ._pool import PoolError, RemoteError, TaskTimeout, WorkerDied
+from ._reactor_pool import ReactorPool
 from ._sniff import looks_binary
 from .article import Article
 from .extract import extract_article
@@ -75,7 +70,7 @@ def skip_reason(response: Response, max_body_size: int) -> str | None:
     body = response.body
     if max_body_size and len(body) > max_body_size:
         return "too_large"
-    if not body.strip():
+    if not body or body.isspace():  # not strip(): that copies the whole body
         return "empty"
     if looks_binary(body):
         return "binary"
@@ -112,9 +107,8 @@ def declared_encoding(response: Response) -> str | None:
 
 
 def _deferred(future: Future[Any]) -> Deferred[Any]:
-    """A Deferred fired in the reactor thread when ``future`` (another thread's) is done."""
-    from twisted.internet import reactor
-
+    """A Deferred fired when ``future`` is done: the reactor pool resolves its futures in
+    the reactor thread, so no hop between threads is needed."""
     deferred: Deferred[Any] = Deferred()
 
     def fire(done: Future[Any]) -> None:
@@ -124,20 +118,14 @@ def _deferred(future: Future[Any]) -> Deferred[Any]:
         else:
             deferred.errback(error)
 
-    future.add_done_callback(lambda done: reactor.callFromThread(fire, done))
+    future.add_done_callback(fire)
     return deferred
 
 
 async def _result(future: Future[Any]) -> Any:
-    """``future``'s result, awaited from a coroutine Scrapy runs.
-
-    Where Scrapy runs coroutines as asyncio tasks (the asyncio reactor), the pool's
-    future is wrapped directly: one wake-up of the loop per page, no Deferred
-    turned back into a Future on the way.
-    """
-    if is_asyncio_available():
-        return await asyncio.wrap_future(future)
-    return await _deferred(future)
+    """``future``'s result, awaited from a coroutine Scrapy runs (as an asyncio task
+    under the asyncio reactor, driven by a Deferred under the others)."""
+    return await maybe_deferred_to_future(_deferred(future))
 
 
 class ArticleMiddleware:
@@ -164,7 +152,7 @@ class ArticleMiddleware:
         self.settings = settings
         self.stats = CxStats(crawler)
         self.workers = settings.worker_count
-        self._pool: WorkerPool | None = None
+        self._pool: ReactorPool | None = None
         self._room: DeferredSemaphore | None = None
         if self.workers:
             crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
@@ -249,7 +237,7 @@ class ArticleMiddleware:
         return "error"
 
     def _start_pool(self) -> None:
-        self._pool = WorkerPool(
+        self._pool = ReactorPool(
             self.workers,
             timeout=self.settings.page_timeout,
             max_tasks=self.settings.worker_max_pages,
