@@ -107,7 +107,13 @@ def stage_times(core: Core, page: Page, repeat: int) -> dict[str, float]:
     for _ in range(repeat):
         start = time.process_time()
         text, encoding, utf8 = core.decode.decode_page(page.html)
-        state = core.page.Page(core.dom.parse_html(text, utf8), page.url, encoding=encoding)
+        if hasattr(core.dom, "parse_document"):  # the parse and its index of the tree
+            root, elements = core.dom.parse_document(text, utf8)
+        else:  # a base ref from before the index
+            root, elements = core.dom.parse_html(text, utf8), None
+        state = core.page.Page(root, page.url, encoding=encoding)
+        if elements is not None:
+            state.elements = elements
         took = {PARSE_STAGE: time.process_time() - start}
         for stage in core.extract.STAGES:
             start = time.process_time()

@@ -13,7 +13,7 @@ from .authors import find_authors
 from .blocks import find_blocks
 from .dates import find_modified, find_published
 from .decode import decode_page
-from .dom import parse_html
+from .dom import parse_document
 from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
@@ -78,13 +78,15 @@ def extract_page(
     """Run every stage on one page and return the whole :class:`Page` (lines,
     regions, evidence...), not only its article: what ``scrapy-cx explain`` draws."""
     text, page_encoding, utf8 = decode_page(html, encoding)
+    root, elements = parse_document(text, utf8)
     page = Page(
-        parse_html(text, utf8),
+        root,
         url,
         LineOptions(**options) if options else _DEFAULT_OPTIONS,
         page_encoding,
         reference_time,
         date_languages,
+        elements,
     )
     for stage in STAGES:
         stage(page)
@@ -92,7 +94,7 @@ def extract_page(
 
 
 def _meta(page: Page) -> None:
-    page.meta = read_meta(page.root, page.url)
+    page.meta = read_meta(page.root, page.url, page.elements)
 
 
 # A page showing less text than this is not readable as served: script-built

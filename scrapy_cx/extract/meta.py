@@ -16,9 +16,12 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from .dom import META_TAGS
+
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
 _MAX_JSONLD_TOTAL = 1_000_000  # ... and of all of them together
+_META_TAG_SET = frozenset(META_TAGS)
 _MAX_ELEMENTS = 5000  # head elements read: a hostile page may have a million <meta>
 _MAX_CANDIDATES = 20  # values kept per field
 _MAX_PLAIN_TIMES = 3  # <time datetime> without a publication mark: the first few only
@@ -318,8 +321,13 @@ def _then_microdata(
         yield from _MICRODATA(root)
 
 
-def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
-    """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage."""
+def read_meta(
+    root: etree._Element, url: str | None = None, indexed: list[etree._Element] | None = None
+) -> PageMeta:
+    """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage.
+
+    ``indexed``: the parse's index of the tree (:func:`.dom.parse_document`), if known.
+    """
     meta = PageMeta()
     lang = root.get("lang") or root.get("xml:lang")
     if lang and lang.strip():
@@ -327,7 +335,11 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     dates: list[tuple[int, str, str]] = []  # (rank, raw, source)
     canonical = og_url = None
     declared_lang = None
-    elements: Any = root.iter("title", "meta", "link", "time", "script")
+    elements: Any = (
+        root.iter(*META_TAGS)
+        if indexed is None
+        else (el for el in indexed if el.tag in _META_TAG_SET)
+    )
     jsonld_budget = _MAX_JSONLD_TOTAL
     images: list[tuple[int, str]] = []
     plain_times = 0
