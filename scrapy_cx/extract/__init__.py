@@ -30,6 +30,7 @@ from .lines import (
     page_lines,
     select_headlines,
     select_main,
+    thread_lines,
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, settle_page_type
@@ -107,10 +108,10 @@ def _lines(page: Page) -> None:
     page.lines = _walk(page)
 
 
-def _walk(page: Page, thread: bool = False) -> PageLines:
-    lines = page_lines(page.root, page.options, thread=thread)
+def _walk(page: Page) -> PageLines:
+    lines = page_lines(page.root, page.options)
     if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
-        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT, thread)
+        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
         if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
             return fallback
     return lines
@@ -183,10 +184,11 @@ THREAD_COST_SHARE = 0.75
 def _thread(page: Page) -> None:
     """Select again for a thread: the posts, not the longest one.
 
-    Forum software names each post a "comment": the thread's lines are walked
-    again with those elements read as text. That reading is kept only when it
-    keeps what the first one selected, or that was too short to be an article:
-    an article followed by its comment section stays the article.
+    Forum software names each post a "comment": the thread's lines are marked
+    again with those elements read as text (from what the walk kept: no second
+    walk). That reading is kept only when it keeps what the first one selected,
+    or that was too short to be an article: an article followed by its comment
+    section stays the article.
     """
     if page.page_type != "thread":
         return
@@ -199,7 +201,7 @@ def _thread(page: Page) -> None:
     )
     _select_in(page, options)
     before = page.lines, page.headline, page.regions, page.content
-    page.lines, page.regions, page.content = _walk(page, thread=True), [], ""
+    page.lines, page.regions, page.content = thread_lines(page.lines, page.options), [], ""
     _headline(page)
     _select_in(page, options)
     if not page.content or (
