@@ -208,7 +208,7 @@ def has_crowded_tag(data: bytes, limit: int = MAX_ATTRIBUTES) -> bool:
 
 def tag_cut(text: str, limit: int = MAX_TAGS) -> int | None:
     """Where the page's ``limit``-th tag starts, or None if it has no more (C-speed count)."""
-    if text.count("<") <= limit:
+    if len(text) <= limit or text.count("<") <= limit:  # (no need to count a short page)
         return None
     pos = -1
     for _ in range(limit):
