@@ -108,12 +108,11 @@ def stage_times(core: Core, page: Page, repeat: int) -> dict[str, float]:
         start = time.process_time()
         text, encoding, utf8 = core.decode.decode_page(page.html)
         if hasattr(core.dom, "parse_document"):  # the parse and its index of the tree
-            root, elements = core.dom.parse_document(text, utf8)
-        else:  # a base ref from before the index
-            root, elements = core.dom.parse_html(text, utf8), None
-        state = core.page.Page(root, page.url, encoding=encoding)
-        if elements is not None:
-            state.elements = elements
+            parsed = core.dom.parse_document(text, utf8)
+            state = core.page.Page(parsed.root, page.url, encoding=encoding)
+            state.elements, state.markup = parsed.elements, parsed.markup
+        else:  # a base ref from before the parse's index
+            state = core.page.Page(core.dom.parse_html(text, utf8), page.url, encoding=encoding)
         took = {PARSE_STAGE: time.process_time() - start}
         for stage in core.extract.STAGES:
             start = time.process_time()

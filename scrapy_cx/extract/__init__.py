@@ -79,15 +79,16 @@ def extract_page(
     """Run every stage on one page and return the whole :class:`Page` (lines,
     regions, evidence...), not only its article: what ``scrapy-cx explain`` draws."""
     text, page_encoding, utf8 = decode_page(html, encoding)
-    root, elements = parse_document(text, utf8)
+    parsed = parse_document(text, utf8)
     page = Page(
-        root,
+        parsed.root,
         url,
         LineOptions(**options) if options else _DEFAULT_OPTIONS,
         page_encoding,
         reference_time,
         date_languages,
-        elements,
+        parsed.elements,
+        parsed.markup,
     )
     for stage in STAGES:
         stage(page)

@@ -32,6 +32,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -364,10 +365,17 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
     return parse_document(text, utf8)[0]
 
 
-def parse_document(
-    text: str, utf8: bytes | None = None
-) -> tuple[etree._Element, list[etree._Element]]:
-    """:func:`parse_html`, and the root's :data:`INDEXED_TAGS` elements in document order.
+class Parsed(NamedTuple):
+    """A parsed page: its tree and what the parse saw, so that stages need not walk
+    the tree again for it."""
+
+    root: etree._Element
+    elements: list[etree._Element]  # the INDEXED_TAGS elements, in document order
+    markup: str | bytes  # what ``root`` was parsed from, after the repairs
+
+
+def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
+    """:func:`parse_html`, with the root's :data:`INDEXED_TAGS` elements and its markup.
 
     The repairs need the ``<title>``, ``<svg>`` and ``<math>`` elements and the
     metadata stage the head's: one pass over the tree (in C) serves them all,
@@ -381,12 +389,13 @@ def parse_document(
         text = _clean_chars(text)
         data = text.encode("utf-8")
     if not text or text.isspace():
-        return _empty(), []
+        return Parsed(_empty(), [], "")
     if has_crowded_tag(data):
         capped = cap_attributes(text)
         if capped is not text:
             text, data = capped, capped.encode("utf-8")
     root, fatal = _parse(text, data)
+    markup: str | bytes = data
     original = text
     for limit, count_all, keep_semantic in _ATTEMPTS:
         if not fatal:
@@ -397,20 +406,37 @@ def parse_document(
         retry, fatal = _parse(capped)
         if retry is not None:
             root, text = retry, capped
+            markup = capped
     cut = tag_cut(text) if root is not None else None
     if cut is not None:  # after the depth repair, which removes tags of its own
         text = text[:cut]
         retry, _ = _parse(text)
-        root = retry if retry is not None else root
+        if retry is not None:
+            root, markup = retry, text
     if root is None:
-        return _empty(), []
+        return Parsed(_empty(), [], "")
     elements = list(root.iter(*INDEXED_TAGS))
     if _swallowing_title(el for el in elements if el.tag == "title"):
         closed = _close_title(text)
         retry = _parse(closed)[0] if closed is not None else None
-        if retry is not None:
-            root = retry
+        if retry is not None and closed is not None:
+            root, markup = retry, closed
             elements = list(root.iter(*INDEXED_TAGS))
     if _break_out_of_foreign([el for el in elements if el.tag in _FOREIGN]):
         elements = list(root.iter(*INDEXED_TAGS))  # in the new document order
-    return root, elements
+    return Parsed(root, elements, markup)
+
+
+def may_name(markup: str | bytes, names: tuple[str, ...]) -> bool:
+    """Whether an element parsed from ``markup`` may have an attribute whose name holds
+    one of ``names`` (lower-case ASCII).
+
+    False is certain: libxml2 lower-cases attribute names (ASCII letters only),
+    and names, unlike values, hold no character references, so a name is in the
+    markup as written. A scan of the markup (in C) costs a fraction of an XPath
+    pass over every attribute of the tree.
+    """
+    lowered = markup.lower()
+    if isinstance(lowered, bytes):
+        return any(name.encode() in lowered for name in names)
+    return any(name in lowered for name in names)

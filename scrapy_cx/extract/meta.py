@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from .dom import META_TAGS
+from .dom import META_TAGS, may_name
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
@@ -132,6 +132,7 @@ _DATA_DATES = etree.XPath(
     "/parent::*"
 )
 _DATA_DATE_KEY = re.compile(r"data-pub|data-timestamp$")
+_DATA_DATE_NAMES = ("data-pub", "data-timestamp")
 _LANG_META = ("content-language", "language", "dc.language", "og:locale")
 # Parts are stripped later. Chinese writes no spaces inside words, so a space
 # next to a Han character separates keywords ("经济 金融"); between Latin words it
@@ -205,13 +206,17 @@ def _absolute(base: str | None, target: str) -> str:
         return target
 
 
-def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
+def script_dates(
+    meta: PageMeta, root: etree._Element, markup: str | bytes | None = None
+) -> list[str]:
     """Publication times that inline scripts (``var ct = "1570496400"``, ``"publish_time":
     ...``, ``"datePublished": "2019-10-08T09:00:00Z"``) or data attributes
     (``data-publish-time``) hold, in page order: the first of each script.
 
     Weak evidence (a video player's playlist has a ``pubdate`` too), so read only
     when the page shows and declares no date: the scan costs a pass over the scripts.
+    ``markup``: what ``root`` was parsed from, if known (the attribute pass is skipped
+    when it names no such attribute).
     """
     found: list[str] = []
     budget = _MAX_JSONLD_TOTAL
@@ -224,6 +229,8 @@ def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
             if m.group("v") or m.group("key").lower() != "ct":
                 found.append(m.group("v") or m.group("iso"))
                 break
+    if markup is not None and not may_name(markup, _DATA_DATE_NAMES):
+        return found[:_MAX_CANDIDATES]
     for el in _DATA_DATES(root):
         if not _in_comments(el):
             found.extend(_clean(v) for k, v in el.items() if _DATA_DATE_KEY.match(k) and v.strip())

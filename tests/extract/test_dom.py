@@ -14,6 +14,7 @@ from scrapy_cx.extract.dom import (
     cap_depth,
     clean_text,
     has_crowded_tag,
+    may_name,
     parse_document,
     parse_html,
 )
@@ -239,9 +240,14 @@ def test_a_title_in_the_body_left_open_is_closed_at_the_next_tag() -> None:
     ],
 )
 def test_the_parse_indexes_the_repaired_trees_elements_in_document_order(page: str) -> None:
-    root, elements = parse_document(page)
+    root, elements, markup = parse_document(page)
     assert elements == list(root.iter(*INDEXED_TAGS))
     assert etree.tostring(root) == etree.tostring(parse_html(page))
+    # What the tree was parsed from: the repaired page (a <title> closed), else the page.
+    if "<title>Budget<meta" in page:
+        assert isinstance(markup, str) and "<title>Budget</title><meta" in markup
+    else:
+        assert markup in (page, page.encode())
 
 
 def test_a_crowded_tag_is_found_after_long_stretches_without_tags() -> None:
@@ -250,3 +256,9 @@ def test_a_crowded_tag_is_found_after_long_stretches_without_tags() -> None:
     assert has_crowded_tag((text + crowded + "<p>end</p>").encode())
     assert not has_crowded_tag((text + "<div a=1 b=2>" + "<p>end</p>").encode())
     assert has_crowded_tag(("<p>x</p>" * 10 + crowded).encode())
+
+
+@pytest.mark.parametrize("markup", ["<p DATA-Pub-Time=1>x</p>", b"<p data-pubdate=1>x</p>"])
+def test_an_attribute_name_in_the_markup_in_any_case_is_seen(markup: str | bytes) -> None:
+    assert may_name(markup, ("data-pub", "data-timestamp"))
+    assert not may_name(markup, ("data-timestamp",))
