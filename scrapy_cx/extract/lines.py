@@ -120,6 +120,7 @@ class PageLines(list[Line]):
         self.parents: list[int] = []
         self.bodies: list[int] = []  # ids of itemprop=articleBody elements
         self.tags: list[str] = []  # block element id -> its tag
+        self.names: list[str | None] = []  # block element id -> its class attribute
         # What marked the boilerplate, kept so that a thread's marks need no second
         # walk (thread_lines): each marked line range and its block element, and the
         # attributes of the block elements whose names made them boilerplate.
@@ -196,6 +197,12 @@ def _cached_names_kind(names: str) -> int:
 @lru_cache(maxsize=4096)
 def _cached_thread_kind(names: str) -> int:
     return _classify(names, THREAD_BOILERPLATE_WORDS)
+
+
+def name_parts(names: str) -> frozenset[str]:
+    """The lower-case word parts of a class string, as :func:`_classify` splits them
+    ("message--post js-post" -> message, post, js; "postBody" -> post, body)."""
+    return frozenset(p.lower() for p in _NAME_PART.findall(names))
 
 
 def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
@@ -299,6 +306,7 @@ def page_lines(
     spans = lines.spans
     parents = lines.parents
     tags: list[str] = lines.tags  # block element id -> tag
+    names_append = lines.names.append
     open_blocks = [-1]  # ids of the open block elements (-1: none yet)
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
@@ -351,6 +359,7 @@ def page_lines(
                 parents_append(open_blocks[-1])
                 open_blocks_append(len(tags))  # the new block's id
                 tags_append(tag)
+                names_append(el.get("class") if items else None)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:
@@ -417,7 +426,7 @@ def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLi
         Line(x.text, x.length, x.link_length, x.tag, False, x.block, x.href) for x in lines
     )
     out.spans, out.parents = list(lines.spans), list(lines.parents)
-    out.bodies, out.tags = list(lines.bodies), list(lines.tags)
+    out.bodies, out.tags, out.names = list(lines.bodies), list(lines.tags), list(lines.names)
     tags, named = lines.tags, lines.named
     for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
         items = named.get(bid)

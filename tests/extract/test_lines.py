@@ -292,6 +292,7 @@ def _walked(lines: PageLines) -> tuple[object, ...]:
         lines.parents,
         lines.bodies,
         lines.tags,
+        lines.names,
         lines.ranges,
     )
 
