@@ -107,7 +107,12 @@ def stage_times(core: Core, page: Page, repeat: int) -> dict[str, float]:
     for _ in range(repeat):
         start = time.process_time()
         text, encoding, utf8 = core.decode.decode_page(page.html)
-        state = core.page.Page(core.dom.parse_html(text, utf8), page.url, encoding=encoding)
+        if hasattr(core.dom, "parse_document"):  # the parse and its index of the tree
+            parsed = core.dom.parse_document(text, utf8)
+            state = core.page.Page(parsed.root, page.url, encoding=encoding)
+            state.elements, state.markup = parsed.elements, parsed.markup
+        else:  # a base ref from before the parse's index
+            state = core.page.Page(core.dom.parse_html(text, utf8), page.url, encoding=encoding)
         took = {PARSE_STAGE: time.process_time() - start}
         for stage in core.extract.STAGES:
             start = time.process_time()

@@ -13,7 +13,7 @@ from .authors import find_authors
 from .blocks import find_blocks
 from .dates import find_modified, find_published
 from .decode import decode_page
-from .dom import parse_html
+from .dom import parse_document
 from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
@@ -29,6 +29,7 @@ from .lines import (
     page_lines,
     select_headlines,
     select_main,
+    thread_lines,
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
@@ -77,13 +78,16 @@ def extract_page(
     """Run every stage on one page and return the whole :class:`Page` (lines,
     regions, evidence...), not only its article: what ``scrapy-cx explain`` draws."""
     text, page_encoding, utf8 = decode_page(html, encoding)
+    parsed = parse_document(text, utf8)
     page = Page(
-        parse_html(text, utf8),
+        parsed.root,
         url,
         LineOptions(**options) if options else _DEFAULT_OPTIONS,
         page_encoding,
         reference_time,
         date_languages,
+        parsed.elements,
+        parsed.markup,
     )
     for stage in STAGES:
         stage(page)
@@ -91,7 +95,7 @@ def extract_page(
 
 
 def _meta(page: Page) -> None:
-    page.meta = read_meta(page.root, page.url)
+    page.meta = read_meta(page.root, page.url, page.elements)
 
 
 # A page showing less text than this is not readable as served: script-built
@@ -104,10 +108,10 @@ def _lines(page: Page) -> None:
     page.lines = _walk(page)
 
 
-def _walk(page: Page, thread: bool = False) -> PageLines:
-    lines = page_lines(page.root, page.options, thread=thread)
+def _walk(page: Page) -> PageLines:
+    lines = page_lines(page.root, page.options)
     if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
-        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT, thread)
+        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
         if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
             return fallback
     return lines
@@ -180,10 +184,11 @@ THREAD_COST_SHARE = 0.75
 def _thread(page: Page) -> None:
     """Select again for a thread: the posts, not the longest one.
 
-    Forum software names each post a "comment": the thread's lines are walked
-    again with those elements read as text. That reading is kept only when it
-    keeps what the first one selected, or that was too short to be an article:
-    an article followed by its comment section stays the article.
+    Forum software names each post a "comment": the thread's lines are marked
+    again with those elements read as text (from what the walk kept: no second
+    walk). That reading is kept only when it keeps what the first one selected,
+    or that was too short to be an article: an article followed by its comment
+    section stays the article.
     """
     if page.page_type != "thread":
         return
@@ -196,7 +201,7 @@ def _thread(page: Page) -> None:
     )
     _select_in(page, options)
     before = page.lines, page.headline, page.regions, page.content
-    page.lines, page.regions, page.content = _walk(page, thread=True), [], ""
+    page.lines, page.regions, page.content = thread_lines(page.lines, page.options), [], ""
     _headline(page)
     _select_in(page, options)
     if not page.content or (

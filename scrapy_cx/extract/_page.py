@@ -55,6 +55,12 @@ class Page:
     encoding: str | None = None  # the charset the page was decoded with
     reference_time: datetime | None = None
     date_languages: list[str] | None = None
+    # The parse's index (dom.parse_document): the tree's dom.INDEXED_TAGS elements in
+    # document order, so the stages need not walk the tree for them; None: not known.
+    elements: list[etree._Element] | None = None
+    # What ``root`` was parsed from (dom.Parsed.markup), if known: a scan of it tells
+    # whether an XPath pass over every attribute can find anything.
+    markup: str | bytes | None = None
     meta: PageMeta = field(default_factory=PageMeta)
     lines: PageLines = field(default_factory=PageLines)
     headline: int = -1

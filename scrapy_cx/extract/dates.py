@@ -705,7 +705,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
                 return found.iso(), found.raw
     # A product's or a listing's scripts and images date the catalogue, not a story.
     story = page.page_type in _STORY_TYPES
-    weak = _from_scripts(script_dates(meta, page.root), now) if story else None
+    weak = _from_scripts(script_dates(meta, page.root, page.markup), now) if story else None
     source = "script"
     if weak is None:
         # Without the moment the page was fetched, "10-08 08:30" has no year worth guessing.

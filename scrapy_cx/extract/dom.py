@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -80,6 +82,10 @@ _BREAKOUT = frozenset(
     ul var article section main header footer nav aside""".split()
 )
 _FOREIGN = ("svg", "math")
+# What the metadata stage reads (meta.read_meta): with the parse's own repairs'
+# <title> and foreign elements, found in one pass over the tree.
+META_TAGS = ("title", "meta", "link", "time", "script")
+INDEXED_TAGS = (*_FOREIGN, *META_TAGS)
 _INTEGRATION = frozenset("foreignobject desc mi mo mn ms mtext annotation-xml".split())
 _TAG_START = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_-]*)")
 _SWALLOWING_TITLE = 256  # characters of <title> text that, with markup in them, mean "never closed"
@@ -183,6 +189,12 @@ def has_crowded_tag(data: bytes, limit: int = MAX_ATTRIBUTES) -> bool:
     find, rfind, size = data.find, data.rfind, len(data)
     pos = 0
     while pos < size:
+        last = rfind(b">", pos, pos + MAX_TAG_CHARS + 1)
+        if last >= 0:
+            # Every stretch between ">" signs up to ``last`` is short: skip them all
+            # in one C call instead of one loop turn per tag.
+            pos = last + 1
+            continue
         end = find(b">", pos)
         if end < 0:
             end = size
@@ -197,7 +209,7 @@ def has_crowded_tag(data: bytes, limit: int = MAX_ATTRIBUTES) -> bool:
 
 def tag_cut(text: str, limit: int = MAX_TAGS) -> int | None:
     """Where the page's ``limit``-th tag starts, or None if it has no more (C-speed count)."""
-    if text.count("<") <= limit:
+    if len(text) <= limit or text.count("<") <= limit:  # (no need to count a short page)
         return None
     pos = -1
     for _ in range(limit):
@@ -255,7 +267,7 @@ def _close_title(text: str) -> str | None:
     return "".join(out)
 
 
-def _break_out_of_foreign(root: etree._Element) -> None:
+def _break_out_of_foreign(foreigns: list[etree._Element]) -> bool:
     """Move HTML that an unclosed ``<svg>``/``<math>`` swallowed to after it.
 
     libxml2 nests the rest of the page inside them; a browser leaves foreign
@@ -263,11 +275,15 @@ def _break_out_of_foreign(root: etree._Element) -> None:
     what follows it up to the foreign element, is moved out in order. Each
     foreign element is walked once up to that point (integration points such
     as ``<foreignObject>`` are not entered), so the cost is linear.
+    ``foreigns``: the page's ``<svg>`` and ``<math>`` elements, in document order.
+    Returns whether anything moved.
     """
-    for foreign in list(root.iter(*_FOREIGN)):
+    moved_any = False
+    for foreign in foreigns:
         first = _first_breakout(foreign)
         if first is None:
             continue
+        moved_any = True
         moved = [first, *first.itersiblings()]
         node = first.getparent()
         while node is not None and node is not foreign:
@@ -280,6 +296,7 @@ def _break_out_of_foreign(root: etree._Element) -> None:
         for element in moved:
             anchor.addnext(element)
             anchor = element
+    return moved_any
 
 
 def _first_breakout(foreign: etree._Element) -> etree._Element | None:
@@ -321,7 +338,8 @@ def _parse(text: str, data: bytes | None = None) -> tuple[etree._Element | None,
         return None, False
     if root is None:
         return None, False
-    fatal = any(e.level == etree.ErrorLevels.FATAL for e in parser.error_log)
+    # Filtered in C: a page's log can hold thousands of recoverable errors.
+    fatal = bool(parser.error_log.filter_from_level(etree.ErrorLevels.FATAL))
     return root, fatal
 
 
@@ -329,9 +347,9 @@ def _empty() -> etree._Element:
     return etree.Element("html")
 
 
-def _swallowing_title(root: etree._Element) -> bool:
+def _swallowing_title(titles: Iterable[etree._Element]) -> bool:
     """Whether any ``<title>`` (the head's or a stray one in the body) holds the page's markup."""
-    for title in root.iter("title"):
+    for title in titles:
         text = title.text
         if text is not None and len(text) > _SWALLOWING_TITLE and _MARKUP.search(text):
             return True
@@ -344,6 +362,25 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
     ``utf8``, if given, must be ``text`` encoded in UTF-8 (the page's own bytes,
     see :func:`..decode.decode_page`): it saves encoding the text again.
     """
+    return parse_document(text, utf8)[0]
+
+
+class Parsed(NamedTuple):
+    """A parsed page: its tree and what the parse saw, so that stages need not walk
+    the tree again for it."""
+
+    root: etree._Element
+    elements: list[etree._Element]  # the INDEXED_TAGS elements, in document order
+    markup: str | bytes  # what ``root`` was parsed from, after the repairs
+
+
+def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
+    """:func:`parse_html`, with the root's :data:`INDEXED_TAGS` elements and its markup.
+
+    The repairs need the ``<title>``, ``<svg>`` and ``<math>`` elements and the
+    metadata stage the head's: one pass over the tree (in C) serves them all,
+    where each used to walk the whole tree again.
+    """
     if _XML_DECL.match(text):
         text = _XML_DECL.sub("", text, count=1)
         utf8 = None
@@ -352,12 +389,13 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
         text = _clean_chars(text)
         data = text.encode("utf-8")
     if not text or text.isspace():
-        return _empty()
+        return Parsed(_empty(), [], "")
     if has_crowded_tag(data):
         capped = cap_attributes(text)
         if capped is not text:
             text, data = capped, capped.encode("utf-8")
     root, fatal = _parse(text, data)
+    markup: str | bytes = data
     original = text
     for limit, count_all, keep_semantic in _ATTEMPTS:
         if not fatal:
@@ -368,17 +406,37 @@ def parse_html(text: str, utf8: bytes | None = None) -> etree._Element:
         retry, fatal = _parse(capped)
         if retry is not None:
             root, text = retry, capped
+            markup = capped
     cut = tag_cut(text) if root is not None else None
     if cut is not None:  # after the depth repair, which removes tags of its own
         text = text[:cut]
         retry, _ = _parse(text)
-        root = retry if retry is not None else root
-    if root is not None and _swallowing_title(root):
-        closed = _close_title(text)
-        if closed is not None:
-            retry, _ = _parse(closed)
-            root = retry if retry is not None else root
+        if retry is not None:
+            root, markup = retry, text
     if root is None:
-        return _empty()
-    _break_out_of_foreign(root)
-    return root
+        return Parsed(_empty(), [], "")
+    elements = list(root.iter(*INDEXED_TAGS))
+    if _swallowing_title(el for el in elements if el.tag == "title"):
+        closed = _close_title(text)
+        retry = _parse(closed)[0] if closed is not None else None
+        if retry is not None and closed is not None:
+            root, markup = retry, closed
+            elements = list(root.iter(*INDEXED_TAGS))
+    if _break_out_of_foreign([el for el in elements if el.tag in _FOREIGN]):
+        elements = list(root.iter(*INDEXED_TAGS))  # in the new document order
+    return Parsed(root, elements, markup)
+
+
+def may_name(markup: str | bytes, names: tuple[str, ...]) -> bool:
+    """Whether an element parsed from ``markup`` may have an attribute whose name holds
+    one of ``names`` (lower-case ASCII).
+
+    False is certain: libxml2 lower-cases attribute names (ASCII letters only),
+    and names, unlike values, hold no character references, so a name is in the
+    markup as written. A scan of the markup (in C) costs a fraction of an XPath
+    pass over every attribute of the tree.
+    """
+    lowered = markup.lower()
+    if isinstance(lowered, bytes):
+        return any(name.encode() in lowered for name in names)
+    return any(name in lowered for name in names)

@@ -121,6 +121,12 @@ class PageLines(list[Line]):
         self.bodies: list[int] = []  # ids of itemprop=articleBody elements
         self.tags: list[str] = []  # block element id -> its tag
         self.names: list[str | None] = []  # block element id -> its class attribute
+        # What marked the boilerplate, kept so that a thread's marks need no second
+        # walk (thread_lines): each marked line range and its block element, and the
+        # attributes of the block elements whose names made them boilerplate.
+        self.ranges: list[tuple[int, int]] = []
+        self.range_blocks: list[int] = []
+        self.named: dict[int, list[tuple[str, str]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +312,8 @@ def page_lines(
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
     push, pop = stack.append, stack.pop
-    ranges: list[tuple[int, int]] = []
+    ranges = lines.ranges
+    range_blocks, named = lines.range_blocks, lines.named
 
     href: str | None = None  # the current line's first link
 
@@ -342,6 +349,8 @@ def page_lines(
                 items = el.items()
                 if items:
                     kind = _kind(items, tag, thread)
+                    if kind == _BOILER:
+                        named[len(tags)] = items  # thread_lines may read them otherwise
                 else:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
@@ -387,6 +396,7 @@ def page_lines(
                         lines.bodies.append(bid)
                     else:
                         ranges.append((start, n))
+                        range_blocks.append(bid)
             elif mark == -3:
                 link_depth -= 1
             text = el.tail
@@ -400,6 +410,33 @@ def page_lines(
         flush()
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
     return lines
+
+
+def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLines:
+    """What :func:`page_lines` with ``thread=True`` gives, from its answer without.
+
+    Only the boilerplate marks differ: a thread's "comment" elements are its
+    posts. The lines are copied and marked again from the ranges the walk kept,
+    less those of elements that only their "comment" names made boilerplate:
+    no second walk over the tree. ``options`` must be the walk's.
+    """
+    options = options or LineOptions()
+    out = PageLines()
+    out.extend(
+        Line(x.text, x.length, x.link_length, x.tag, False, x.block, x.href) for x in lines
+    )
+    out.spans, out.parents = list(lines.spans), list(lines.parents)
+    out.bodies, out.tags, out.names = list(lines.bodies), list(lines.tags), list(lines.names)
+    tags, named = lines.tags, lines.named
+    for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
+        items = named.get(bid)
+        if items is None or _kind(items, tags[bid], thread=True) != _PLAIN:
+            out.ranges.append(span)
+            out.range_blocks.append(bid)
+            if items is not None:
+                out.named[bid] = items
+    _mark_boilerplate(out, out.ranges, options.boilerplate_guard)
+    return out
 
 
 def _merge_row(lines: list[Line], start: int, bid: int, tag: str) -> bool:

@@ -16,9 +16,12 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from .dom import META_TAGS, may_name
+
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
 _MAX_JSONLD_TOTAL = 1_000_000  # ... and of all of them together
+_META_TAG_SET = frozenset(META_TAGS)
 _MAX_ELEMENTS = 5000  # head elements read: a hostile page may have a million <meta>
 _MAX_CANDIDATES = 20  # values kept per field
 _MAX_PLAIN_TIMES = 3  # <time datetime> without a publication mark: the first few only
@@ -129,6 +132,7 @@ _DATA_DATES = etree.XPath(
     "/parent::*"
 )
 _DATA_DATE_KEY = re.compile(r"data-pub|data-timestamp$")
+_DATA_DATE_NAMES = ("data-pub", "data-timestamp")
 _LANG_META = ("content-language", "language", "dc.language", "og:locale")
 # Parts are stripped later. Chinese writes no spaces inside words, so a space
 # next to a Han character separates keywords ("经济 金融"); between Latin words it
@@ -202,13 +206,17 @@ def _absolute(base: str | None, target: str) -> str:
         return target
 
 
-def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
+def script_dates(
+    meta: PageMeta, root: etree._Element, markup: str | bytes | None = None
+) -> list[str]:
     """Publication times that inline scripts (``var ct = "1570496400"``, ``"publish_time":
     ...``, ``"datePublished": "2019-10-08T09:00:00Z"``) or data attributes
     (``data-publish-time``) hold, in page order: the first of each script.
 
     Weak evidence (a video player's playlist has a ``pubdate`` too), so read only
     when the page shows and declares no date: the scan costs a pass over the scripts.
+    ``markup``: what ``root`` was parsed from, if known (the attribute pass is skipped
+    when it names no such attribute).
     """
     found: list[str] = []
     budget = _MAX_JSONLD_TOTAL
@@ -221,6 +229,8 @@ def script_dates(meta: PageMeta, root: etree._Element) -> list[str]:
             if m.group("v") or m.group("key").lower() != "ct":
                 found.append(m.group("v") or m.group("iso"))
                 break
+    if markup is not None and not may_name(markup, _DATA_DATE_NAMES):
+        return found[:_MAX_CANDIDATES]
     for el in _DATA_DATES(root):
         if not _in_comments(el):
             found.extend(_clean(v) for k, v in el.items() if _DATA_DATE_KEY.match(k) and v.strip())
@@ -318,8 +328,13 @@ def _then_microdata(
         yield from _MICRODATA(root)
 
 
-def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
-    """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage."""
+def read_meta(
+    root: etree._Element, url: str | None = None, indexed: list[etree._Element] | None = None
+) -> PageMeta:
+    """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage.
+
+    ``indexed``: the parse's index of the tree (:func:`.dom.parse_document`), if known.
+    """
     meta = PageMeta()
     lang = root.get("lang") or root.get("xml:lang")
     if lang and lang.strip():
@@ -327,7 +342,11 @@ def read_meta(root: etree._Element, url: str | None = None) -> PageMeta:
     dates: list[tuple[int, str, str]] = []  # (rank, raw, source)
     canonical = og_url = None
     declared_lang = None
-    elements: Any = root.iter("title", "meta", "link", "time", "script")
+    elements: Any = (
+        root.iter(*META_TAGS)
+        if indexed is None
+        else (el for el in indexed if el.tag in _META_TAG_SET)
+    )
     jsonld_budget = _MAX_JSONLD_TOTAL
     images: list[tuple[int, str]] = []
     plain_times = 0

@@ -25,6 +25,8 @@ import re
 from itertools import islice
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from ._page import Page
 from .lines import is_headline_link
 from .posts import MIN_POSTS, post_headers, post_units
@@ -96,10 +98,31 @@ _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP
 _BUTTONS = "count(//button)"
 
 
+# With the parse's index at hand, only the microdata needs a pass over the tree.
+_TYPED = etree.XPath("//@itemtype/..")
+_JSONLD = "application/ld+json"
+
+
+def _declaring(page: Page) -> list[etree._Element]:
+    """The first ``_MAX_DECLARING`` elements of ``_DECLARING``; the JSON-LD scripts and
+    the og:type come from the parse's index when there is one (the same elements)."""
+    if page.elements is not None:
+        found = [
+            el
+            for el in page.elements
+            if (el.tag == "script" and el.get("type") == _JSONLD)
+            or (el.tag == "meta" and el.get("property") == "og:type")
+        ]
+        found += _TYPED(page.root)
+        if len(found) <= _MAX_DECLARING:
+            return found  # all of them: their order does not matter
+    return list(islice(page.root.xpath(_DECLARING), _MAX_DECLARING))
+
+
 def declared_types(page: Page) -> set[str]:
     """schema.org types of the page's JSON-LD and microdata, and its og:type (as og:...)."""
     types: set[str] = set()
-    for el in islice(page.root.xpath(_DECLARING), _MAX_DECLARING):
+    for el in _declaring(page):
         if el.tag == "script":
             types.update(_TYPE.findall((el.text or "")[:_MAX_SCRIPT]))
         elif el.tag == "meta":

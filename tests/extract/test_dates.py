@@ -420,9 +420,12 @@ def test_weak_evidence_is_not_read_on_catalogue_pages(page_type: str) -> None:
         assert page.published is None  # ... and not once it is a listing or a product
 
 
-def test_timestamp_in_a_data_attribute() -> None:
-    html = platform_page("<span class='time' data-publish-time='1570496400'></span>")
-    assert published(html, reference_time=REF) == "2019-10-08T01:00:00+00:00"
+@pytest.mark.parametrize("name", ["data-publish-time", "DATA-Publish-Time", "data-timestamp"])
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_timestamp_in_a_data_attribute(name: str, as_bytes: bool) -> None:
+    html = platform_page(f"<span class='time' {name}='1570496400'></span>")
+    page = html.encode() if as_bytes else html
+    assert published(page, reference_time=REF) == "2019-10-08T01:00:00+00:00"  # type: ignore[arg-type]
 
 
 def test_comment_and_update_timestamps_are_not_the_publication_date() -> None:

@@ -7,7 +7,17 @@ import threading
 import pytest
 from lxml import etree
 
-from scrapy_cx.extract.dom import MAX_DEPTH, cap_depth, clean_text, parse_html
+from scrapy_cx.extract.dom import (
+    INDEXED_TAGS,
+    MAX_DEPTH,
+    MAX_TAG_CHARS,
+    cap_depth,
+    clean_text,
+    has_crowded_tag,
+    may_name,
+    parse_document,
+    parse_html,
+)
 
 BODY = "The minister announced the new budget on Tuesday morning. "
 
@@ -217,3 +227,38 @@ def test_a_title_in_the_body_left_open_is_closed_at_the_next_tag() -> None:
     root = parse_html(f"<html><head><title>T</title></head><body><title>x<p>{BODY * 10}</p>")
     assert [t.text for t in root.iter("title")] == ["T", "x"]
     assert BODY in "".join(root.find(".//p").itertext())
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        f"<html><head><title>T</title><meta name=a content=b><script>x</script></head>"
+        f"<body><time datetime=2020-01-01>d</time><p>{BODY}</p><link rel=x href=y></body>",
+        f"<body><div><svg><title>icon</title><g><b>first</b><p>{BODY}</p><time>t</time></g></div>",
+        f"<html><head><title>Budget<meta charset=utf-8><body>{'<p>' + BODY * 5}<script>1</script>",
+        "",
+    ],
+)
+def test_the_parse_indexes_the_repaired_trees_elements_in_document_order(page: str) -> None:
+    root, elements, markup = parse_document(page)
+    assert elements == list(root.iter(*INDEXED_TAGS))
+    assert etree.tostring(root) == etree.tostring(parse_html(page))
+    # What the tree was parsed from: the repaired page (a <title> closed), else the page.
+    if "<title>Budget<meta" in page:
+        assert isinstance(markup, str) and "<title>Budget</title><meta" in markup
+    else:
+        assert markup in (page, page.encode())
+
+
+def test_a_crowded_tag_is_found_after_long_stretches_without_tags() -> None:
+    crowded = "<div " + " ".join(f"a{i}={'v' * 20}" for i in range(300)) + ">"
+    text = "<p>short</p>" * 500 + "<p>" + "w " * MAX_TAG_CHARS + "</p>"
+    assert has_crowded_tag((text + crowded + "<p>end</p>").encode())
+    assert not has_crowded_tag((text + "<div a=1 b=2>" + "<p>end</p>").encode())
+    assert has_crowded_tag(("<p>x</p>" * 10 + crowded).encode())
+
+
+@pytest.mark.parametrize("markup", ["<p DATA-Pub-Time=1>x</p>", b"<p data-pubdate=1>x</p>"])
+def test_an_attribute_name_in_the_markup_in_any_case_is_seen(markup: str | bytes) -> None:
+    assert may_name(markup, ("data-pub", "data-timestamp"))
+    assert not may_name(markup, ("data-timestamp",))

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx.extract.dom import parse_html
-from scrapy_cx.extract.lines import Line, LineOptions, main_text, page_lines, select_main
+from scrapy_cx.extract.lines import (
+    Line,
+    LineOptions,
+    PageLines,
+    main_text,
+    page_lines,
+    select_main,
+    thread_lines,
+)
 from tests.extract.prose import BRIDGE_STORY
 
 PROSE = BRIDGE_STORY[:4]
@@ -275,3 +283,35 @@ def test_a_sentence_repeated_among_sibling_paragraphs_stays() -> None:
         f"<p>{PROSE[1]} {refrain}</p><p>{PROSE[2]}</p></article></body></html>"
     )
     assert selected(html).count(refrain) == 2
+
+
+def _walked(lines: PageLines) -> tuple[object, ...]:
+    return (
+        [(x.text, x.length, x.link_length, x.tag, x.boilerplate, x.block, x.href) for x in lines],
+        lines.spans,
+        lines.parents,
+        lines.bodies,
+        lines.tags,
+        lines.names,
+        lines.ranges,
+    )
+
+
+def test_a_threads_marks_come_from_the_first_walk_as_a_thread_walk_gives_them() -> None:
+    posts = "".join(
+        f"<div class='comment' id='comment-{i}'><a href='/u/{i}'>user{i}</a><p>{text}</p></div>"
+        for i, text in enumerate(PROSE)
+    )
+    html = (
+        "<nav class='menu'><a href='/'>Home</a></nav><aside class='comments-sidebar'>"
+        "<a href='/t/1'>Other thread</a></aside><div role='navigation'><p>x</p></div>"
+        f"<table><tr class='comment'><td>a</td><td>b</td></tr></table>{posts}"
+        "<footer class='site-comment-policy'><p>Be kind.</p></footer>"
+    )
+    root = parse_html(html)
+    first = page_lines(root)
+    assert any(line.boilerplate and line.text == PROSE[0] for line in first)
+    again = thread_lines(first)
+    assert _walked(again) == _walked(page_lines(root, thread=True))
+    assert not any(line.boilerplate for line in again if line.text in PROSE)
+    assert _walked(first) == _walked(page_lines(root))  # the first walk's lines are left alone

@@ -202,6 +202,21 @@ def test_a_product_page_declaring_a_product_is_other_despite_og_article() -> Non
     assert article.page_type == "other"
 
 
+def test_a_product_declared_in_microdata_is_other() -> None:
+    body = (
+        "<div itemscope ITEMTYPE='https://schema.org/Product'><h1>Oak garden bench</h1>"
+        f"<p>{STORY[1]}</p><p>{STORY[2]}</p></div>"
+    )
+    article = extract_article(page(body, "Oak garden bench"), "http://shop.test/p/1")
+    assert article.page_type == "other"
+    assert (
+        extract_article(
+            page(body.replace("ITEMTYPE", "data-x"), "Oak garden bench"), "http://shop.test/p/1"
+        ).page_type
+        == "article"
+    )
+
+
 def test_an_undated_category_page_of_teasers_is_a_listing() -> None:
     teasers = "".join(
         f"<div><h3><a href='/news/{i}'>Council debates the river bridge again, part {i}</a>"
