@@ -22,7 +22,6 @@ from .lines import (
     Line,
     LineOptions,
     PageLines,
-    find_headline,
     lead_caption,
     lead_start,
     main_text,
@@ -34,7 +33,7 @@ from .lines import (
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
 from .posts import find_posts
-from .title import find_site_name, find_title
+from .title import find_headline, find_site_name
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
 
@@ -117,14 +116,21 @@ def _walk(page: Page) -> PageLines:
     return lines
 
 
-def _headline(page: Page) -> None:
-    """The headline line the selection leaves out (one ``<h1>``, else the title's line)."""
-    page.headline = find_headline(page.lines, page.title_sources())
-
-
 def _select(page: Page) -> None:
-    page.regions = [select_main(page.lines, page.options, headline=page.headline)]
+    """Select the main text, find the headline beside it (``title.find_headline``,
+    the one place it is decided: a headline sits just above its text), then, when
+    the headline lies inside that text, select again leaving it out (above or
+    below the text, leaving it out moves nothing)."""
+    _choose(page)
+    find_headline(page)
+    if page.start <= page.headline < page.end:
+        _choose(page)
+
+
+def _choose(page: Page) -> None:
+    page.regions = [select_main(page.lines, page.options, page.headline)]
     page.content = main_text(page.lines[page.start : page.end], page.lines)
+    page.listing = False
     if not page.content and page.options.card_share > 0:
         # A list of teaser cards (a section front, a product grid): its text is the
         # list's, and the page is a listing, not an empty article.
@@ -138,8 +144,7 @@ def _lead(page: Page) -> None:
     """Start an article's text at its lead: the lead paragraph the narrowing to the
     body's container left between the headline and the body, and the lead
     picture's caption right above, even one named "caption" or "credit" (the
-    article's own words about its first picture). After the title stage: the
-    headline is looked for around the body's first paragraph."""
+    article's own words about its first picture)."""
     if page.page_type != "article" or not page.content:
         return
     start, end = page.regions[0]
@@ -200,14 +205,21 @@ def _thread(page: Page) -> None:
         line_cost=int(page.options.line_cost * THREAD_COST_SHARE),
     )
     _select_in(page, options)
-    before = page.lines, page.headline, page.regions, page.content
+    before = page.lines, page.regions, page.content, page.headline, page.title
+    evidence = page.evidence.get("title")
     page.lines, page.regions, page.content = thread_lines(page.lines, page.options), [], ""
-    _headline(page)
+    page.headline = -1
     _select_in(page, options)
+    find_headline(page)
+    if page.headline >= 0:
+        _select_in(page, options)
     if not page.content or (
-        len(before[3]) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before[3])
+        len(before[2]) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before[2])
     ):
-        page.lines, page.headline, page.regions, page.content = before
+        page.lines, page.regions, page.content, page.headline, page.title = before
+        page.evidence.pop("title", None)
+        if evidence is not None:
+            page.evidence["title"] = evidence
     start, end = page.start, page.end
     posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
     page.content = main_text(posts, page.lines) or page.content
@@ -258,6 +270,13 @@ def _headlines(page: Page) -> None:
         page.listing, page.page_type = True, "listing"
 
 
+def _listing_headline(page: Page) -> None:
+    """A listing's text is its list: its headline is the one above the list (the
+    same rule, ``title.find_headline``, anchored on the list)."""
+    if page.page_type == "listing":
+        find_headline(page)
+
+
 def _fingerprint(page: Page) -> None:
     page.fingerprint = _text_fingerprint(page.content)
 
@@ -270,12 +289,11 @@ def _language(page: Page) -> None:
 STAGES: tuple[Callable[[Page], None], ...] = (
     _meta,
     _lines,
-    _headline,
     _select,
     find_page_type,
     _thread,
     _headlines,
-    find_title,
+    _listing_headline,
     _lead,
     _language,
     find_published,

@@ -1,6 +1,6 @@
 """One page as the extraction stages see it: what each stage read and what it found.
 
-The stages (metadata, line walk, headline, selection, title, language, date,
+The stages (metadata, line walk, selection and headline, language, date,
 authors) used to hand each other long positional argument lists; now each reads
 the fields earlier stages filled and fills its own, so a new stage or a report
 (``explain``) sees everything in one place. Nothing here imports Scrapy.
@@ -42,11 +42,11 @@ class Page:
     """Everything known about one page, filled stage by stage.
 
     Inputs first (the parsed tree, the URL, the caller's options), then what
-    the stages add in order: ``meta``, ``lines``, ``headline`` (the line the
-    selection treats as the headline, -1 for none), ``regions`` (slices of
-    ``lines`` holding the main text, best first), ``content``, ``title`` and
-    ``title_index``, ``language``, ``published``, ``modified``, ``site_name``,
-    ``authors`` and ``source``, ``image``, and the ``evidence`` of where each was read.
+    the stages add in order: ``meta``, ``lines``, ``headline`` (the headline's
+    line, -1 when the page does not show it) with ``title``, ``regions`` (slices
+    of ``lines`` holding the main text, best first), ``content``, ``language``,
+    ``published``, ``modified``, ``site_name``, ``authors`` and ``source``,
+    ``image``, and the ``evidence`` of where each was read.
     """
 
     root: etree._Element
@@ -74,7 +74,6 @@ class Page:
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
     title: str | None = None
-    title_index: int | None = None
     language: str | None = None
     published: str | None = None
     published_raw: str | None = None
@@ -96,9 +95,11 @@ class Page:
         """End (exclusive) of the main region."""
         return self.regions[0][1] if self.regions else 0
 
-    def title_sources(self) -> list[str]:
-        """The page's own names for its headline: <title>, then the metadata's, in order."""
-        return [self.meta.title_tag or "", *(value for value, _source in self.meta.titles)]
+    @property
+    def title_index(self) -> int | None:
+        """The headline's line, None when the page does not show it (the date and
+        byline searches start under it)."""
+        return self.headline if self.headline >= 0 else None
 
     def line_with(self, raw: str, first: int = 0) -> int | None:
         """Index of the first line from ``first`` on whose text holds ``raw``, or None."""

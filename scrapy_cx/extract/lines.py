@@ -41,7 +41,6 @@ MAX_CELL = 80  # longer cells are layout, not data
 MAX_CELL_LINES = 4
 MAX_CELL_LINE = 25
 MERGED_TAGS = CELL_TAGS | {"tr"}
-MIN_HEADLINE, MAX_HEADLINE = 8, 300  # non-space characters of a headline found by title
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
 # Content containers: their class names describe the post ("author-jane",
@@ -156,10 +155,10 @@ class LineOptions:
     - ``container_share`` (0.85): the region narrows to the smallest ancestor
       of the heaviest group holding this share of its article text; 0 turns
       the narrowing off.
-    - ``headline_cut`` (True): when the headline (the page's one ``<h1>``, else
-      the line matching its title) is inside the region before its heaviest
-      line, the region starts after it (metadata tables and kickers sit above
-      the headline, the article below). The headline never counts as text.
+    - ``headline_cut`` (True): when the headline (the line ``title.find_headline``
+      found) is inside the region before its heaviest line, the region starts
+      after it (metadata tables and kickers sit above the headline, the article
+      below). The headline never counts as text.
     - ``card_share`` (0.5): when teaser cards (a group of one linked headline and
       at most two lines of text) hold this share of the text around the region,
       the page is a section front: the region narrows to its heaviest group, or
@@ -487,40 +486,6 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
         line.boilerplate = depth > 0
 
 
-def find_headline(lines: list[Line], titles: Sequence[str] = ()) -> int:
-    """Index of the headline line, or -1.
-
-    The page's one ``<h1>`` if it matches one of ``titles`` (is at least half
-    of one, "Headline | Site", or holds one); else the longest unlinked line
-    that is at least half of one; else the one ``<h1>`` anyway (a logo h1
-    loses to the title).
-    """
-    h1 = [i for i, line in enumerate(lines) if line.tag == "h1" and not line.boilerplate]
-    names = [(" ".join(t.split()), _nonspace_len(t)) for t in titles if t]
-
-    def is_title(line: Line, holding: bool = False) -> bool:
-        return any(
-            (2 * line.length >= size and line.text in name)
-            or (holding and 2 * size >= line.length and name in line.text)
-            for name, size in names
-        )
-
-    if len(h1) == 1 and (not names or is_title(lines[h1[0]], holding=True)):
-        return h1[0]
-    best, best_length = -1, MIN_HEADLINE - 1
-    for i, line in enumerate(lines):
-        if (
-            best_length < line.length <= MAX_HEADLINE
-            and not line.boilerplate
-            and line.link_length * 2 <= line.length
-            and is_title(line)
-        ):
-            best, best_length = i, line.length
-    if best < 0 and len(h1) == 1:
-        return h1[0]  # a headline the <title> does not repeat
-    return best
-
-
 def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
     beta = options.link_penalty
     weights = [
@@ -537,10 +502,7 @@ def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> lis
 
 
 def select_main(
-    lines: list[Line],
-    options: LineOptions = LineOptions(),
-    titles: Sequence[str] = (),
-    headline: int | None = None,
+    lines: list[Line], options: LineOptions = LineOptions(), headline: int = -1
 ) -> tuple[int, int]:
     """Return ``(start, end)``: the slice of ``lines`` holding the main text.
 
@@ -548,11 +510,9 @@ def select_main(
     of (block - line_cost), found in one pass (Kadane), narrowed to the article's
     container, then trimmed to lines that carry text. A page too short to pay
     for one block keeps its heaviest run of lines (line_cost 0). ``headline`` is
-    :func:`find_headline`'s answer when the caller has it, else it is found here
-    from ``titles``.
+    the headline's line (``title.find_headline``), -1 for none: it never counts
+    as text, and the region starts after it when it opens the text.
     """
-    if headline is None:
-        headline = find_headline(lines, titles)
     weights = _weights(lines, options, headline)
     k = max(1, options.block_size)
     start, end = _max_run(weights, k, options.line_cost)

@@ -1,12 +1,21 @@
-"""The headline: <title> split on separators and checked against what the body shows.
+"""The headline, decided once: <title> split on separators and checked against the body.
+
+One rule finds the headline's line and its text (Wang et al. 2016: the title is
+the page's own name for it, shown again in the body), and every stage reads that
+one answer: the selection leaves the line out of the text and starts after it,
+the date and byline searches start under it.
 
 <title> usually holds the headline plus site and section names joined by
 separators, and the headline also appears in the body as a line of its own
-(not inside a link). So every run of neighbouring <title> parts is looked up
+(not inside a link). The page's one ``<h1>`` showing one of its titles is the
+headline wherever the text starts (a shop's product name sits far above its
+description). Otherwise every run of neighbouring <title> parts is looked up
 among the body's lines; the longest run the page shows near its main text is
-the headline, re-joined if it contains a separator itself. Old portals put only
-the site name in <title>; then the heading-like line just above the main text
-is the headline.
+the headline, re-joined if it contains a separator itself; a short run or a
+lone part (the site's name) shown far from the text loses to a heading right
+above it. Old portals put only the site name in <title>; then the heading-like
+line just above the main text is the headline, never a line as long as the
+text's own (then it is the text).
 """
 
 from __future__ import annotations
@@ -30,6 +39,31 @@ _ABOVE = 40  # how far above the main text a headline may sit (lines)
 _BELOW = 3  # ... and how far into it
 _NEAR_ABOVE = 12  # lines above the main text searched for a heading-like line
 _HEADING_RANK = {"h1": 3.0, "h2": 2.0, "h3": 1.5, "h4": 1.2, "h5": 1.1, "h6": 1.1}
+# A title match's score: its length times the tag's rank, times these by where it is.
+_NEAR_FACTOR = 2.0  # just above or opening the main text
+_AFTER_FACTOR = 0.3  # below the main text
+_BOILERPLATE_FACTOR = 0.5  # in a menu, aside or footer
+_MARKER_FACTOR = 0.9  # shown with a marker the title lacks, or lacking one it has
+_MIN_KEY = 4  # characters of a line near the text compared with title runs
+_MIN_RUN = 6  # characters of a title run looked for inside a longer line
+_RUN_SLACK = 4, 12  # a line this much shorter / longer than the runs may still show one
+_MARKER_CHARS = 8  # characters a marker may add ...
+_MARKER_SHARE = 10, 7  # ... and at most this ratio of the run it is added to
+_PART_FACTOR = 0.5  # the last part of <title>, shorter than another: likely the site's name
+_SURE_MATCH = 16  # characters of a matched title run that hold wherever it is shown
+# A heading-like line near the text (no title run shown): its score.
+_MAX_NEAR = 120  # characters: longer is a paragraph
+_NEAR_POINTS = 10  # per unit of the tag's rank
+_LABEL_POINTS = 5  # "标题：" before it
+_HEADING_STEP, _LINE_STEP = 0.25, 1.0  # lost per line above the text (heading, other)
+_INSIDE_COST = 4  # the second line of the text, not above it
+_TINY_NEAR, _TINY_COST = 4, 3  # a non-heading this short (characters) loses this
+_BOILERPLATE_COST = 10
+_LINK_COST = 5
+_FOLLOWED_POINTS = 2  # followed by a much longer line or a date
+_DATE_LOOKAHEAD = 80  # characters of the next line searched for that date
+_MAX_OPENING = 60  # characters of a non-heading opening the text that may head it
+_MIN_NEAR_SCORE = 8  # a weaker heading loses to <title>'s best part
 _LINKABLE = frozenset(("h1", "h2", "h3"))
 _WS = re.compile(r"\s+")
 _LABEL = re.compile(r"^(?:主题|標題|标题|题目|title)\s?[:：]\s?", re.I)
@@ -48,6 +82,8 @@ _SITE_LIKE = re.compile(
 )
 _DASHES = " -_—"
 _MAX_SITE = 60  # characters: a longer remainder of <title> is a second headline, not a site
+_H1_SHARE = 0.5  # share of a title an <h1> must show (or hold) to be the headline outright
+_MIN_H1 = 4  # ... and at least this many characters (a logo's initials are no headline)
 
 
 _FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "－": "-"})
@@ -119,11 +155,11 @@ def _line_weight(line: Line, index: int, start: int, end: int) -> float:
         return 0.0
     weight = _HEADING_RANK.get(line.tag, 1.0)
     if start - _ABOVE <= index <= start + _BELOW:
-        weight *= 2.0
+        weight *= _NEAR_FACTOR
     elif index > end:
-        weight *= 0.3
+        weight *= _AFTER_FACTOR
     if line.boilerplate:
-        weight *= 0.5
+        weight *= _BOILERPLATE_FACTOR
     return weight
 
 
@@ -134,7 +170,7 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
     sources = list(dict.fromkeys(sources))
     spans = {_key(span): span for source in sources for span in title_spans(source)}
     spans.pop("", None)
-    by_length = sorted((len(k), k) for k in spans if len(k) >= 6)
+    by_length = sorted((len(k), k) for k in spans if len(k) >= _MIN_RUN)
     lengths = [n for n, _k in by_length]
     best: _Match | None = None
 
@@ -144,8 +180,9 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
             best = _Match(text, index, score)
 
     # Keys cost NFKC and more: only lines as long as a run (or a run plus a marker) get one.
-    shortest = min(map(len, spans), default=0) - 4
-    longest = max(map(len, spans), default=0) + 12
+    names = {_site_part(source) for source in sources} - {_key(source) for source in sources}
+    shortest = min(map(len, spans), default=0) - _RUN_SLACK[0]
+    longest = max(map(len, spans), default=0) + _RUN_SLACK[1]
     lo, hi = max(0, start - _ABOVE), min(len(lines) - 1, start + _BELOW)
     keys = [""] * len(lines)
     for i, line in enumerate(lines[: end + _BELOW]):
@@ -155,11 +192,12 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
             keys[i] = _key(line.text)
             key = keys[i]
             if len(key) >= 2 and key in spans:
-                offer(_clean(line.text), i, len(key) * _line_weight(line, i, start, end))
+                score = len(key) * _line_weight(line, i, start, end)
+                offer(_clean(line.text), i, score * (_PART_FACTOR if key in names else 1.0))
     whole = {_key(source) for source in sources}
     for i in range(lo, hi + 1):
         key, line = keys[i], lines[i]
-        if len(key) < 4 or _linked(line):
+        if len(key) < _MIN_KEY or _linked(line):
             continue
         weight = _line_weight(line, i, start, end)
         # A headline shown on two lines ("main title" / "——subtitle"): return <title>'s run.
@@ -169,8 +207,8 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
         if i < start - _NEAR_ABOVE:
             continue
         in_title: bool | None = None
-        first = bisect_left(lengths, len(key) - 8)
-        last = bisect_right(lengths, len(key) * 10 // 7)
+        first = bisect_left(lengths, len(key) - _MARKER_CHARS)
+        last = bisect_right(lengths, len(key) * _MARKER_SHARE[0] // _MARKER_SHARE[1])
         for _n, span_key in by_length[first:last]:
             if span_key == key:
                 continue
@@ -179,15 +217,16 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
                 if in_title is None:
                     in_title = any(key in w for w in whole)
                 if not in_title:
-                    offer(_clean(line.text), i, 0.9 * len(span_key) * weight)
+                    offer(_clean(line.text), i, _MARKER_FACTOR * len(span_key) * weight)
             elif span_key.startswith(key):
                 # The title carries a marker the page does not show: "(页 1)".
-                offer(_clean(line.text), i, 0.9 * len(key) * weight)
+                offer(_clean(line.text), i, _MARKER_FACTOR * len(key) * weight)
     return best
 
 
 def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
-    """The heading-like line just above (or opening) the main text."""
+    """The heading-like line just above (or opening) the main text; not a line as long
+    as the text's longest other line (then it is the text, not its heading)."""
     lo = max(0, start - _ABOVE)
     best: _Match | None = None
     for i in range(lo, min(len(lines), start + 2, end + 1)):
@@ -195,7 +234,16 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
         heading = line.tag in _HEADING_RANK
         if not heading and i < start - _NEAR_ABOVE:
             continue
-        if not (2 <= line.length <= 120) or (line.boilerplate and not heading) or _linked(line):
+        if start <= i < end and line.length >= max(
+            (other.length for j, other in enumerate(lines[start:end], start) if j != i),
+            default=0,
+        ):
+            continue
+        if (
+            not (2 <= line.length <= _MAX_NEAR)
+            or (line.boilerplate and not heading)
+            or _linked(line)
+        ):
             continue
         if line.link_length and not heading:
             continue
@@ -216,39 +264,45 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
             continue
         if sum(c.isalpha() for c in text) < 2:
             continue
-        if not heading and (text.endswith((".", "。")) or (i >= start and line.length > 60)):
+        if not heading and (
+            text.endswith((".", "。")) or (i >= start and line.length > _MAX_OPENING)
+        ):
             continue  # a sentence of the text, not a headline above it
         if line.link_length and _SITE_LIKE.search(_key(text)):
             continue  # the site's name as a link home
-        score = _HEADING_RANK.get(line.tag, 1.0) * 10 + (5 if label else 0)
+        score = _HEADING_RANK.get(line.tag, 1.0) * _NEAR_POINTS + (_LABEL_POINTS if label else 0)
         if i < start:
-            score -= (start - i) * (0.25 if heading else 1.0)
+            score -= (start - i) * (_HEADING_STEP if heading else _LINE_STEP)
         elif i > start:
-            score -= 4
-        if line.length < 4 and not heading:
-            score -= 3
+            score -= _INSIDE_COST
+        if line.length < _TINY_NEAR and not heading:
+            score -= _TINY_COST
         if line.boilerplate:
-            score -= 10
+            score -= _BOILERPLATE_COST
         if line.link_length:
-            score -= 5
+            score -= _LINK_COST
         following = lines[i + 1] if i + 1 < len(lines) else None
         if following is not None and (
-            following.length >= 2 * line.length or scan_dates(following.text[:80])
+            following.length >= 2 * line.length or scan_dates(following.text[:_DATE_LOOKAHEAD])
         ):
-            score += 2
+            score += _FOLLOWED_POINTS
         if best is None or score > best.score:
             best = _Match(_clean(text), i, score)
     return best
 
 
-def find_title(page: Page) -> None:
-    """Fill ``page.title``, ``page.title_index`` and the title's evidence; never the site
-    name alone. Reads the metadata, the lines and the main region."""
-    title, index = _title(page)
-    page.title, page.title_index = title, index
+def find_headline(page: Page) -> None:
+    """Decide the headline once: fill ``page.headline`` (its line, -1 when the page
+    does not show it), ``page.title`` and the title's evidence; never the site name
+    alone. The selection leaves that line out of the text and starts after it; the
+    date and byline searches start under it. Reads the metadata, the lines and the
+    region the selection found without a headline (a headline sits just above it)."""
+    title, index, shown = _title(page)
+    page.title, page.headline = title, -1 if index is None else index
+    page.evidence.pop("title", None)
     if title is None:
         return
-    if index is not None:
+    if shown and index is not None:
         page.evidence["title"] = Evidence("line", index, page.lines[index].text)
         return
     named = [(page.meta.title_tag, "title_tag")] if page.meta.title_tag else []
@@ -257,32 +311,92 @@ def find_title(page: Page) -> None:
     page.evidence["title"] = Evidence(source, None, raw)
 
 
-def _title(page: Page) -> tuple[str | None, int | None]:
-    """Return ``(title, index of its line or None)``."""
+def _title(page: Page) -> tuple[str | None, int | None, bool]:
+    """Return ``(title, index of the headline's line or None, whether the title was
+    read from that line)``."""
     meta, lines, main_start, end = page.meta, page.lines, page.start, page.end
     sites = _site_key(meta, page.url)
     sources = [meta.title_tag] if meta.title_tag else []
     sources += [value for value, _source in meta.titles]
     matched = _match_sources(sources, lines, main_start, end)
+    h1 = _titled_h1(lines, sources, sites)
+    if h1 is not None:
+        if matched is not None and matched.index == h1:
+            return matched.text, h1, True  # maybe on two lines, joined as <title> has it
+        return _clean(lines[h1].text), h1, True
     if matched is not None and _looks_like_site(matched.text, sites):
-        matched = None if len(_key(matched.text)) < 16 else matched
+        matched = None if len(_key(matched.text)) < _SURE_MATCH else matched
     near = _heading_near(lines, main_start, end)
     if matched is not None and matched.index is not None:
         far = not (main_start - _ABOVE <= matched.index <= main_start + _BELOW)
         shown_as_h1 = lines[matched.index].tag == "h1"
-        if shown_as_h1 or not (far and near is not None and len(_key(matched.text)) < 16):
-            return matched.text, matched.index
+        if shown_as_h1 or not (far and near is not None and _minor(matched.text, sources)):
+            return matched.text, matched.index, True
     if (
         near is not None
-        and (near.score >= 8 or not sources)
+        and (near.score >= _MIN_NEAR_SCORE or not sources)
         and not _weak(near.text, sources, sites)
     ):
-        return near.text, near.index
+        return near.text, near.index, True
+    # The page's name for the headline, not shown as such: the page's one <h1> heading
+    # the text shows it, in its own words ("Bridge" for "Bridge to be rebuilt").
+    h1 = _one_h1(lines)
+    shown_at = h1 if h1 is not None and h1 <= main_start + _BELOW else None
     for value in sources[1:] + sources[:1]:
         part = _best_part(value, sites)
         if part:
-            return part, None
-    return (near.text, near.index) if near is not None else (None, None)
+            return part, shown_at, False
+    return (near.text, near.index, True) if near is not None else (None, None, False)
+
+
+def _lone_parts(title: str) -> list[str]:
+    """Keys of the parts of ``title`` shorter than its longest: the site's or a
+    section's name beside the headline ("Headline - Section - Site")."""
+    parts = [_key(part) for part in SEPARATORS.split(title[:_MAX_TITLE])]
+    longest = max(map(len, parts))
+    return [part for part in parts if len(part) < longest]
+
+
+def _site_part(title: str) -> str:
+    """Key of the last part of ``title`` when a longer part precedes it: where most
+    sites put their name ("Headline | Site"); "" if none."""
+    parts = [_key(part) for part in SEPARATORS.split(title[:_MAX_TITLE])]
+    return parts[-1] if len(parts[-1]) < max(map(len, parts)) else ""
+
+
+def _minor(text: str, sources: list[str]) -> bool:
+    """A short run of a title, or one part of it beside a longer one ("Headline - Site"
+    shown as "Site"): shown far from the text, it is a section or the site's name,
+    and a heading right above the text is the headline."""
+    key = _key(text)
+    return len(key) < _SURE_MATCH or any(key in _lone_parts(source) for source in sources)
+
+
+def _titled_h1(lines: list[Line], sources: list[str], sites: set[str]) -> int | None:
+    """The page's one ``<h1>`` when it shows one of its titles: two signals that agree
+    wherever the text was found to start (a shop's product name sits far above its
+    description). It shows a title when it is at least ``_H1_SHARE`` of a title it
+    sits in ("Headline | Site") or holds a title and is at most 1/``_H1_SHARE`` of it,
+    and is not the site's name (a logo)."""
+    h1 = _one_h1(lines)
+    if h1 is None:
+        return None
+    key = _key(lines[h1].text)
+    if len(key) < _MIN_H1 or _looks_like_site(key, sites):  # a logo
+        return None
+    for source in sources:
+        title = _key(source)
+        if (key in title and len(key) >= _H1_SHARE * len(title)) or (
+            title in key and len(title) >= _H1_SHARE * len(key)
+        ):
+            return h1
+    return None
+
+
+def _one_h1(lines: list[Line]) -> int | None:
+    """The line of the page's one ``<h1>`` outside menus and asides, if it has one."""
+    h1 = [i for i, line in enumerate(lines) if line.tag == "h1" and not line.boilerplate]
+    return h1[0] if len(h1) == 1 else None
 
 
 def _weak(text: str, sources: list[str], sites: set[str]) -> bool:

@@ -183,9 +183,15 @@ def test_selection_is_empty_on_a_page_of_links() -> None:
     assert selected(f"<body><ul>{items}</ul></body>") == ""
 
 
-def test_the_h1_headline_is_not_main_text() -> None:
-    html = f"<body><h1>Bridge to be rebuilt</h1><div>{paragraphs(PROSE)}</div></body>"
-    assert selected(html) == "\n".join(PROSE)
+def test_the_headline_line_is_not_main_text_and_the_text_starts_after_it() -> None:
+    kicker = "Filed from the town hall on Tuesday evening by our local government reporter"
+    headline = "Bridge to be rebuilt after ten years of debate in the town"
+    html = f"<body><div><p>{kicker}</p><h1>{headline}</h1>{paragraphs(PROSE)}</div></body>"
+    lines = lines_of(html)
+    start, end = select_main(lines, LineOptions(block_size=1), headline=1)
+    assert main_text(lines[start:end]) == "\n".join(PROSE)
+    start, end = select_main(lines, LineOptions(block_size=1))  # no headline: all text
+    assert main_text(lines[start:end]) == "\n".join([kicker, headline, *PROSE])
 
 
 def test_region_narrows_to_the_article_container() -> None:

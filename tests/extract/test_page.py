@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from scrapy_cx import extract
 from scrapy_cx.extract import STAGES, extract_article
 from scrapy_cx.extract._page import Evidence, Page
 from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
@@ -43,6 +46,25 @@ def test_the_stages_fill_the_page_and_the_article_is_made_from_it() -> None:
     assert page.title_index == page.headline
     assert page.content == "\n".join(BRIDGE_STORY)
     assert page.regions == [(page.start, page.end)] and page.headline < page.start < page.end
+
+
+def test_the_headline_is_decided_once_and_the_stages_read_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    decided: list[int] = []
+    decide = extract.find_headline
+
+    def counted(page: Page) -> None:
+        decide(page)
+        decided.append(page.headline)
+
+    monkeypatch.setattr(extract, "find_headline", counted)
+    page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
+    assert decided == [page.headline]  # one decision for an article
+    assert page.title == page.lines[page.headline].text  # the title is that line's
+    assert page.headline < page.start  # the text starts under it
+    byline = page.evidence["authors"].line
+    assert byline is not None and page.headline < byline < page.start  # read under it
 
 
 def test_evidence_names_the_source_of_each_field() -> None:

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from scrapy_cx import extract_article
+from scrapy_cx.extract import extract_page
 from scrapy_cx.extract.title import site_from_title, title_spans
 from tests.extract.prose import EN_SENTENCES, ZH_SENTENCES, paragraphs
 
@@ -126,6 +127,42 @@ def test_linked_h1_headline_is_found() -> None:
         f"{NAV}<h1><a href='/story'>{headline}</a></h1>{PARAGRAPHS}",
     )
     assert extract_article(html).title == headline
+
+
+def test_the_one_h1_showing_the_title_is_the_headline_wherever_the_text_starts() -> None:
+    # A shop page: the product's name on top, a long list of options, the description
+    # far below under a heading that repeats the name.
+    name = "Trail Runner Two waterproof shoe"
+    options = "".join(f"<li>Size {size} in stock</li>" for size in range(30, 75))
+    html = page(
+        f"<title>{name} | Example Shop</title>",
+        f"{NAV}<h1>{name}</h1><ul>{options}</ul><h2>{name}</h2>{PARAGRAPHS}",
+    )
+    found = extract_page(html)
+    assert found.title == name
+    assert found.lines[found.headline].tag == "h1"
+    assert EN_SENTENCES[0] in found.content
+
+
+def test_a_part_of_the_title_inside_the_text_loses_to_the_heading_above_it() -> None:
+    # The site's name (the short part of <title>) shown as a credit inside the text
+    # is no headline: the heading right above the text is, and the text stays whole.
+    headline = "Council approves night buses to the airport"
+    html = page(
+        "<title>Night bus plan for airport workers approved | The Riverside Chronicle</title>",
+        f"{NAV}<h1>{headline}</h1><div>{paragraphs(*EN_SENTENCES)}{PARAGRAPHS}"
+        f"<p>The Riverside Chronicle</p>{PARAGRAPHS}</div>",
+    )
+    found = extract_page(html)
+    assert found.title == headline
+    assert found.content.startswith(EN_SENTENCES[0])
+
+
+def test_a_page_of_short_headings_keeps_them_as_its_text() -> None:
+    # The only lines are the text: none of them is a headline above it.
+    found = extract_page(page("<title>Lazy images</title>", "<h2>Test one</h2><h2>Test two</h2>"))
+    assert found.content == "Test one\nTest two"
+    assert found.title == "Lazy images" and found.headline == -1
 
 
 def test_og_title_used_when_nothing_matches_and_no_heading() -> None:
