@@ -530,6 +530,11 @@ def select_main(
             end += 1
     if isinstance(lines, PageLines) and options.card_share > 0 and end > start:
         start, end = _cards(lines, weights, start, end, options.card_share)
+    return _trim(weights, start, end)
+
+
+def _trim(weights: list[float], start: int, end: int) -> tuple[int, int]:
+    """``start..end`` without the lines at either end that carry no text."""
     while start < end and weights[start] <= 0:
         start += 1
     while end > start and weights[end - 1] <= 0:
@@ -545,9 +550,22 @@ def _after_headline(weights: list[float], headline: int, start: int, end: int) -
 
 def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
     """Lines covered by the maximum-sum run of (block of k lines - cost), or (0, 0)."""
+    runs = _runs(weights, k, cost)
+    if not runs:
+        return 0, 0
+    start, end, _ = max(runs, key=lambda run: run[2])  # the first of equal runs
+    return start, _run_end(weights, k, end)
+
+
+def _runs(weights: list[float], k: int, cost: float) -> list[tuple[int, int, float]]:
+    """Every run of Kadane's pass: ``(start, end, sum)`` of the best prefix of each
+    stretch of blocks whose running sum of (block of k lines - cost) stays positive.
+    The page's maximum-sum run is the best of them; the others are the page's
+    other dense regions. ``end`` counts blocks: see :func:`_run_end`."""
     window: float = sum(weights[:k])
+    runs: list[tuple[int, int, float]] = []
     best_sum: float = 0
-    best = (0, 0)
+    best_end = -1
     run_sum: float = 0
     run_start = 0
     for i in range(len(weights)):
@@ -555,17 +573,24 @@ def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
             window += (weights[i + k - 1] if i + k - 1 < len(weights) else 0) - weights[i - 1]
         score = window - cost
         if run_sum <= 0:
-            run_sum, run_start = score, i
+            if best_end > run_start:
+                runs.append((run_start, best_end, best_sum))
+            run_sum, run_start, best_sum, best_end = score, i, 0, -1
         else:
             run_sum += score
         if run_sum > best_sum:
-            best_sum, best = run_sum, (run_start, i + 1)
-    start, end = best
-    # The last block's other lines belong to the run while they carry text.
-    stop = min(end + k - 1, len(weights)) if end > start else end
+            best_sum, best_end = run_sum, i + 1
+    if best_end > run_start:
+        runs.append((run_start, best_end, best_sum))
+    return runs
+
+
+def _run_end(weights: list[float], k: int, end: int) -> int:
+    """The last block's other lines belong to the run while they carry text."""
+    stop = min(end + k - 1, len(weights))
     while end < stop and weights[end] > 0:
         end += 1
-    return start, end
+    return end
 
 
 def _body(
@@ -633,22 +658,55 @@ def is_headline_link(line: Line) -> bool:
     )
 
 
-def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]:
-    """The densest run of linked headlines: the text of a page that is only a list.
+def _headline_weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
+    """Lines as :func:`select_main` weighs them, except that a teaser's linked
+    headline counts as text (menus and "more" links still weigh less than nothing)."""
+    weights = _weights(lines, options, headline)
+    for i, line in enumerate(lines):
+        if i != headline and is_headline_link(line) and not line.boilerplate:
+            weights[i] = float(line.length)
+    return weights
 
-    Lines as :func:`select_main` weighs them, except that a teaser's linked
-    headline counts as text (menus and "more" links still weigh less than nothing).
-    """
-    weights = [
-        float(line.length) if is_headline_link(line) and not line.boilerplate else w
-        for line, w in zip(lines, _weights(lines, options), strict=True)
-    ]
+
+def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]:
+    """The densest run of linked headlines: the text of a page that is only a list."""
+    weights = _headline_weights(lines, options)
     start, end = _max_run(weights, max(1, options.block_size), options.line_cost)
-    while start < end and weights[start] <= 0:
-        start += 1
-    while end > start and weights[end - 1] <= 0:
-        end -= 1
-    return start, end
+    return _trim(weights, start, end)
+
+
+def select_sections(
+    lines: list[Line],
+    options: LineOptions,
+    headline: int,
+    share: float,
+    listing: bool = False,
+) -> tuple[list[tuple[int, int]], list[float]]:
+    """The dense regions of a page whose text is not one article (Wang et al.'s
+    "non-continuous" bodies): a product's description and its specs, the
+    sections of a landing page, a listing's intro and its cards.
+
+    Returns the runs of :func:`select_main`'s pass weighing at least ``share`` of
+    the heaviest, in page order, each trimmed to lines that carry text, with the
+    line weights (``listing``: a teaser's linked headline counts as text).
+    """
+    weights = (
+        _headline_weights(lines, options, headline)
+        if listing
+        else _weights(lines, options, headline)
+    )
+    k = max(1, options.block_size)
+    runs = _runs(weights, k, options.line_cost)
+    if not runs:
+        return [], weights
+    least = share * max(total for _, _, total in runs)
+    regions = []
+    for start, end, total in runs:
+        if total >= least:
+            start, end = _trim(weights, start, _run_end(weights, k, end))
+            if end > start:
+                regions.append((start, end))
+    return regions, weights
 
 
 def _cards(
