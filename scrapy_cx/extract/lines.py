@@ -695,6 +695,13 @@ def select_sections(
         if listing
         else _weights(lines, options, headline)
     )
+    if isinstance(lines, PageLines):
+        # A menu, aside or footer forgiven for holding most of the text (a wrapper)
+        # is still no section of its own.
+        tagged = _in_boilerplate_tags(lines)
+        for i, line in enumerate(lines):
+            if line.block >= 0 and tagged[line.block]:
+                weights[i] = min(weights[i], 0.0)
     k = max(1, options.block_size)
     runs = _runs(weights, k, options.line_cost)
     if not runs:
@@ -707,6 +714,15 @@ def select_sections(
             if end > start:
                 regions.append((start, end))
     return regions, weights
+
+
+def _in_boilerplate_tags(lines: PageLines) -> list[bool]:
+    """Per block element: whether it is, or sits in, a ``nav``, ``aside``, ``footer``
+    or ``menu``. One pass: a block's parent is numbered before it."""
+    tagged: list[bool] = []
+    for tag, parent in zip(lines.tags, lines.parents, strict=True):
+        tagged.append(tag in BOILERPLATE_TAGS or (parent >= 0 and tagged[parent]))
+    return tagged
 
 
 def _cards(
