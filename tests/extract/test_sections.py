@@ -227,3 +227,18 @@ def test_select_sections_counts_a_listings_linked_headlines_as_text() -> None:
     lines = [_line(8, 8), headline, headline, headline, _line(8, 8)]
     assert select_sections(lines, options, headline=-1, share=0.25)[0] == []
     assert select_sections(lines, options, -1, 0.25, listing=True)[0] == [(1, 4)]
+
+
+def test_an_aside_forgiven_as_a_wrapper_is_no_section() -> None:
+    """An aside holding most of the page's text is not boilerplate (it may wrap the
+    article), but its teasers are no section of the page either."""
+    teasers = "".join(
+        f"<div class='teaser'><a href='/t/{i}'>Another trail report number {i} from the hills</a>"
+        f"<span>read by hikers {i} times this week</span></div>"
+        for i in range(60)
+    )
+    html = CATEGORY.replace("</main>", f"</main><aside>{teasers}</aside>")
+    article = extract_article(html, "https://shop.example/c/hiking-packs")
+    assert article.page_type == "listing"
+    assert INTRO in article.content and CARDS[0][0] in article.content
+    assert "Another trail report" not in article.content
