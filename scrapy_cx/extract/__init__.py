@@ -297,10 +297,13 @@ def _sections(page: Page) -> None:
                 weights[i] > 0
                 and (line.length >= MIN_SECTION_LINE or (listing and is_headline_link(line)))
             )
-    i = page.headline + 1 if page.headline >= 0 else len(lines)
-    while i < len(lines) and (weights[i] > 0 or lines[i].boilerplate):
-        keep[i] = keep[i] or weights[i] > 0  # the lead, up to its first link
-        i += 1
+    lead = end = page.headline + 1 if page.headline >= 0 else len(lines)
+    while end < len(lines) and (weights[end] > 0 or lines[end].boilerplate):
+        keep[end] = keep[end] or weights[end] > 0  # the lead, up to its first link
+        end += 1
+    if end > lead:
+        sections.append((lead, end))
+        sections.sort()
     text = main_text([line for line, kept in zip(lines, keep, strict=True) if kept], lines)
     if text:
         page.regions = [main, *(region for region in sections if region != main)]

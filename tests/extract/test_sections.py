@@ -181,6 +181,10 @@ def test_a_landing_page_keeps_every_section_and_leaves_its_buttons_out() -> None
         assert story in content
     for chrome in ("Start free", "Book a demo", "Alpine Club", "Privacy"):
         assert chrome not in content
+    # the lead (the hero below the headline) is one of the page's regions
+    page = extract_page(LANDING, "https://tripmate.example/")
+    hero = next(i for i, line in enumerate(page.lines) if line.text == HERO)
+    assert any(start <= hero < end for start, end in page.regions)
 
 
 def test_a_category_listing_is_its_intro_and_its_cards() -> None:
