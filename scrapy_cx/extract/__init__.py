@@ -18,6 +18,7 @@ from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
 from .lines import (
+    SECTIONS_BOILERPLATE_WORDS,
     SKIP_TAGS,
     Line,
     LineOptions,
@@ -106,10 +107,10 @@ def _lines(page: Page) -> None:
     page.lines = _walk(page)
 
 
-def _walk(page: Page, thread: bool = False) -> PageLines:
-    lines = page_lines(page.root, page.options, thread=thread)
+def _walk(page: Page, thread: bool = False, words: frozenset[str] | None = None) -> PageLines:
+    lines = page_lines(page.root, page.options, thread=thread, words=words)
     if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
-        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT, thread)
+        fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT, thread, words)
         if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
             return fallback
     return lines
@@ -277,11 +278,17 @@ def _sections(page: Page) -> None:
     a listing's intro). Link lines (buttons, "Learn more", logos) are left out,
     except a link within a paragraph of text and a listing's linked headlines
     (its items); so are the other runs' short lines (prices, tabs' names).
+    The lines are read again first, names that mark a product's or a landing
+    page's content (``lines.SECTION_WORDS``) taken as content: one more walk.
     After the last page-type stage: the type says which pages have sections."""
     if page.page_type not in SECTION_TYPES or not page.regions:
         return
     listing = page.page_type == "listing"
     lines = page.lines
+    again = _walk(page, words=SECTIONS_BOILERPLATE_WORDS)
+    if len(again) == len(lines):  # the same lines, read as a product's or a service's
+        for line, read in zip(lines, again, strict=True):
+            line.boilerplate = read.boilerplate
     sections, weights = select_sections(
         lines, page.options, page.headline, SECTION_SHARE, listing=listing
     )

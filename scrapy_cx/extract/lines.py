@@ -64,6 +64,11 @@ BOILERPLATE_WORDS = frozenset(
 # post so), so a walk for a thread does not read these words as boilerplate.
 POST_WORDS = frozenset("comment comments".split())
 THREAD_BOILERPLATE_WORDS = BOILERPLATE_WORDS - POST_WORDS
+# On a page that is not one article these name its content: a product's
+# "gallery" of feature panels, a landing page's hero "banner", a product's
+# "meta" data (specs, materials). A walk for such a page's sections reads them so.
+SECTION_WORDS = frozenset("gallery banner meta".split())
+SECTIONS_BOILERPLATE_WORDS = BOILERPLATE_WORDS - SECTION_WORDS
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
     """hidden hide invisible d-none sr-only visually-hidden visuallyhidden
@@ -192,6 +197,19 @@ def _cached_thread_kind(names: str) -> int:
     return _classify(names, THREAD_BOILERPLATE_WORDS)
 
 
+@lru_cache(maxsize=4096)
+def _cached_sections_kind(names: str) -> int:
+    return _classify(names, SECTIONS_BOILERPLATE_WORDS)
+
+
+# The cached classification for each reading of a page's names.
+_READINGS = {
+    BOILERPLATE_WORDS: _cached_names_kind,
+    THREAD_BOILERPLATE_WORDS: _cached_thread_kind,
+    SECTIONS_BOILERPLATE_WORDS: _cached_sections_kind,
+}
+
+
 def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     """Classify a class/id string.
 
@@ -216,8 +234,9 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     return _PLAIN
 
 
-def _kind(items: list[tuple[str, str]], tag: str, thread: bool = False) -> int:
-    """What an element with these attributes is: plain, boilerplate or hidden."""
+def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
+    """What an element with these attributes is: plain, boilerplate or hidden.
+    ``words``: one of the readings of boilerplate names (``_READINGS``)."""
     kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
     named = tag not in CONTENT_TAGS
     for key, value in items:
@@ -227,9 +246,9 @@ def _kind(items: list[tuple[str, str]], tag: str, thread: bool = False) -> int:
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = (  # _names_kind, inlined: this runs for most block elements
-                (_cached_thread_kind if thread else _cached_names_kind)(value)
+                _READINGS[words](value)
                 if len(value) <= MAX_CACHED_NAME
-                else _classify(value, THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS)
+                else _classify(value, words)
             )
             if found == _HIDDEN:
                 return _HIDDEN
@@ -274,6 +293,7 @@ def page_lines(
     options: LineOptions | None = None,
     skip_tags: frozenset[str] = SKIP_TAGS,
     thread: bool = False,
+    words: frozenset[str] | None = None,
 ) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
@@ -283,8 +303,12 @@ def page_lines(
     lines as boilerplate. Hidden inline elements are dropped from the text.
     Elements in ``skip_tags`` (scripts, styles, ``<noscript>``...) are not read.
     ``thread``: the page is a thread, its "comment" elements are its posts.
+    ``words``: the boilerplate names to read instead (one of ``_READINGS``'
+    keys); the lines are the same whatever the words, only their marks differ.
     """
     options = options or LineOptions()
+    if words is None:
+        words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
     parts: list[str] = []
     add = parts.append
@@ -333,7 +357,7 @@ def page_lines(
             if tag in block_tags:
                 items = el.items()
                 if items:
-                    kind = _kind(items, tag, thread)
+                    kind = _kind(items, tag, words)
                 else:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:

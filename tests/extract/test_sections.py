@@ -246,3 +246,19 @@ def test_an_aside_forgiven_as_a_wrapper_is_no_section() -> None:
     assert article.page_type == "listing"
     assert INTRO in article.content and CARDS[0][0] in article.content
     assert "Another trail report" not in article.content
+
+
+def test_a_products_gallery_of_feature_panels_is_its_text_but_an_articles_is_not() -> None:
+    """Class names that mark an article's boilerplate (a photo "gallery", a promo
+    "banner") mark a product's or a landing page's content."""
+    panels = (
+        "<div class='feature-gallery'>"
+        + "".join(f"<div class='panel'><h3>{h}</h3><p>{p}</p></div>" for h, p in FEATURES)
+        + "</div>"
+    )
+    html = PRODUCT.replace("<section class='specs'>", panels + "<section class='specs'>")
+    content = extract_article(html, "https://shop.example/p/trailblazer-40").content
+    for _heading, text in FEATURES:
+        assert text in content
+    story = html.replace('"@type": "Product"', '"@type": "NewsArticle"')
+    assert FEATURES[0][1] not in extract_article(story, "https://news.example/a").content
