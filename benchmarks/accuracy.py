@@ -755,11 +755,38 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="seconds before one page counts as an error (30; 0 = none)",
     )
     parser.add_argument(
+        "--audit",
+        metavar="AUDIT_JSON",
+        help="replace silver date labels a person checked against the page "
+        "(benchmarks/audits/*.json; every replacement is printed)",
+    )
+    parser.add_argument(
         "--compare",
         metavar="OLD_JSON",
         help="compare with an earlier --json run: figures, and cx pages that changed",
     )
     return parser.parse_args(argv)
+
+
+def _apply_audit(pages_by_set: dict[str, list[Page]], path: Path) -> None:
+    """Score against audited date labels where a person found the silver one wrong.
+
+    The file names each page, its silver label, the audited one and why; a
+    page whose silver label is no longer the one audited is left alone (the
+    set changed), and every replacement is printed so a run says what it scored.
+    """
+    audit = json.loads(path.read_text(encoding="utf-8"))
+    pages = pages_by_set.get(audit["set"])
+    if not pages:
+        return
+    fixes = audit["dates"]
+    replaced = 0
+    for i, page in enumerate(pages):
+        fix = fixes.get(page.id)
+        if fix is not None and page.date == fix["silver"]:
+            pages[i] = replace(page, date=fix["audited"])
+            replaced += 1
+    _progress(f"{audit['set']}: {replaced} of {len(fixes)} date labels replaced by {path}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -787,6 +814,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pages = load_set(root / name, ids, args.limit)
         if pages:
             pages_by_set[name] = pages
+    if args.audit:
+        _apply_audit(pages_by_set, Path(args.audit))
     if not pages_by_set:
         print("no pages selected", file=sys.stderr)
         return 2

@@ -34,7 +34,7 @@ from .lines import (
     select_sections,
 )
 from .meta import read_meta
-from .pagetype import PAGE_TYPES, find_page_type, settle_page_type
+from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
 from .posts import find_posts
 from .title import find_site_name, find_title
 
@@ -231,26 +231,23 @@ def _keeps(content: str, earlier: str) -> bool:
     return sum(len(x) for x in lines if x in kept) >= THREAD_KEEP_SHARE * total
 
 
-# A selection this short (characters), with no paragraph of MIN_PARAGRAPH, on a
-# page whose linked headlines hold HEADLINES_SHARE times its text, is a stray
-# blurb (a cookie notice) on a page that is only a list of headlines.
+# A selection this short (characters), with no paragraph of MIN_PARAGRAPH, is a
+# stray blurb (a cookie notice) when the page is one of headlines.
 TINY_CONTENT = 300
 MIN_PARAGRAPH = 100
-HEADLINES_SHARE = 4
 
 
 def _headlines(page: Page) -> None:
-    """A page that is only a list of linked headlines is a listing, and its text is
-    the list, not a stray blurb."""
+    """Tell a page of headlines (:func:`headline_page`, decided here once, for
+    settle_page_type too); on one, a stray blurb gives way to the headlines,
+    and a page whose text is a list of headlines is a listing."""
+    if page.page_type == "thread":
+        return
+    page.headlines = headline_page(page)
     content = page.content
-    if page.page_type == "thread" or len(content) >= TINY_CONTENT:
+    if not page.headlines or len(content) >= TINY_CONTENT:
         return
     if any(line.length >= MIN_PARAGRAPH for line in page.lines[page.start : page.end]):
-        return
-    heads = sum(
-        line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
-    )
-    if heads < HEADLINES_SHARE * max(len(content), 1):
         return
     start, end = select_headlines(page.lines, page.options)
     text = main_text(page.lines[start:end], page.lines)

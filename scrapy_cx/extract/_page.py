@@ -61,6 +61,7 @@ class Page:
     regions: list[Region] = field(default_factory=list)
     content: str = ""
     listing: bool = False  # the selection found a list of teaser cards, not one text
+    headlines: bool = False  # a page of linked headlines (pagetype.headline_page)
     page_type: str = "article"  # article, thread, listing or other (pagetype.py)
     declared: frozenset[str] = frozenset()  # schema.org / og: types the page declares
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS

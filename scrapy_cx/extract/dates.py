@@ -30,6 +30,9 @@ _PROSE_LINE = 80  # a longer line is prose: only a date opening it (a dateline) 
 _PROSE_LEAD = 30  # ... within this many characters, unless a label introduces it
 _BYLINE_LINES = 3  # lines under the headline that count as its byline
 _ABOVE_TITLE = 3  # lines above the headline scanned when none below carries a date
+# A thread's first post opens with a header above the post's own title: its number,
+# date, the author's name, role, join date and post count.
+_THREAD_ABOVE = 6
 _AFTER_TEXT = 3  # lines after the main text still read ("First published on ...")
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
 
@@ -46,7 +49,7 @@ for _num, _names in enumerate(
         "may mai mayo maggio maio mei мая май maja",
         "june jun juin juni junio giugno junho июня июнь czerwca",
         "july jul juillet juli julio luglio julho июля июль lipca",
-        "august aug août aout agosto augustus августа август авг sierpnia",
+        "august aug août aout agosto ago augustus августа август авг sierpnia",
         "september sep sept septembre settembre setembro septiembre setiembre "
         "сентября сентябрь сен сент września",
         "october oct octobre oktober octubre ottobre outubro okt октября октябрь окт października",
@@ -97,6 +100,10 @@ _DMONY = re.compile(
     + r",?\s(?:de\s)?(?P<y>(?:19|20)\d\d)(?!\d)(?:"
     + _TIME
     + r")?"
+)
+# Day, month word and year joined by hyphens: 04-Aug-2021, 04-ago-2021 5:11:10.
+_DMONY_DASH = re.compile(
+    r"(?<![\d-])(?P<d>[0-3]?\d)-" + _WORD + r"-(?P<y>(?:19|20)\d\d)(?![\d-])(?:" + _TIME + r")?"
 )
 _RELATIVE = re.compile(
     r"(?P<n>\d{1,3}|an?|one)\s?(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?"
@@ -163,9 +170,19 @@ class Found:
         return self.when.isoformat(timespec="seconds")
 
 
-def _month(word: str) -> int | None:
+# Month abbreviations that are also English words: read only beside a year
+# ("04-ago-2021"), never in a year-less "ago 3" ("2 hours ago 3 replies").
+_NEEDS_YEAR = frozenset(("ago",))
+
+
+def _month(word: str, year_less: bool = False) -> int | None:
     word = word.lower().rstrip(".")
-    return _MONTHS.get(word) or _MONTHS.get(word[:3]) if len(word) >= 3 else None
+    if len(word) < 3:
+        return None
+    key = word if word in _MONTHS else word[:3]
+    if year_less and key in _NEEDS_YEAR:
+        return None
+    return _MONTHS.get(key)
 
 
 def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -> Found | None:
@@ -224,7 +241,7 @@ def _from_match(
     return _build(int(m.group("y")), month_num, int(m.group("d")), m, raw)
 
 
-_PATTERNS = (("ymd", _YMD), ("dmy", _DMY), ("mdy", _MDY), ("dmony", _DMONY))
+_PATTERNS = (("ymd", _YMD), ("dmy", _DMY), ("mdy", _MDY), ("dmony", _DMONY), ("dmony", _DMONY_DASH))
 
 
 _ISO_PREFIX = re.compile(r"[+-]?\d{4,}-\d")
@@ -414,7 +431,7 @@ def _no_year(
         if line.tag in _NOT_DATE_LINE or line.length > 100:
             continue
         for m in _MONTH_DAY.finditer(line.text[:_MAX_LINE]):
-            month = _month(m.group("mon"))
+            month = _month(m.group("mon"), year_less=True)
             if month is None or _label(line.text[max(0, m.start() - 24) : m.start()]) == "reject":
                 continue
             found = _build(declared.when.year, month, int(m.group("d")), m, m.group(0))
@@ -503,7 +520,7 @@ def _calendar_widget(text: str, following: Line, month_first: bool) -> Found | N
     year = _YEAR.search(following.text)
     if m is None or year is None or m.group("h") is not None:
         return None
-    month = _month(m.group("mon"))
+    month = _month(m.group("mon"), year_less=True)
     if month is None:
         return None
     time_of_day = _TIME_ONLY.search(following.text)
@@ -590,13 +607,15 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     """Return ``(iso8601, raw)`` or ``(None, None)``.
 
     Order: a date shown between the headline and the text (the page's own local
-    day), checked against the metadata's published time; then the metadata; then
-    the URL; then a relative date ("3 hours ago", 昨天) against ``reference_time``;
-    last the weak evidence of platform pages: a publication time (a timestamp or an
-    ISO date under a publication-date name) in an inline script or data attribute
-    (read only when needed: a pass over the scripts), a year-less "10-08 08:30"
-    under the headline, a day in an image's upload path; scripts and upload paths
-    only on articles and threads.
+    day), checked against the metadata's published time; then the metadata (where
+    its values disagree, the one the page shows labelled "Published"); then the
+    URL; on a thread, the first post's header above its title; then a relative
+    date ("3 hours ago", 昨天) against ``reference_time``; last the weak evidence
+    of platform pages: a publication time (a timestamp or an ISO date under a
+    publication-date name) in an inline script or data attribute (read only when
+    needed: a pass over the scripts), a year-less "10-08 08:30" under the
+    headline, a day in an image's upload path; scripts and upload paths only on
+    articles and threads.
     """
     meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
     main_start, main_end = page.start, page.end
@@ -622,6 +641,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
         hi = min(hi, main_end)  # below the text start the comments
     under_title = title_index is not None and lo == title_index + 1
     shown = _visible(lines, lo, hi, month_first, now, hints, _BYLINE_LINES if under_title else 0)
+    first_below = shown[:1]
     if title_index is not None and lo == title_index + 1:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
         # so the page header's "today" stays out.
@@ -646,21 +666,36 @@ def _published(page: Page) -> tuple[str | None, str | None]:
         first = shown[0] if shown else None
         # A published value equal to the modified one, character for character, is a
         # CMS stamping its last save in both: it says nothing of the first day.
-        stamped = declared.raw in meta.modified[:5]
+        stamped = _stamped(declared, meta, month_first)
         if first and (first.byline or stamped) and _day(first.found) < _day(declared):
             # An earlier date in the byline under the headline beats metadata that
             # disagrees (a re-published copy, a CMS migration); a later one is more
             # likely an update or the page header's "today".
             return first.found.iso(), first.found.raw
+        shown_later = _labelled(lines, hi, _after_text(page, hi), month_first, now)
+        if shown_later is not None and _day(shown_later) != _day(declared):
+            # Metadata that disagrees with itself: the declared value the page also
+            # shows labelled "Published" is the one it stands by (a bare <time>
+            # is only the shown date again, no declaration).
+            days = _published_values(meta, month_first, hints, now, declared_only=True)
+            if _day(shown_later) in {_day(found) for found in days}:
+                return shown_later.iso(), shown_later.raw
         return declared.iso(), declared.raw
+    if page.page_type == "thread" and under_title and title_index is not None:
+        # A post's header (number, date, author, role, join date) sits above the
+        # post's title: when the first post's title is the headline, the first date
+        # below it is the next post's, a later one. Posts follow each other in
+        # time; a header's date no later than that is the first post's.
+        header = _visible(lines, max(0, title_index - _THREAD_ABOVE), title_index, month_first, now)
+        opening = header[-1:]
+        if opening and (not first_below or _earlier(opening[0], first_below[0])):
+            return opening[0].found.iso(), opening[0].found.raw
     if shown:
         best = next((c for c in shown if c.labelled), shown[0])
         return best.found.iso(), best.found.raw
     # Forums and blogs label the post's date below it ("发布时间 2005/05/17 22:11").
     # Only inside the main text and just after it: below start the comments.
-    stop = len(lines) if main_end is None else main_end + _AFTER_TEXT
-    stop = min(len(lines), hi + _LABELLED_SCAN, stop)
-    later = _labelled(lines, hi, stop, month_first, now)
+    later = _labelled(lines, hi, _after_text(page, hi), month_first, now)
     if later is not None:
         return later.iso(), later.raw
     if reference_time is not None:
@@ -682,6 +717,65 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     index = page.line_with(weak.raw, lo) if source == "line" else None
     page.evidence["published"] = Evidence(source, index, weak.raw)
     return weak.iso(), weak.raw
+
+
+_BARE_TIME = "time"  # PageMeta's source name of a <time datetime> without pubdate
+
+
+def _earlier(a: _Visible, b: _Visible) -> bool:
+    return _naive_utc(a.found.when) <= _naive_utc(b.found.when)
+
+
+def _after_text(page: Page, hi: int) -> int:
+    """Where the scan for a labelled date below the byline stops: just after the
+    main text (below start the comments), and never far."""
+    lines, main_end = page.lines, page.end
+    limit = min(len(lines), hi + _LABELLED_SCAN)
+    if main_end is None:
+        return limit
+    # A box between the text and its footer (a newsletter form) is boilerplate: it
+    # does not count as lines after the text.
+    stop, kept = main_end, 0
+    while stop < limit and kept < _AFTER_TEXT:
+        kept += not lines[stop].boilerplate
+        stop += 1
+    return stop
+
+
+def _stamped(declared: Found, meta: PageMeta, month_first: bool) -> bool:
+    """Whether the published value is the CMS's last save, stamped in the modified
+    field too: the same clock reading to the second ("14:20:08Z" beside
+    "14:20:08-04:00" is one save written with two zones). It says nothing of
+    the first day."""
+    if declared.raw in meta.modified[:5]:
+        return True
+    if not declared.has_time:
+        return False
+    clock = declared.when.replace(tzinfo=None, microsecond=0)
+    for raw in meta.modified[:5]:
+        found = parse_date(raw, month_first)
+        if found is not None and found.when.replace(tzinfo=None, microsecond=0) == clock:
+            return True
+    return False
+
+
+def _published_values(
+    meta: PageMeta,
+    month_first: bool,
+    hints: tuple[str, ...] | None,
+    now: datetime,
+    declared_only: bool = False,
+) -> list[Found]:
+    """Every valid published value of the metadata, best first (``declared_only``:
+    leave out the bare ``<time>`` elements, which are the visible dates)."""
+    values = []
+    for raw, source in meta.published[:_MAX_CANDIDATES]:
+        if declared_only and source == _BARE_TIME:
+            continue
+        found = parse_date(raw, month_first, hints)
+        if found is not None and _valid(found, now):
+            values.append(found)
+    return values
 
 
 def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
@@ -716,11 +810,7 @@ def _declared(
 ) -> Found | None:
     """The metadata's published date, else the URL's; a UTC timestamp a day off a
     local one (another tag, the URL) gives way to it."""
-    candidates: list[Found] = []
-    for raw, _source in meta.published[:_MAX_CANDIDATES]:
-        found = parse_date(raw, month_first, hints)
-        if found is not None and _valid(found, now):
-            candidates.append(found)
+    candidates = _published_values(meta, month_first, hints, now)
     from_url = _from_url(url, now)
     if from_url is not None:
         candidates.append(from_url)

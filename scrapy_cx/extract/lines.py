@@ -125,6 +125,7 @@ class PageLines(list[Line]):
         self.parents: list[int] = []
         self.bodies: list[int] = []  # ids of itemprop=articleBody elements
         self.tags: list[str] = []  # block element id -> its tag
+        self.names: list[str | None] = []  # block element id -> its class attribute
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +209,12 @@ _READINGS = {
     THREAD_BOILERPLATE_WORDS: _cached_thread_kind,
     SECTIONS_BOILERPLATE_WORDS: _cached_sections_kind,
 }
+
+
+def name_parts(names: str) -> frozenset[str]:
+    """The lower-case word parts of a class string, as :func:`_classify` splits them
+    ("message--post js-post" -> message, post, js; "postBody" -> post, body)."""
+    return frozenset(p.lower() for p in _NAME_PART.findall(names))
 
 
 def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
@@ -317,6 +324,7 @@ def page_lines(
     spans = lines.spans
     parents = lines.parents
     tags: list[str] = lines.tags  # block element id -> tag
+    names_append = lines.names.append
     open_blocks = [-1]  # ids of the open block elements (-1: none yet)
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
@@ -366,6 +374,7 @@ def page_lines(
                 parents_append(open_blocks[-1])
                 open_blocks_append(len(tags))  # the new block's id
                 tags_append(tag)
+                names_append(el.get("class") if items else None)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:

@@ -1,9 +1,10 @@
 """What kind of page this is: article, thread, listing or other.
 
 Two signals, both the page's own: the schema.org / Open Graph types it declares
-(a forum post, a Q&A page, a collection, a product), and its block structure
-(the selection found a list of teaser cards, a region made mostly of links, or
-a region of several posts, each under its own dated header line).
+(a forum post, a Q&A page, a collection, a list of products, a product), and its
+block structure (the selection found a list of teaser cards, a region made
+mostly of links, a region of several posts each under its own dated header
+line, or a post among the page's repeated dated post units).
 Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
 ``og:type=article`` on every page, products and docs included.
@@ -12,8 +13,10 @@ Two stages. :func:`find_page_type` runs right after the selection, since a
 thread is selected again as posts. :func:`settle_page_type` runs once the date
 and the authors are known: a news article shows a date or a byline; a page
 that shows neither, and carries the marks of another kind
-(code blocks, price tags, a wall of buttons; a page of linked teasers; a site's
-front page), is not an article. It only re-types a page, never changes its text.
+(code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
+page of linked headlines; a site's front page), is not an article; nor is a
+page of code blocks beside a documentation tree, dated or not, that names no
+author. It only re-types a page, never changes its text.
 """
 
 from __future__ import annotations
@@ -24,15 +27,20 @@ from urllib.parse import urlsplit
 
 from ._page import Page
 from .lines import is_headline_link
-from .posts import MIN_POSTS, post_headers
+from .posts import MIN_POSTS, post_headers, post_units
 
-__all__ = ["PAGE_TYPES", "find_page_type", "settle_page_type"]
+__all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
 
 PAGE_TYPES = ("article", "thread", "listing", "other")
 
 # Declared types, by what they say about the page (schema.org names; og: for Open Graph).
-THREAD_TYPES = frozenset(("DiscussionForumPosting", "QAPage", "Comment", "og:forum"))
+THREAD_TYPES = frozenset(
+    ("DiscussionForumPosting", "SocialMediaPosting", "QAPage", "Comment", "og:forum")
+)
 LISTING_TYPES = frozenset(("CollectionPage", "SearchResultsPage", "og:product.group"))
+# An ItemList of these: a listing (a shop's grid, a chart of films), unless the
+# page declares itself an article (a review of ten products lists them too).
+LISTED_TYPES = frozenset(("Product", "Offer", "Movie", "Book", "Recipe", "Event"))
 OTHER_TYPES = frozenset(
     ("Product", "og:product", "SoftwareApplication", "Service", "Course", "JobPosting")
 )
@@ -66,16 +74,24 @@ _MAX_SCRIPT = 100_000  # characters of one script searched
 _TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 # settle_page_type: what a page that is not an article shows instead of a dated byline.
-# A page of teasers: linked headlines make this share of its (non-boilerplate) lines...
-TEASER_PAGE_SHARE = 0.3
-# ... while the selected text is less than this share of the page's text.
-TEASER_REGION_SHARE = 0.2
+# A page of headlines: its linked headlines hold this many times the selected text.
+HEADLINES_SHARE = 4
 # A product grid: this many price tags, and as many linked headlines.
 GRID_PRICES = 20
 MIN_PRICES = 3  # price tags that make a page a shop's (product, plans and prices)
 MIN_CODE_BLOCKS = 3  # <pre> blocks that make a page documentation
 MIN_BUTTONS = 20  # buttons that make a page an application's or a shop's
 MAX_PRICE_TAG = 30  # characters of a line that is a price tag, not a sentence about money
+# A documentation tree: links in lists nested in lists of a side or navigation menu.
+MIN_TREE_LINKS = 30
+_TREE_LINKS = "count(//nav//li//li//a | //aside//li//li//a)"
+# Prose: lines this long (characters), barely linked, hold this share of an article's text.
+MIN_PROSE_LINE = 100
+PROSE_LINK_DENSITY = 0.3
+PROSE_SHARE = 0.4
+#: ...and the blurbs stand under section headings: a short news item (a few
+#: short paragraphs, often undated when the date sits in a script) has none.
+MIN_SECTION_HEADINGS = 3
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP)(?!\w)")
 _BUTTONS = "count(//button)"
 
@@ -105,16 +121,29 @@ def find_page_type(page: Page) -> None:
         page.page_type = "listing"
     elif types & ARTICLE_TYPES:
         page.page_type = "article"
+    elif "ItemList" in types and types & LISTED_TYPES:
+        page.page_type = "listing"  # a list of products or films, not one of them
     elif types & OTHER_TYPES:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
-        page.page_type = "article"
+        # Site builders stamp og:article on forum threads too: their posts tell.
+        page.page_type = "thread" if _in_posts(page) else "article"
     elif page.listing or _linked_region(page):
         page.page_type = "listing"
-    elif len(post_headers(page)) >= MIN_POSTS:
+    elif len(post_headers(page)) >= MIN_POSTS or _in_posts(page):
         page.page_type = "thread"
     else:
         page.page_type = "article"
+
+
+def _in_posts(page: Page) -> bool:
+    """The page repeats dated post units and its selection opens inside one of
+    them: the posts are the content. An article followed by its comments is
+    not: its selection opens before the first comment."""
+    if _front_page(page.url):
+        return False  # a site's home shows teasers, never one thread
+    start = page.start
+    return any(first <= start < last for first, last in post_units(page))
 
 
 def _linked_region(page: Page) -> bool:
@@ -138,27 +167,67 @@ def settle_page_type(page: Page) -> None:
     if page.page_type != "article" or page.declared & SPECIFIC_ARTICLE_TYPES:
         return
     front = _front_page(page.url)
-    if not front and (page.published or page.authors):
-        return  # a dated or bylined article: the common case, decided before any count
+    if not page.authors and _documentation(page):
+        page.page_type = "other"  # its date is the last edit's, not a publication's
+        return
+    dated = bool(page.published or page.authors)
+    if (front or not dated) and page.headlines:
+        page.page_type = "listing"
+        return
+    if front:
+        page.page_type = "other"
+        return
+    if dated:
+        return  # a dated or bylined article: the common case
     lines = [line for line in page.lines if not line.boilerplate]
     teasers = sum(1 for line in lines if is_headline_link(line))
-    many_teasers = teasers >= MIN_TEASERS and teasers >= TEASER_PAGE_SHARE * len(lines)
-    if front:
-        page.page_type = "listing" if many_teasers else "other"
-        return
     prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
-    total = sum(line.length for line in page.lines)
-    region = sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
-    if (many_teasers and region < TEASER_REGION_SHARE * total) or (
-        prices >= GRID_PRICES and teasers >= GRID_PRICES
-    ):
+    if prices >= GRID_PRICES and teasers >= GRID_PRICES:
         page.page_type = "listing"
     elif (
         prices >= MIN_PRICES
         or page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
         or page.root.xpath(_BUTTONS) >= MIN_BUTTONS
+        or _blurbs(page)
     ):
         page.page_type = "other"
+
+
+def headline_page(page: Page) -> bool:
+    """A page of linked headlines (a section front, a blog's index, search results):
+    at least :data:`MIN_TEASERS` of them, outweighing the selected text
+    :data:`HEADLINES_SHARE` times. The one test of it, made once after the
+    selection (``page.headlines``): a stray blurb on such a page gives way to
+    the headlines, and :func:`settle_page_type` types an undated one a listing."""
+    heads = [
+        line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
+    ]
+    region = sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
+    return len(heads) >= MIN_TEASERS and sum(heads) >= HEADLINES_SHARE * region
+
+
+def _documentation(page: Page) -> bool:
+    """Code blocks beside a documentation tree: a side menu of nested lists of links
+    (a manual's chapters and sections). News menus nest too, but carry no code."""
+    return (
+        page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
+        and page.root.xpath(_TREE_LINKS) >= MIN_TREE_LINKS
+    )
+
+
+def _blurbs(page: Page) -> bool:
+    """A landing page's text: short blurbs under headings, few paragraphs of prose.
+    An article's text, even a guide's, is mostly paragraphs."""
+    lines = [line for line in page.lines[page.start : page.end] if not line.boilerplate]
+    if sum(1 for line in lines if line.is_heading) < MIN_SECTION_HEADINGS:
+        return False
+    total = sum(line.length for line in lines)
+    prose = sum(
+        line.length
+        for line in lines
+        if line.length >= MIN_PROSE_LINE and line.link_density <= PROSE_LINK_DENSITY
+    )
+    return prose < PROSE_SHARE * total
 
 
 def _front_page(url: str | None) -> bool:

@@ -9,17 +9,85 @@ wceb_dev, dropping the headers lost more of the posts' text than it saved.
 
 from __future__ import annotations
 
-from ..article import Post
-from ._page import Page
-from .dates import scan_dates
-from .lines import main_text
+import re
+from functools import lru_cache
 
-__all__ = ["find_posts", "post_headers"]
+from ..article import Post
+from ._page import Page, Region
+from .dates import scan_dates
+from .lines import main_text, name_parts
+
+__all__ = ["find_posts", "post_headers", "post_units"]
 
 MAX_POST_HEADER = 80  # characters of a post's header line
 MAX_AUTHOR = 40  # characters of an author's name on its own line above the header
 MIN_POSTS = 3  # headers that make a region a series of posts
 _SEPARATORS = " ·|-–—,:@"
+
+
+# Post units: forum, Q&A and comment software names each post's element with one
+# of these words ("message message--post", "post_wrapper", "comment", "answer"),
+# and repeats that element, class and all, once per post.
+POST_UNIT_WORDS = frozenset(("post", "message", "comment", "reply", "answer"))
+MAX_UNIT_NAME = 300  # characters of a class attribute read (longer: generated, not a post's)
+MAX_UNITS = 100  # units of one group whose heads are read for a date
+UNIT_EDGE_LINES = 12  # lines at the top and bottom of a unit read for its date
+_DIGITS = re.compile(r"\d")
+# A post's age as forum software shows it ("17 hours ago", "1 year ago", "3d ago").
+_AGO = re.compile(
+    r"\b\d+\s?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|[smhdwy])"
+    r"\s+ago\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def _unit_key(names: str) -> str | None:
+    """The class a post unit repeats (names with numbers dropped: "post-123",
+    "id-t1_o8n7"), or None for an element not named for a post."""
+    if POST_UNIT_WORDS.isdisjoint(name_parts(names)):
+        return None
+    return " ".join(name for name in names.split() if not _DIGITS.search(name))
+
+
+def post_units(page: Page) -> list[Region]:
+    """Line ranges of the page's repeated post units: block elements sharing a
+    tag and a post-named class, each showing a date at its top or bottom (the
+    header, or the footer XenForo puts it in) and no linked headline (a teaser
+    card's). The group of most such units, or nothing when none has
+    :data:`MIN_POSTS` (Wang et al.'s repeated "record" of a non-continuous body)."""
+    lines = page.lines
+    groups: dict[tuple[str, str], list[int]] = {}
+    for block, names in enumerate(lines.names):
+        # (a long name is never cached: a page of huge unique names must not pin memory)
+        key = _unit_key(names) if names and len(names) <= MAX_UNIT_NAME else None
+        if key is not None:
+            groups.setdefault((lines.tags[block], key), []).append(block)
+    best: list[Region] = []
+    for blocks in groups.values():
+        if len(blocks) < MIN_POSTS:
+            continue
+        posts = [
+            span for span in map(lines.spans.__getitem__, blocks[:MAX_UNITS]) if _post(page, *span)
+        ]
+        if len(posts) >= MIN_POSTS and len(posts) > len(best):
+            best = posts
+    return best
+
+
+def _post(page: Page, start: int, end: int) -> bool:
+    """A unit with a short dated line at its top or bottom."""
+    lines = page.lines
+    edges = (
+        range(start, end)
+        if end - start <= 2 * UNIT_EDGE_LINES
+        else (*range(start, start + UNIT_EDGE_LINES), *range(end - UNIT_EDGE_LINES, end))
+    )
+    return any(
+        lines[i].length <= MAX_POST_HEADER
+        and (_AGO.search(lines[i].text) is not None or bool(scan_dates(lines[i].text)))
+        for i in edges
+    )
 
 
 def post_headers(page: Page) -> list[int]:

@@ -470,3 +470,33 @@ def test_command_runs_cx_on_every_set_and_writes_json(
 
 def test_command_refuses_an_empty_bench_dir(tmp_path: Path) -> None:
     assert accuracy.main(["--bench", str(tmp_path), "--systems", "cx"]) == 2
+
+
+def test_audit_replaces_only_the_silver_labels_it_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = write_bench(tmp_path / "bench")
+    audit = tmp_path / "audit.json"
+    audit.write_text(
+        json.dumps(
+            {
+                "set": "zh_set",
+                "dates": {
+                    # b's silver label says 2021-03-02: replaced (the page says 2021-03-02 too,
+                    # so the audited 1999 label makes cx's date wrong: the audit is applied).
+                    "b": {"silver": "2021-03-02", "audited": "1999-01-01", "why": "test"},
+                    # a's silver label is null, not this one: the set changed, left alone.
+                    "a": {"silver": "2020-01-01", "audited": "2020-01-02", "why": "test"},
+                },
+            }
+        )
+    )
+    plain, audited = tmp_path / "plain.json", tmp_path / "audited.json"
+    args = ["--bench", str(root), "--systems", "cx", "--sets", "zh_set"]
+    assert accuracy.main([*args, "--json", str(plain)]) == 0
+    assert accuracy.main([*args, "--json", str(audited), "--audit", str(audit)]) == 0
+    assert "zh_set: 1 of 2 date labels replaced by" in capsys.readouterr().err
+    [before] = json.loads(plain.read_text())["rows"]
+    [after] = json.loads(audited.read_text())["rows"]
+    assert (before["date_accuracy"], after["date_accuracy"]) == (1.0, 0.0)
+    assert before["n_date"] == after["n_date"] == 1

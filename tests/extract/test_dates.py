@@ -11,7 +11,7 @@ import pytest
 from scrapy_cx import extract_article
 from scrapy_cx.extract import dates, extract_page
 from scrapy_cx.extract.dates import find_published, parse_date, scan_dates
-from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
+from tests.extract.prose import EN_SENTENCES, PARAGRAPHS, ZH_PARAGRAPHS
 
 NOW = datetime(2022, 2, 14, 12, 0, 0)
 # One line and one metadata value, each read by a handful of regexes: the most a
@@ -52,6 +52,9 @@ def published(html: str, url: str | None = None, **kwargs: object) -> str | None
         ("2019년 11월 19일 10:20", "2019-11-19T10:20:00"),
         ("2019-11-19T07:03:00Z", "2019-11-19T07:03:00+00:00"),
         ("2019-11-19T07:03:00.123+08:00", "2019-11-19T07:03:00+08:00"),
+        ("04-Aug-2021", "2021-08-04"),
+        ("04-ago-2021 5:11:10", "2021-08-04T05:11:10"),
+        ("12-DEC-2019 10:20", "2019-12-12T10:20:00"),
     ],
 )
 def test_shapes(text: str, expected: str) -> None:
@@ -197,6 +200,11 @@ def test_metadata_stamped_as_published_and_modified_gives_way_to_the_shown_day()
     assert published(page(byline, head("2015-12-11T14:28:34Z"))) == "2015-10-15"
     # Two values: the metadata knows its publication day.
     assert published(page(byline, head("2015-12-12T09:00:00Z"))) == "2015-12-11T14:28:34+00:00"
+    # One save written with two zones is still one save.
+    assert published(page(byline, head("2015-12-11T14:28:34-04:00"))) == "2015-10-15"
+    # Another clock reading that day is another moment: the metadata stands.
+    later = head("2015-12-11T18:28:34-04:00")
+    assert published(page(byline, later)) == "2015-12-11T14:28:34+00:00"
 
 
 def test_date_split_by_a_calendar_widget() -> None:
@@ -440,3 +448,85 @@ def test_year_less_date_needs_a_reference_time() -> None:
     # Read today, a page from years ago would get this year's date: better none.
     assert published(platform_page("<span>10-08 08:30</span>")) is None
     assert published(platform_page("<span>19-10-08 08:30</span>")) == "2019-10-08T08:30:00"
+
+
+def test_hyphenated_day_month_year_in_a_byline() -> None:
+    assert published(page("By: Transport desk on 04-ago-2021 5:11:10")) == "2021-08-04T05:11:10"
+    assert scan_dates("ticket 12-B-2021 and 3-mar-20215") == []
+
+
+def test_ago_is_a_month_only_beside_a_year() -> None:
+    # Metadata stamped as modified too gives way to an earlier day shown in the byline:
+    # "2 hours ago 3 replies" is no "Aug 3".
+    stamp = "2015-12-11T14:28:34Z"
+    head = (
+        f"<meta property='article:published_time' content='{stamp}'>"
+        f"<meta property='article:modified_time' content='{stamp}'>"
+    )
+    assert published(page("Ann Lee · 2 hours ago 3 replies", head)) == "2015-12-11T14:28:34+00:00"
+
+
+def forum_post(number: int, when: str, who: str, text: str, title: str = "") -> str:
+    """One post as classic forum software lays it out: a header with the post's number
+    and date, the author's box (role, join date, post count), then the post's title."""
+    heading = f"<h3>{title}</h3>" if title else ""
+    return (
+        f"<div class='post'><h2>#{number} {when}</h2><dl><dt>{who}</dt><dd>Member</dd>"
+        f"<dd>Registered: 2016-07-02</dd><dd>Posts: 7{number}</dd></dl>"
+        f"{heading}<div class='postmsg'><p>{text}</p></div><p>Offline</p></div>"
+    )
+
+
+FORUM_LD = (
+    '<script type="application/ld+json">{"@context": "https://schema.org", '
+    '"@type": "DiscussionForumPosting"}</script>'
+)
+
+
+def test_a_threads_date_is_its_first_posts() -> None:
+    first = forum_post(1, "2024-05-01 15:14:37", "alice", " ".join(EN_SENTENCES), "Night buses")
+    reply = forum_post(2, "2024-05-02 06:23:21", "bob", EN_SENTENCES[1], "Re: Night buses")
+    html = (
+        f"<html lang='en'><head><title>Night buses / City forum</title>{FORUM_LD}</head>"
+        f"<body><nav><a href='/'>Index</a></nav><p>Pages: 1</p>{first}{reply}</body></html>"
+    )
+    result = extract_page(html)
+    assert result.page_type == "thread"
+    assert result.published == "2024-05-01T15:14:37"
+
+
+def test_a_later_date_above_a_threads_headline_is_not_its_first_posts() -> None:
+    # The page header's "today" above the thread's title is later than the first
+    # post's date below it: not a post's header.
+    posts = forum_post(1, "2024-05-01 15:14:37", "alice", " ".join(EN_SENTENCES))
+    posts += forum_post(2, "2024-05-02 06:23:21", "bob", EN_SENTENCES[1])
+    html = (
+        f"<html lang='en'><head><title>Night buses / City forum</title>{FORUM_LD}</head>"
+        "<body><div class='top'>Tuesday, May 14, 2024</div><nav><a href='/'>Index</a></nav>"
+        f"<h1>Night buses</h1>{posts}</body></html>"
+    )
+    result = extract_page(html)
+    assert result.page_type == "thread"
+    assert result.published == "2024-05-01T15:14:37"
+
+
+def test_a_date_labelled_published_below_a_newsletter_box_settles_disagreeing_metadata() -> None:
+    one = "<meta property='article:published_time' content='2025-08-08T00:00:00-04:00'>"
+    two = one + (
+        '<script type=\'application/ld+json\'>{"@type": "NewsArticle", '
+        '"datePublished": "2025-11-29T12:28:31-05:00"}</script>'
+    )
+
+    def footer(pubdate: str) -> str:
+        return PARAGRAPHS + (
+            "<form class='newsletter'><h2>Subscribe to our newsletter</h2><p>Weekly advice.</p>"
+            "<input name='email'></form>"
+            f"<div>Published <time {pubdate} datetime='2025-08-13'>August 13, 2025</time></div>"
+        )
+
+    # Three declared values, two days: the one the page shows labelled "Published".
+    assert published(page("", two, paragraphs=footer("pubdate"))) == "2025-08-13"
+    # A date below the text that no declared value gives does not overrule them.
+    declared = "2025-08-08T00:00:00-04:00"
+    assert published(page("", one, paragraphs=footer(""))) == declared
+    assert published(page("", two, paragraphs=footer(""))) == declared

@@ -240,3 +240,146 @@ def test_a_service_front_page_is_other() -> None:
 def test_a_malformed_url_is_no_front_page() -> None:
     article = extract_article(docs_page(), "http://[broken/")
     assert article.page_type == "other"  # typed by its code blocks; the URL is ignored
+
+
+def docs_tree_page(under_title: str = "") -> str:
+    """A manual's page: a side tree of chapters and sections, prose, code blocks."""
+    tree = "".join(
+        f"<li><a href='/docs/{c}'>Chapter {c}</a><ul>"
+        + "".join(f"<li><a href='/docs/{c}/{s}'>Section {c}.{s}</a></li>" for s in range(8))
+        + "</ul></li>"
+        for c in range(5)
+    )
+    code = "".join(
+        f"<p>{STORY[i]}</p><pre><code>bridge build --span {i}</code></pre>" for i in range(4)
+    )
+    return page(
+        f"<nav class='docs-tree'><ul>{tree}</ul></nav>"
+        f"<main><h1>Building a span</h1>{under_title}{code}</main>",
+        "Building a span",
+    )
+
+
+def test_a_dated_documentation_page_with_a_side_tree_and_code_is_other() -> None:
+    edited = "<p>Updated <time datetime='2024-05-03'>May 3, 2024</time></p>"
+    article = extract_article(docs_tree_page(edited), "http://docs.test/guide/spans")
+    assert article.published == "2024-05-03"  # a date, but the last edit's
+    assert article.page_type == "other"
+    assert STORY[0] in article.content
+
+
+def test_a_dated_bylined_post_with_code_and_a_side_tree_stays_an_article() -> None:
+    byline = "<p class='byline'>By Ann Lee · 3 May 2024</p>"
+    article = extract_article(docs_tree_page(byline), "http://blog.test/2024/05/spans")
+    assert article.page_type == "article"
+
+
+def test_a_service_landing_page_of_blurbs_is_other() -> None:
+    blurbs = "".join(
+        f"<section><h2>{name}</h2><p>{text}</p><a class='btn' href='/signup'>Get started</a>"
+        "</section>"
+        for name, text in (
+            ("Live load sensors", "Know the weight on every span, every minute of the day."),
+            ("Crack alerts", "Our cameras spot new cracks in piers before they spread."),
+            ("Reports for councils", "Monthly reports your engineers and your voters can read."),
+            ("Fast set-up", "Our crews fit the sensors in one night, with no closures."),
+            ("Fair pricing", "One price per bridge, whatever its length or its age."),
+        )
+    )
+    body = f"<h1>Bridge monitoring that never sleeps</h1>{blurbs}"
+    article = extract_article(page(body, "Span monitoring"), "http://span.test/monitoring")
+    assert article.page_type == "other"
+
+
+def test_an_undated_news_item_of_short_paragraphs_stays_an_article() -> None:
+    """Short paragraphs alone are no landing page: the blurbs must stand under headings.
+
+    The date of such an item often sits in a script the extractor cannot read;
+    typing it "other" would drop real news.
+    """
+    zh = "".join(f"<p>{s}</p>" for s in ZH_SENTENCES[:4])
+    article = extract_article(page(f"<h1>夜间公交开通</h1>{zh}", "夜间公交开通"))
+    assert article.page_type == "article"
+    short = [sentence.split(",")[0] + "." for sentence in STORY[:4]]
+    body = "<h1>Council backs bridge</h1>" + "".join(f"<p>{p}</p>" for p in short)
+    article = extract_article(page(body, "Council backs bridge"), "http://town.test/bridge")
+    assert article.page_type == "article"
+
+
+def test_a_long_undated_guide_stays_an_article() -> None:
+    body = "<h1>How bridges are rebuilt</h1>" + "".join(f"<p>{p}</p>" for p in STORY)
+    article = extract_article(page(body, "How bridges are rebuilt"), "http://town.test/guide")
+    assert article.page_type == "article"
+
+
+def comment_thread(head: str = "") -> str:
+    """A thread whose software names every post a "comment", first post included."""
+    posts = [("alice", "May 3, 2024", STORY[0]), *((w, "May 3, 2024", t) for w, _, t, _ in REPLIES)]
+    units = "".join(
+        f"<div class='comment' id='c{i}'><div class='comment-meta'><a href='/u/{who}'>{who}</a>"
+        f" <span>{when}</span></div><div class='comment-text'><p>{text}</p></div></div>"
+        for i, (who, when, text) in enumerate(posts)
+    )
+    return page(f"<h1>Bridge to be rebuilt</h1><div class='comments'>{units}</div>", head=head)
+
+
+def test_a_thread_whose_posts_are_marked_as_comments_is_a_thread() -> None:
+    head = "<meta property='og:type' content='article'>"  # forum software stamps it too
+    article = extract_article(comment_thread(head), "http://forum.test/t/2")
+    assert article.page_type == "thread"
+    for paragraph in STORY[:4]:
+        assert paragraph in article.content
+
+
+def test_posts_shown_with_their_age_are_posts() -> None:
+    html = comment_thread().replace("May 3, 2024", "3 hours ago")
+    assert extract_article(html, "http://forum.test/t/3").page_type == "thread"
+
+
+def test_a_dated_news_article_with_related_links_and_comments_stays_an_article() -> None:
+    related = "".join(
+        f"<li><a href='/news/{i}'>Council debates the river bridge again, part {i}</a></li>"
+        for i in range(15)
+    )
+    comments = "".join(
+        f"<li class='comment'><p class='comment-meta'>{who} · May 4, 2024</p>"
+        f"<p>I agree, about time.</p></li>"
+        for who in ("bob", "carol", "dave", "erin")
+    )
+    body = (
+        "<article><h1>Bridge to be rebuilt</h1><p>By Ann Lee, 3 May 2024</p>"
+        f"{''.join(f'<p>{p}</p>' for p in STORY)}</article>"
+        f"<h2>Related</h2><ul class='related'>{related}</ul>"
+        f"<ol class='comments'>{comments}</ol>"
+    )
+    article = extract_article(page(body), "http://town.test/news/2024/05/bridge")
+    assert article.page_type == "article"
+    assert STORY[0] in article.content and "I agree" not in article.content
+
+
+def test_a_declared_list_of_products_is_a_listing_and_a_declared_review_an_article() -> None:
+    items = ", ".join(
+        f'{{"@type": "ListItem", "position": {i}, "item": {{"@type": "Product", '
+        f'"name": "Bench {i}", "offers": {{"@type": "Offer", "price": "{100 + i}"}}}}}}'
+        for i in range(3)
+    )
+    grid = f'{{"@type": "ItemList", "itemListElement": [{items}]}}'
+    body = f"<h1>Garden benches</h1><p>{STORY[1]}</p><p>{STORY[2]}</p>"
+    head = f'<script type="application/ld+json">{grid}</script>'
+    shop = extract_article(page(body, "Garden benches", head), "http://shop.test/c/benches")
+    assert shop.page_type == "listing"
+    review = head + (
+        '<script type="application/ld+json">{"@type": "NewsArticle", '
+        '"headline": "The three best garden benches"}</script>'
+    )
+    article = extract_article(page(body, "Garden benches", review), "http://news.test/benches")
+    assert article.page_type == "article"
+
+
+def test_a_page_declaring_a_social_media_posting_is_a_thread() -> None:
+    head = (
+        '<script type="application/ld+json">{"@type": "SocialMediaPosting", '
+        '"headline": "Bridge to be rebuilt"}</script>'
+    )
+    body = f"<h1>Bridge to be rebuilt</h1><p>{STORY[0]}</p><p>{STORY[1]}</p>"
+    assert extract_article(page(body, head=head), "http://social.test/p/9").page_type == "thread"
