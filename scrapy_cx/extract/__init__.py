@@ -18,22 +18,26 @@ from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
 from .lines import (
+    SECTIONS_BOILERPLATE_WORDS,
     SKIP_TAGS,
     Line,
     LineOptions,
     PageLines,
+    is_headline_link,
     lead_caption,
     lead_start,
     main_text,
     page_lines,
+    reread_lines,
     select_headlines,
     select_main,
+    select_sections,
     thread_lines,
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
 from .posts import find_posts
-from .title import find_headline, find_site_name
+from .title import find_headline, find_list_headline, find_site_name
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
 
@@ -271,10 +275,66 @@ def _headlines(page: Page) -> None:
 
 
 def _listing_headline(page: Page) -> None:
-    """A listing's text is its list: its headline is the one above the list (the
-    same rule, ``title.find_headline``, anchored on the list)."""
+    """A listing's text is its list: its headline is the one above the list."""
     if page.page_type == "listing":
-        find_headline(page)
+        find_list_headline(page)
+
+
+# A region weighing this share of the page's densest one is one of its sections.
+SECTION_SHARE = 0.25
+SECTION_TYPES = ("listing", "other")
+# A line of a section outside the main region shorter than this (non-space
+# characters) is a button, a price or a tab's name, not the section's text.
+MIN_SECTION_LINE = 20
+
+
+def _sections(page: Page) -> None:
+    """A page that is not one article (a product, a service's landing page, a
+    listing) holds its text in several regions: a product's description above
+    its specs and reviews, a landing page's sections between promos, a
+    listing's intro and its cards. Its content is, in page order, the text
+    lines of the main region, of every other dense run of the line pass (the
+    main one before its narrowing to one container, too) and of its lead (the
+    text right below its headline: a product's blurb, a landing page's hero,
+    a listing's intro). Link lines (buttons, "Learn more", logos) are left out,
+    except a link within a paragraph of text and a listing's linked headlines
+    (its items); so are the other runs' short lines (prices, tabs' names).
+    The lines are marked again first, names that mark a product's or a landing
+    page's content (``lines.SECTION_WORDS``) taken as content (no second walk).
+    After the last page-type stage: the type says which pages have sections."""
+    if page.page_type not in SECTION_TYPES or not page.regions:
+        return
+    listing = page.page_type == "listing"
+    lines = page.lines
+    again = reread_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)
+    for line, read in zip(lines, again, strict=True):  # read as a product's or a service's
+        line.boilerplate = read.boilerplate
+    sections, weights = select_sections(
+        lines, page.options, page.headline, SECTION_SHARE, listing=listing
+    )
+    main = page.regions[0]
+    keep = [weights[i] > 0 and i in range(*main) for i in range(len(lines))]
+    texts = {lines[i].block for i in range(*main) if keep[i]}
+    for i in range(*main):
+        keep[i] = keep[i] or lines[i].block in texts  # a link within a paragraph
+    for start, end in sections:
+        for i in range(start, end):
+            line = lines[i]
+            keep[i] = keep[i] or (
+                weights[i] > 0
+                and (line.length >= MIN_SECTION_LINE or (listing and is_headline_link(line)))
+            )
+    lead = end = page.headline + 1 if page.headline >= 0 else len(lines)
+    while end < len(lines) and (weights[end] > 0 or lines[end].boilerplate):
+        keep[end] = keep[end] or weights[end] > 0  # the lead, up to its first link
+        end += 1
+    if end > lead:
+        sections.append((lead, end))
+        sections.sort()
+    text = main_text([line for line, kept in zip(lines, keep, strict=True) if kept], lines)
+    if text:
+        page.regions = [main, *(region for region in sections if region != main)]
+        page.content = text
 
 
 def _fingerprint(page: Page) -> None:
@@ -301,6 +361,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_site_name,
     find_authors,
     settle_page_type,
+    _sections,
     find_posts,
     find_blocks,
     find_image,

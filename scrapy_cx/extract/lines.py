@@ -63,6 +63,11 @@ BOILERPLATE_WORDS = frozenset(
 # post so), so a walk for a thread does not read these words as boilerplate.
 POST_WORDS = frozenset("comment comments".split())
 THREAD_BOILERPLATE_WORDS = BOILERPLATE_WORDS - POST_WORDS
+# On a page that is not one article these name its content: a product's
+# "gallery" of feature panels, a landing page's hero "banner", a product's
+# "meta" data (specs, materials). A walk for such a page's sections reads them so.
+SECTION_WORDS = frozenset("gallery banner meta".split())
+SECTIONS_BOILERPLATE_WORDS = BOILERPLATE_WORDS - SECTION_WORDS
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
     """hidden hide invisible d-none sr-only visually-hidden visuallyhidden
@@ -198,6 +203,19 @@ def _cached_thread_kind(names: str) -> int:
     return _classify(names, THREAD_BOILERPLATE_WORDS)
 
 
+@lru_cache(maxsize=4096)
+def _cached_sections_kind(names: str) -> int:
+    return _classify(names, SECTIONS_BOILERPLATE_WORDS)
+
+
+# The cached classification for each reading of a page's names.
+_READINGS = {
+    BOILERPLATE_WORDS: _cached_names_kind,
+    THREAD_BOILERPLATE_WORDS: _cached_thread_kind,
+    SECTIONS_BOILERPLATE_WORDS: _cached_sections_kind,
+}
+
+
 def name_parts(names: str) -> frozenset[str]:
     """The lower-case word parts of a class string, as :func:`_classify` splits them
     ("message--post js-post" -> message, post, js; "postBody" -> post, body)."""
@@ -228,8 +246,9 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     return _PLAIN
 
 
-def _kind(items: list[tuple[str, str]], tag: str, thread: bool = False) -> int:
-    """What an element with these attributes is: plain, boilerplate or hidden."""
+def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
+    """What an element with these attributes is: plain, boilerplate or hidden.
+    ``words``: one of the readings of boilerplate names (``_READINGS``)."""
     kind = _BOILER if tag in BOILERPLATE_TAGS else _PLAIN
     named = tag not in CONTENT_TAGS
     for key, value in items:
@@ -239,9 +258,9 @@ def _kind(items: list[tuple[str, str]], tag: str, thread: bool = False) -> int:
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = (  # _names_kind, inlined: this runs for most block elements
-                (_cached_thread_kind if thread else _cached_names_kind)(value)
+                _READINGS[words](value)
                 if len(value) <= MAX_CACHED_NAME
-                else _classify(value, THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS)
+                else _classify(value, words)
             )
             if found == _HIDDEN:
                 return _HIDDEN
@@ -286,6 +305,7 @@ def page_lines(
     options: LineOptions | None = None,
     skip_tags: frozenset[str] = SKIP_TAGS,
     thread: bool = False,
+    words: frozenset[str] | None = None,
 ) -> PageLines:
     """Walk the tree once and cut its visible text into lines (linear in the page size).
 
@@ -295,8 +315,12 @@ def page_lines(
     lines as boilerplate. Hidden inline elements are dropped from the text.
     Elements in ``skip_tags`` (scripts, styles, ``<noscript>``...) are not read.
     ``thread``: the page is a thread, its "comment" elements are its posts.
+    ``words``: the boilerplate names to read instead (one of ``_READINGS``'
+    keys); the lines are the same whatever the words, only their marks differ.
     """
     options = options or LineOptions()
+    if words is None:
+        words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
     parts: list[str] = []
     add = parts.append
@@ -347,9 +371,9 @@ def page_lines(
             if tag in block_tags:
                 items = el.items()
                 if items:
-                    kind = _kind(items, tag, thread)
+                    kind = _kind(items, tag, words)
                     if kind == _BOILER:
-                        named[len(tags)] = items  # thread_lines may read them otherwise
+                        named[len(tags)] = items  # reread_lines may read them otherwise
                 else:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
@@ -411,13 +435,17 @@ def page_lines(
     return lines
 
 
-def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLines:
-    """What :func:`page_lines` with ``thread=True`` gives, from its answer without.
+def reread_lines(
+    lines: PageLines, words: frozenset[str], options: LineOptions | None = None
+) -> PageLines:
+    """What :func:`page_lines` with ``words`` gives, from its answer with the
+    default :data:`BOILERPLATE_WORDS` (``words`` must be a subset of them).
 
     Only the boilerplate marks differ: a thread's "comment" elements are its
-    posts. The lines are copied and marked again from the ranges the walk kept,
-    less those of elements that only their "comment" names made boilerplate:
-    no second walk over the tree. ``options`` must be the walk's.
+    posts, a product's "gallery" its feature panels. The lines are copied and
+    marked again from the ranges the walk kept, less those of elements that
+    only the words left out made boilerplate: no second walk over the tree.
+    ``options`` must be the walk's.
     """
     options = options or LineOptions()
     out = PageLines()
@@ -429,13 +457,18 @@ def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLi
     tags, named = lines.tags, lines.named
     for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
         items = named.get(bid)
-        if items is None or _kind(items, tags[bid], thread=True) != _PLAIN:
+        if items is None or _kind(items, tags[bid], words) != _PLAIN:
             out.ranges.append(span)
             out.range_blocks.append(bid)
             if items is not None:
                 out.named[bid] = items
     _mark_boilerplate(out, out.ranges, options.boilerplate_guard)
     return out
+
+
+def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLines:
+    """What :func:`page_lines` with ``thread=True`` gives, from its answer without."""
+    return reread_lines(lines, THREAD_BOILERPLATE_WORDS, options)
 
 
 def _merge_row(lines: list[Line], start: int, bid: int, tag: str) -> bool:
@@ -536,6 +569,11 @@ def select_main(
             end += 1
     if isinstance(lines, PageLines) and options.card_share > 0 and end > start:
         start, end = _cards(lines, weights, start, end, options.card_share)
+    return _trim(weights, start, end)
+
+
+def _trim(weights: list[float], start: int, end: int) -> tuple[int, int]:
+    """``start..end`` without the lines at either end that carry no text."""
     while start < end and weights[start] <= 0:
         start += 1
     while end > start and weights[end - 1] <= 0:
@@ -551,9 +589,22 @@ def _after_headline(weights: list[float], headline: int, start: int, end: int) -
 
 def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
     """Lines covered by the maximum-sum run of (block of k lines - cost), or (0, 0)."""
+    runs = _runs(weights, k, cost)
+    if not runs:
+        return 0, 0
+    start, end, _ = max(runs, key=lambda run: run[2])  # the first of equal runs
+    return start, _run_end(weights, k, end)
+
+
+def _runs(weights: list[float], k: int, cost: float) -> list[tuple[int, int, float]]:
+    """Every run of Kadane's pass: ``(start, end, sum)`` of the best prefix of each
+    stretch of blocks whose running sum of (block of k lines - cost) stays positive.
+    The page's maximum-sum run is the best of them; the others are the page's
+    other dense regions. ``end`` counts blocks: see :func:`_run_end`."""
     window: float = sum(weights[:k])
+    runs: list[tuple[int, int, float]] = []
     best_sum: float = 0
-    best = (0, 0)
+    best_end = -1
     run_sum: float = 0
     run_start = 0
     for i in range(len(weights)):
@@ -561,17 +612,24 @@ def _max_run(weights: list[float], k: int, cost: float) -> tuple[int, int]:
             window += (weights[i + k - 1] if i + k - 1 < len(weights) else 0) - weights[i - 1]
         score = window - cost
         if run_sum <= 0:
-            run_sum, run_start = score, i
+            if best_end > run_start:
+                runs.append((run_start, best_end, best_sum))
+            run_sum, run_start, best_sum, best_end = score, i, 0, -1
         else:
             run_sum += score
         if run_sum > best_sum:
-            best_sum, best = run_sum, (run_start, i + 1)
-    start, end = best
-    # The last block's other lines belong to the run while they carry text.
-    stop = min(end + k - 1, len(weights)) if end > start else end
+            best_sum, best_end = run_sum, i + 1
+    if best_end > run_start:
+        runs.append((run_start, best_end, best_sum))
+    return runs
+
+
+def _run_end(weights: list[float], k: int, end: int) -> int:
+    """The last block's other lines belong to the run while they carry text."""
+    stop = min(end + k - 1, len(weights))
     while end < stop and weights[end] > 0:
         end += 1
-    return start, end
+    return end
 
 
 def _body(
@@ -639,22 +697,71 @@ def is_headline_link(line: Line) -> bool:
     )
 
 
-def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]:
-    """The densest run of linked headlines: the text of a page that is only a list.
+def _headline_weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
+    """Lines as :func:`select_main` weighs them, except that a teaser's linked
+    headline counts as text (menus and "more" links still weigh less than nothing)."""
+    weights = _weights(lines, options, headline)
+    for i, line in enumerate(lines):
+        if i != headline and is_headline_link(line) and not line.boilerplate:
+            weights[i] = float(line.length)
+    return weights
 
-    Lines as :func:`select_main` weighs them, except that a teaser's linked
-    headline counts as text (menus and "more" links still weigh less than nothing).
-    """
-    weights = [
-        float(line.length) if is_headline_link(line) and not line.boilerplate else w
-        for line, w in zip(lines, _weights(lines, options), strict=True)
-    ]
+
+def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]:
+    """The densest run of linked headlines: the text of a page that is only a list."""
+    weights = _headline_weights(lines, options)
     start, end = _max_run(weights, max(1, options.block_size), options.line_cost)
-    while start < end and weights[start] <= 0:
-        start += 1
-    while end > start and weights[end - 1] <= 0:
-        end -= 1
-    return start, end
+    return _trim(weights, start, end)
+
+
+def select_sections(
+    lines: list[Line],
+    options: LineOptions,
+    headline: int,
+    share: float,
+    listing: bool = False,
+) -> tuple[list[tuple[int, int]], list[float]]:
+    """The dense regions of a page whose text is not one article (Wang et al.'s
+    "non-continuous" bodies): a product's description and its specs, the
+    sections of a landing page, a listing's intro and its cards.
+
+    Returns the runs of :func:`select_main`'s pass weighing at least ``share`` of
+    the heaviest, in page order, each trimmed to lines that carry text, with the
+    line weights (``listing``: a teaser's linked headline counts as text).
+    """
+    weights = (
+        _headline_weights(lines, options, headline)
+        if listing
+        else _weights(lines, options, headline)
+    )
+    if isinstance(lines, PageLines):
+        # A menu, aside or footer forgiven for holding most of the text (a wrapper)
+        # is still no section of its own.
+        tagged = _in_boilerplate_tags(lines)
+        for i, line in enumerate(lines):
+            if line.block >= 0 and tagged[line.block]:
+                weights[i] = min(weights[i], 0.0)
+    k = max(1, options.block_size)
+    runs = _runs(weights, k, options.line_cost)
+    if not runs:
+        return [], weights
+    least = share * max(total for _, _, total in runs)
+    regions = []
+    for start, end, total in runs:
+        if total >= least:
+            start, end = _trim(weights, start, _run_end(weights, k, end))
+            if end > start:
+                regions.append((start, end))
+    return regions, weights
+
+
+def _in_boilerplate_tags(lines: PageLines) -> list[bool]:
+    """Per block element: whether it is, or sits in, a ``nav``, ``aside``, ``footer``
+    or ``menu``. One pass: a block's parent is numbered before it."""
+    tagged: list[bool] = []
+    for tag, parent in zip(lines.tags, lines.parents, strict=True):
+        tagged.append(tag in BOILERPLATE_TAGS or (parent >= 0 and tagged[parent]))
+    return tagged
 
 
 def _cards(

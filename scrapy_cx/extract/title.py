@@ -311,6 +311,15 @@ def find_headline(page: Page) -> None:
     page.evidence["title"] = Evidence(source, None, raw)
 
 
+def find_list_headline(page: Page) -> None:
+    """A listing's headline: :func:`find_headline` anchored on its list. A line of
+    the list itself is one of its items, not a headline to leave out of the text:
+    the title read from it stands, the line stays in the listing's text."""
+    find_headline(page)
+    if page.start <= page.headline < page.end:
+        page.headline = -1
+
+
 def _title(page: Page) -> tuple[str | None, int | None, bool]:
     """Return ``(title, index of the headline's line or None, whether the title was
     read from that line)``."""
