@@ -77,9 +77,13 @@ _CJK_NAME = re.compile(
     r"(?:[\u4e00-\u9fff]{1,6}·)?[\u4e00-\u9fff]{2,4}"
     r"|[\u4e00-\u9fff]{0,4}[\u3040-\u30ff][\u3040-\u30ff\u4e00-\u9fff・]{0,7}|[A-Za-z][\w.-]{1,30}"
 )
+# Where the names after a byline label end: another field's label (a known one,
+# or a word before a colon and a number or a control: "点击数：1862", "字体：[大"),
+# a digit, a bracket. (A name before a colon and words is a name and its
+# affiliation: "赵培：北京物资学院".)
 _CJK_STOP = re.compile(
     r"来源|來源|出处|时间|時間|日期|发布|發布|责任|責任|编辑|編輯|责编|摄影|攝影|报道|報道|"
-    r"\d|[|（(【\[:：]"
+    r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,6}\s?[:：]\s?[\d\[【(（]|\d|[|（(【\[:：]"
 )
 # A photo credit: "记者 何俊 摄", "（图/王建国）", "Photo: Ann Lee", "Foto: dpa".
 _CREDIT = re.compile(

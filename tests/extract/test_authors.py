@@ -45,6 +45,9 @@ def test_chinese_bylines() -> None:
     )
     byline = "<p>时间：2004年10月21日14:18 作者：郭励弘 我来说两句(0)</p>"
     assert authors(byline, paragraphs=ZH_PARAGRAPHS) == ("郭励弘",)
+    # The next field's label ends the names, whatever the label: a hit counter.
+    byline = "<p>来源：江州日报 作者：记者 林晓 通讯员 周敏 点击数：1862 字体：[大 中 小]</p>"
+    assert authors(byline, paragraphs=ZH_PARAGRAPHS) == ("林晓", "周敏")
     # "记者从市交通局获悉" is a sentence, not a byline.
     assert authors("<p>记者从市交通局获悉</p>", paragraphs=ZH_PARAGRAPHS) == ()
 
