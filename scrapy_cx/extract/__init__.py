@@ -314,6 +314,7 @@ def _sections(page: Page) -> None:
     )
     main = page.regions[0]
     keep = [weights[i] > 0 and i in range(*main) for i in range(len(lines))]
+    _keep_headings(lines, weights, main, keep)
     texts = {lines[i].block for i in range(*main) if keep[i]}
     for i in range(*main):
         keep[i] = keep[i] or lines[i].block in texts  # a link within a paragraph
@@ -335,6 +336,27 @@ def _sections(page: Page) -> None:
     if text:
         page.regions = [main, *(region for region in sections if region != main)]
         page.content = text
+
+
+# A heading needs this many letters of its own: "2" over a step is a number, not a heading.
+MIN_HEADING_LETTERS = 2
+
+
+def _keep_headings(
+    lines: list[Line], weights: list[float], region: tuple[int, int], keep: list[bool]
+) -> None:
+    """Keep the headings of ``region`` that head its text: the next line that is not
+    a heading carries text. Docs link their headings (a permalink, a link back to
+    the contents), so a heading's link does not make it a button; a heading over
+    nothing, or over lines weighing nothing (a menu's), is left out."""
+    start, end = region
+    heads = False  # whether the lines below, up to the next text, are under a heading
+    for i in range(end - 1, start - 1, -1):
+        line = lines[i]
+        if not line.is_heading:
+            heads = weights[i] > 0
+        elif heads and sum(c.isalpha() for c in line.text) >= MIN_HEADING_LETTERS:
+            keep[i] = True
 
 
 def _fingerprint(page: Page) -> None:
