@@ -381,3 +381,23 @@ def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
     dated = "<meta property='article:published_time' content='2024-05-01'></head>"
     article = extract_article(page(body).replace("</head>", dated))
     assert (article.page_type, article.content) == ("article", STORY[0])
+
+
+def test_a_story_shown_in_a_modal_over_a_stream_of_teasers_is_the_text() -> None:
+    """Some portals open a story in a "modal" over their stream of teasers: the
+    page's one <article> is the story, not the stream behind it."""
+    stream = "".join(
+        f"<li><h3><a href='/s/{i}'>Teaser headline number {i} about the day</a></h3>"
+        f"<p>Blurb {i}: a short summary of another story in the stream, written to make a "
+        "reader click through to the whole piece on its own page.</p>"
+        f"<a href='/src/{i}'>Source</a></li>"
+        for i in range(14)
+    )
+    story = (
+        "<div class='story-modal' role='dialog'><article><h1>Bridge to be rebuilt</h1>"
+        f"<div class='share-bar'><a href='/share'>Share</a> <span>Send it to a friend</span></div>"
+        f"{paragraphs(STORY)}</article></div>"
+    )
+    article = extract_article(page(f"<main><ul>{stream}</ul></main>{story}"))
+    assert article.page_type == "article"
+    assert article.content == "\n".join(STORY)
