@@ -31,7 +31,7 @@ from .lines import Line
 from .meta import PageMeta
 
 # No \s* around: parts are stripped anyway, and a run of spaces must not cost O(n^2).
-SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•]|\s/\s")
+SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•【】＜＞]|\s/\s")
 _MAX_PARTS = 12
 _MAX_TITLE = 400  # characters of <title> worth splitting
 _MAX_LINE = 300  # longer lines are paragraphs, not headlines

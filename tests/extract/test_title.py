@@ -145,6 +145,19 @@ def test_a_short_title_part_with_a_word_added_names_something_else() -> None:
     assert extract_article(kicker).title == f"Genetics {headline}"
 
 
+@pytest.mark.parametrize("site", ["【示例日报 今日本地新闻】", " ＜示例日报　今日本地新闻＞"])
+def test_a_bracketed_site_name_is_a_part_of_the_title(site: str) -> None:
+    """CJK titles set the site's name apart in lenticular or angle brackets."""
+    html = page(
+        f"<title>机场夜间公交下月开通{site}</title>",
+        "<p>首页 &gt; 本地新闻</p><p>机场夜间公交下月开通</p><p><a href='/en'>English</a></p>"
+        "<table><tr><td>♪ 听新闻(html5)</td></tr><tr><td><a href='/read'>朗读版</a></td></tr>"
+        f"</table>{ZH_PARAGRAPHS}",
+        lang="zh",
+    )
+    assert extract_article(html).title == "机场夜间公交下月开通"
+
+
 def test_linked_h1_headline_is_found() -> None:
     headline = "Council approves night buses to the airport"
     html = page(
