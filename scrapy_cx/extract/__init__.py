@@ -225,7 +225,14 @@ def _thread(page: Page) -> None:
         if evidence is not None:
             page.evidence["title"] = evidence
     start, end = page.start, page.end
-    posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
+    labels = _repeated_labels(page.lines)
+    names = page.lines.names
+    posts = [
+        line
+        for line in page.lines[start:end]
+        if not _post_chrome(line, options)
+        and (line.text, line.tag, names[line.block] if line.block >= 0 else None) not in labels
+    ]
     page.content = main_text(posts, page.lines) or page.content
 
 
@@ -233,6 +240,25 @@ def _post_chrome(line: Line, options: LineOptions) -> bool:
     """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
     comment". The posts' text is not linked."""
     return line.link_density > options.max_link_density
+
+
+# A short line (non-space characters) shown this many times on a thread's page is a
+# label of every post's frame ("Joined", "Messages", a rank), not something said.
+MAX_LABEL = 30
+MIN_LABEL_REPEATS = 4
+
+
+def _repeated_labels(lines: PageLines) -> set[tuple[str, str, str | None]]:
+    """The short lines a thread's page repeats in the same element (tag and class):
+    the labels of each post's author panel ("Joined", "Reaction score", "Location")
+    and the authors' ranks. A post quoted in replies repeats in other elements."""
+    counts: dict[tuple[str, str, str | None], int] = {}
+    names = lines.names
+    for line in lines:
+        if line.length <= MAX_LABEL:
+            key = (line.text, line.tag, names[line.block] if line.block >= 0 else None)
+            counts[key] = counts.get(key, 0) + 1
+    return {key for key, count in counts.items() if count >= MIN_LABEL_REPEATS}
 
 
 # Share of the first selection's text the comment-reading selection must keep,
