@@ -440,6 +440,27 @@ def _no_year(
     return out
 
 
+def shows_day(lines: list[Line], day: date) -> bool:
+    """Whether a line writes ``day``, or a day next to it (a UTC stamp may fall on the
+    local day before or after): with its year, in either numeric order, or as a month
+    word and a day ("Posted Dec 17"). Tells a date the page shows from a stamp in its
+    metadata alone (pagetype.settle_page_type)."""
+    near = {day - _ONE_DAY, day, day + _ONE_DAY}
+    month_days = {(d.month, d.day) for d in near}
+    for line in lines:
+        text = line.text[:_MAX_LINE]
+        for month_first in (True, False):
+            if any(_day(found) in near for _pos, found in scan_dates(text, month_first)):
+                return True
+        for m in _MONTH_DAY.finditer(text):
+            if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
+                return True
+    return False
+
+
+_ONE_DAY = timedelta(days=1)
+
+
 # Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30" (a time of day
 # is required: "10-08" alone is a score or a range), and "19-10-08 08:30" (YY-MM-DD).
 _MD_TIME = re.compile(

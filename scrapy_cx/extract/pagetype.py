@@ -25,14 +25,14 @@ its text.
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 from itertools import islice
 from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ._page import Page
-from .dates import scan_dates
+from .dates import shows_day
 from .lines import is_headline_link
 from .posts import MIN_POSTS, post_headers, post_units
 
@@ -103,7 +103,6 @@ _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP
 _BUTTONS = "count(//button)"
 # Where a date was read that the page shows as it is: a line of it, the URL.
 _SHOWN_SOURCES = frozenset(("line", "url"))
-_ONE_DAY = timedelta(days=1)
 
 
 # With the parse's index at hand, only the microdata needs a pass over the tree.
@@ -225,9 +224,9 @@ def settle_page_type(page: Page) -> None:
         return
     if dated and not _stamped(page):
         return  # a dated article: the common case
-    if dated and page.headlines:
-        page.page_type = "listing"  # linked headlines under a date the page never shows
-    elif (
+    # A stamped page of linked headlines stays an article: a short news item
+    # dated in its metadata alone often stands beside many headlines.
+    if (
         prices >= MIN_PRICES
         or (not dated and page.lines.tags.count("pre") >= MIN_CODE_BLOCKS)
         or page.root.xpath(_BUTTONS) >= MIN_BUTTONS
@@ -249,19 +248,7 @@ def _stamped(page: Page) -> bool:
         return False
     if "Article" in page.declared:
         return False
-    return not _shows_day(page, date.fromisoformat(page.published[:10]))
-
-
-def _shows_day(page: Page, day: date) -> bool:
-    """Whether a line of the page writes ``day`` (or a day next to it: a UTC stamp
-    may fall on the next or the previous local day), in either numeric order."""
-    near = {day - _ONE_DAY, day, day + _ONE_DAY}
-    for line in page.lines:
-        text = line.text
-        for month_first in (True, False):
-            if any(found.when.date() in near for _pos, found in scan_dates(text, month_first)):
-                return True
-    return False
+    return not shows_day(page.lines, date.fromisoformat(page.published[:10]))
 
 
 def headline_page(page: Page) -> bool:

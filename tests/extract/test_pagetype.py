@@ -349,8 +349,9 @@ def test_a_date_only_the_metadata_gives_does_not_make_a_service_page_an_article(
     article = extract_article(pricing_page(), "http://span.test/pricing")
     assert article.published is not None  # read, but shown nowhere: the CMS's stamp
     assert article.page_type == "other"
-    shown = extract_article(pricing_page("<p>3 May 2024</p>"), "http://span.test/pricing")
-    assert shown.published is not None and shown.page_type == "article"  # a day it shows
+    for day in ("3 May 2024", "Posted May 3"):  # a day it shows, with or without its year
+        shown = extract_article(pricing_page(f"<p>{day}</p>"), "http://span.test/pricing")
+        assert shown.published is not None and shown.page_type == "article"
 
 
 def test_a_page_declaring_an_article_keeps_its_stamped_date() -> None:
@@ -367,19 +368,6 @@ def test_a_stamped_post_with_code_blocks_stays_an_article() -> None:
     article = extract_article(html, "http://blog.test/spans")
     assert article.published is not None
     assert article.page_type == "article"
-
-
-def test_a_stamped_page_of_linked_headlines_is_a_listing() -> None:
-    teasers = "".join(
-        f"<li><a href='/games/{i}'>Bridge builder game number {i}, with two hundred levels</a>"
-        "</li>"
-        for i in range(12)
-    )
-    body = f"<h1>Puzzle games</h1><p>{STORY[0]}</p><ul>{teasers}</ul>"
-    html = page(body, "Puzzle games", stamped())
-    article = extract_article(html, "http://store.test/genre/puzzle")
-    assert article.published is not None
-    assert article.page_type == "listing"
 
 
 def test_a_dated_product_grid_is_a_listing() -> None:
