@@ -103,6 +103,9 @@ _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP
 _BUTTONS = "count(//button)"
 # Where a date was read that the page shows as it is: a line of it, the URL.
 _SHOWN_SOURCES = frozenset(("line", "url"))
+# PageMeta's source names of <time datetime> elements: a date the page shows, though
+# maybe in a shape no date scan reads ("3 hours ago").
+_TIME_SOURCES = ("time",)
 
 
 # With the parse's index at hand, only the microdata needs a pass over the tree.
@@ -242,12 +245,15 @@ def _stamped(page: Page) -> bool:
     story shows its day (under the headline, in a byline); a product's,
     service's or manual's page is dated by the CMS's last save, shown nowhere.
     A page that declares itself a schema.org ``Article`` is trusted with its
-    date, and so is a date in the URL: sites put days in their stories' URLs."""
+    date, and so is a date in the URL (sites put days in their stories' URLs)
+    and a page with a ``<time>`` element (it shows a date, if as "3 hours ago")."""
     evidence = page.evidence.get("published")
     if page.published is None or evidence is None or evidence.source in _SHOWN_SOURCES:
         return False
     if "Article" in page.declared:
         return False
+    if any(source.startswith(_TIME_SOURCES) for _raw, source in page.meta.published):
+        return False  # a <time> element: shown
     return not shows_day(page.lines, date.fromisoformat(page.published[:10]))
 
 

@@ -349,7 +349,11 @@ def test_a_date_only_the_metadata_gives_does_not_make_a_service_page_an_article(
     article = extract_article(pricing_page(), "http://span.test/pricing")
     assert article.published is not None  # read, but shown nowhere: the CMS's stamp
     assert article.page_type == "other"
-    for day in ("3 May 2024", "Posted May 3"):  # a day it shows, with or without its year
+    for day in (
+        "3 May 2024",  # a day it shows, with or without its year, or as an age
+        "Posted May 3",
+        "<time datetime='2024-05-03T09:00:00Z'>3 hours ago</time>",
+    ):
         shown = extract_article(pricing_page(f"<p>{day}</p>"), "http://span.test/pricing")
         assert shown.published is not None and shown.page_type == "article"
 
