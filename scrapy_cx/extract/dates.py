@@ -442,9 +442,10 @@ def _no_year(
 
 def shows_day(lines: list[Line], day: date) -> bool:
     """Whether a line writes ``day``, or a day next to it (a UTC stamp may fall on the
-    local day before or after): with its year, in either numeric order, or as a month
-    word and a day ("Posted Dec 17"). Tells a date the page shows from a stamp in its
-    metadata alone (pagetype.settle_page_type)."""
+    local day before or after): with its year, in either numeric order, or without
+    it ("Posted Dec 17", "3 May", "3. Mai", "5/3/24"). Tells a date the page shows
+    from a stamp in its metadata alone (pagetype.settle_page_type), so it errs on
+    the side of "shown"."""
     near = {day - _ONE_DAY, day, day + _ONE_DAY}
     month_days = {(d.month, d.day) for d in near}
     for line in lines:
@@ -452,12 +453,20 @@ def shows_day(lines: list[Line], day: date) -> bool:
         for month_first in (True, False):
             if any(_day(found) in near for _pos, found in scan_dates(text, month_first)):
                 return True
-        for m in _MONTH_DAY.finditer(text):
-            if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
+        for pattern in (_MONTH_DAY, _DAY_MONTH):
+            for m in pattern.finditer(text):
+                if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
+                    return True
+        for m in _SHORT_YEAR.finditer(text):
+            a, b, yy = (int(g) for g in m.groups())
+            if any(yy == d.year % 100 and {a, b} == {d.month, d.day} for d in near):
                 return True
     return False
 
 
+# Year-less and two-digit-year forms shows_day also reads: "3 May", "3. Mai", "5/3/24".
+_DAY_MONTH = re.compile(r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|\.)?\s(?:de\s|of\s)?" + _WORD)
+_SHORT_YEAR = re.compile(r"(?<![\d/.-])([0-3]?\d)[/.-]([0-3]?\d)[/.-](\d\d)(?![\d/.-])")
 _ONE_DAY = timedelta(days=1)
 
 

@@ -544,9 +544,15 @@ def test_a_date_labelled_published_below_a_newsletter_box_settles_disagreeing_me
         ("05/03/2024", True),  # month first
         ("03/05/2024", True),  # day first
         ("Posted May 3, 8:19 PM", True),  # no year
+        ("3 May", True),
+        ("3. Mai, 10:12 Uhr", True),
+        ("5/3/24", True),  # a two-digit year
+        ("03.05.24", True),
         ("4 May 2024", True),  # a UTC stamp may be the local day after
         ("2024-05-09", False),
         ("May 9", False),
+        ("9 May", False),
+        ("5/3/23", False),
         ("Prices from $50 per month", False),
     ],
 )
