@@ -442,10 +442,10 @@ def _no_year(
 
 def shows_day(lines: list[Line], day: date) -> bool:
     """Whether a line writes ``day``, or a day next to it (a UTC stamp may fall on the
-    local day before or after): with its year, in either numeric order, or without
-    it ("Posted Dec 17", "3 May", "3. Mai", "5/3/24"). Tells a date the page shows
-    from a stamp in its metadata alone (pagetype.settle_page_type), so it errs on
-    the side of "shown"."""
+    local day before or after): with its year, in either numeric order, without it
+    ("Posted Dec 17", "3 May", "3. Mai", "5/3/24"), or as an age ("3 hours ago").
+    Tells a date the page shows from a stamp in its metadata alone
+    (pagetype.settle_page_type), so it errs on the side of "shown"."""
     near = {day - _ONE_DAY, day, day + _ONE_DAY}
     month_days = {(d.month, d.day) for d in near}
     for line in lines:
@@ -457,6 +457,8 @@ def shows_day(lines: list[Line], day: date) -> bool:
             for m in pattern.finditer(text):
                 if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
                     return True
+        if any(m.group("n") for m in _RELATIVE.finditer(text)):
+            return True  # "3 hours ago": an age, of some day (a word, "today", may be prose)
         for m in _SHORT_YEAR.finditer(text):
             a, b, yy = (int(g) for g in m.groups())
             if any(yy == d.year % 100 and {a, b} == {d.month, d.day} for d in near):

@@ -548,6 +548,9 @@ def test_a_date_labelled_published_below_a_newsletter_box_settles_disagreeing_me
         ("3. Mai, 10:12 Uhr", True),
         ("5/3/24", True),  # a two-digit year
         ("03.05.24", True),
+        ("Updated 3 hours ago", True),  # an age: shown, whatever day it names
+        ("5小时前", True),
+        ("Sign up today", False),  # a word alone may be prose
         ("4 May 2024", True),  # a UTC stamp may be the local day after
         ("2024-05-09", False),
         ("May 9", False),
