@@ -16,18 +16,23 @@ that shows neither, and carries the marks of another kind
 (code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
 page of linked headlines; a site's front page), is not an article; nor is a
 page of code blocks beside a documentation tree, dated or not, that names no
-author. It only re-types a page, never changes its text.
+author. A date read from the metadata alone, written in none of the page's
+lines, is a site builder's stamp, not a shown date; and a grid of priced
+items is a listing whatever its date. It only re-types a page, never changes
+its text.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date
 from itertools import islice
 from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ._page import Page
+from .dates import shows_day
 from .lines import is_headline_link
 from .posts import MIN_POSTS, post_headers, post_units
 
@@ -96,6 +101,11 @@ PROSE_SHARE = 0.4
 MIN_SECTION_HEADINGS = 3
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP)(?!\w)")
 _BUTTONS = "count(//button)"
+# Where a date was read that the page shows as it is: a line of it, the URL.
+_SHOWN_SOURCES = frozenset(("line", "url"))
+# PageMeta's source names of <time datetime> elements: a date the page shows, though
+# maybe in a shape no date scan reads ("3 hours ago").
+_TIME_SOURCES = ("time",)
 
 
 # With the parse's index at hand, only the microdata needs a pass over the tree.
@@ -126,7 +136,9 @@ def declared_types(page: Page) -> set[str]:
         if el.tag == "script":
             types.update(_TYPE.findall((el.text or "")[:_MAX_SCRIPT]))
         elif el.tag == "meta":
-            types.add("og:" + (el.get("content") or "").strip().lower())
+            # Some sites write the namespace into the value too: "og:product".
+            kind = (el.get("content") or "").strip().lower().removeprefix("og:")
+            types.add("og:" + kind)
         else:
             types.add((el.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1])
     return types
@@ -184,12 +196,17 @@ def _linked_region(page: Page) -> bool:
 def settle_page_type(page: Page) -> None:
     """Re-type an article that shows no article's marks: a listing or an other page.
 
-    Reads the date and authors found (a dated byline is the article's mark) and
-    the whole page's lines; an article a site declares as such stays one.
+    Reads the date and authors found (a byline, or a date the page shows, is
+    the article's mark) and the whole page's lines; an article a site declares
+    as such stays one, unless it is the site's front page.
     """
-    if page.page_type != "article" or page.declared & SPECIFIC_ARTICLE_TYPES:
+    if page.page_type != "article":
         return
     front = _front_page(page.url)
+    if page.declared & SPECIFIC_ARTICLE_TYPES:
+        if front:  # a blog's or a newsroom's home: its latest post declares itself
+            page.page_type = "listing"
+        return
     if not page.authors and _documentation(page):
         page.page_type = "other"  # its date is the last edit's, not a publication's
         return
@@ -200,20 +217,44 @@ def settle_page_type(page: Page) -> None:
     if front:
         page.page_type = "other"
         return
-    if dated:
-        return  # a dated or bylined article: the common case
+    if page.authors:
+        return  # a bylined article: the common case
     lines = [line for line in page.lines if not line.boilerplate]
     teasers = sum(1 for line in lines if is_headline_link(line))
     prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
     if prices >= GRID_PRICES and teasers >= GRID_PRICES:
-        page.page_type = "listing"
-    elif (
+        page.page_type = "listing"  # a shop's grid, dated or not: shops date their pages too
+        return
+    if dated and not _stamped(page):
+        return  # a dated article: the common case
+    # A stamped page of linked headlines stays an article: a short news item
+    # dated in its metadata alone often stands beside many headlines.
+    if (
         prices >= MIN_PRICES
-        or page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
+        or (not dated and page.lines.tags.count("pre") >= MIN_CODE_BLOCKS)
         or page.root.xpath(_BUTTONS) >= MIN_BUTTONS
         or _blurbs(page)
     ):
+        # Code blocks mark an undated page only: a dated post shows code too.
         page.page_type = "other"
+
+
+def _stamped(page: Page) -> bool:
+    """The page's date is a site builder's stamp: read from its metadata (JSON-LD,
+    meta tags, a script, an upload path) and written in none of its lines. A
+    story shows its day (under the headline, in a byline); a product's,
+    service's or manual's page is dated by the CMS's last save, shown nowhere.
+    A page that declares itself a schema.org ``Article`` is trusted with its
+    date, and so is a date in the URL (sites put days in their stories' URLs)
+    and a page with a ``<time>`` element (it shows a date, if as "3 hours ago")."""
+    evidence = page.evidence.get("published")
+    if page.published is None or evidence is None or evidence.source in _SHOWN_SOURCES:
+        return False
+    if "Article" in page.declared:
+        return False
+    if any(source.startswith(_TIME_SOURCES) for _raw, source in page.meta.published):
+        return False  # a <time> element: shown
+    return not shows_day(page.lines, date.fromisoformat(page.published[:10]))
 
 
 def headline_page(page: Page) -> bool:

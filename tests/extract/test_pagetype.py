@@ -327,6 +327,84 @@ def test_a_long_undated_guide_stays_an_article() -> None:
     assert article.page_type == "article"
 
 
+def stamped(kind: str = "WebPage", day: str = "2024-05-03T09:00:00Z") -> str:
+    """JSON-LD as a site builder writes it on every page: a type and the last save."""
+    return (
+        f'<script type="application/ld+json">{{"@type": "{kind}", "name": "Span", '
+        f'"datePublished": "{day}", "dateModified": "{day}"}}</script>'
+    )
+
+
+def pricing_page(under_title: str = "", head: str = "") -> str:
+    """A service's page of plans and prices, with the date its CMS stamps in the metadata."""
+    plans = "".join(
+        f"<div class='plan'><h3>{name}</h3><p>${price} / month</p><p>{STORY[i]}</p></div>"
+        for i, (name, price) in enumerate((("Starter", 9), ("Team", 29), ("Business", 99)))
+    )
+    body = f"<h1>Bridge monitoring for every town</h1>{under_title}<p>{STORY[3]}</p>{plans}"
+    return page(body, "Bridge monitoring", stamped() + head)
+
+
+def test_a_date_only_the_metadata_gives_does_not_make_a_service_page_an_article() -> None:
+    article = extract_article(pricing_page(), "http://span.test/pricing")
+    assert article.published is not None  # read, but shown nowhere: the CMS's stamp
+    assert article.page_type == "other"
+    for day in (
+        "3 May 2024",  # a day it shows, with or without its year, or as an age
+        "Posted May 3",
+        "<time datetime='2024-05-03T09:00:00Z'>3 hours ago</time>",
+    ):
+        shown = extract_article(pricing_page(f"<p>{day}</p>"), "http://span.test/pricing")
+        assert shown.published is not None and shown.page_type == "article"
+
+
+def test_a_page_declaring_an_article_keeps_its_stamped_date() -> None:
+    html = pricing_page(head=stamped("Article"))
+    assert extract_article(html, "http://span.test/pricing").page_type == "article"
+
+
+def test_a_stamped_post_with_code_blocks_stays_an_article() -> None:
+    """Code blocks mark an undated page as documentation, not a dated post."""
+    code = "".join(
+        f"<p>{STORY[i]}</p><pre><code>bridge build --span {i}</code></pre>" for i in range(4)
+    )
+    html = page(f"<h1>Building a span</h1>{code}", "Building a span", stamped())
+    article = extract_article(html, "http://blog.test/spans")
+    assert article.published is not None
+    assert article.page_type == "article"
+
+
+def test_a_dated_product_grid_is_a_listing() -> None:
+    """A shop shows a date too (a sale's); its grid of priced items is no article."""
+    cards = "".join(
+        f"<li class='product'><a href='/p/{i}'><h3>Oak garden bench model {i}, two seats</h3>"
+        f"</a><span>£{199 + i}</span></li>"
+        for i in range(24)
+    )
+    body = (
+        f"<h1>Garden benches</h1><p>Spring sale, 3 May 2024</p><div class='intro'><p>{STORY[0]}"
+        f"</p></div><ul>{cards}</ul>"
+    )
+    article = extract_article(page(body, "Garden benches"), "http://shop.test/benches")
+    assert article.published == "2024-05-03"
+    assert article.page_type == "listing"
+
+
+def test_an_og_type_written_with_its_namespace_is_read() -> None:
+    head = "<meta property='og:type' content='og:product'>"
+    body = f"<h1>Oak garden bench</h1><p>{STORY[1]}</p><p>{STORY[2]}</p>"
+    article = extract_article(page(body, "Oak garden bench", head), "http://shop.test/p/1")
+    assert article.page_type == "other"
+
+
+def test_a_blogs_front_page_declaring_its_latest_post_is_a_listing() -> None:
+    head = stamped("BlogPosting")
+    body = f"<h1>Bridge to be rebuilt</h1>{''.join(f'<p>{p}</p>' for p in STORY)}"
+    assert extract_article(page(body, head=head), "https://blog.test/").page_type == "listing"
+    article = extract_article(page(body, head=head), "https://blog.test/2024/bridge")
+    assert article.page_type == "article"
+
+
 def comment_thread(head: str = "") -> str:
     """A thread whose software names every post a "comment", first post included."""
     posts = [("alice", "May 3, 2024", STORY[0]), *((w, "May 3, 2024", t) for w, _, t, _ in REPLIES)]
