@@ -57,6 +57,23 @@ def test_a_sentence_with_by_is_not_a_byline() -> None:
     assert authors(line) == ()
 
 
+def test_a_word_starting_like_a_label_is_no_byline() -> None:
+    # "Party" starts with the French label "par"; only a capital glued to the label
+    # ("ParJean Dupont") makes one.
+    assert authors("<ul><li>Party &amp; Event Rentals</li></ul>") == ()
+    assert authors("<p>ParJean Dupont</p>") == ("Jean Dupont",)
+
+
+def test_a_phrase_beside_the_headline_is_no_name() -> None:
+    # A price line's label and an author box's heading: capitalised phrases.
+    assert authors("<div>With Rental Package - $20.00</div>") == ()
+    box = (
+        "<div class='post-author'><h4 class='post-author-heading'>Insights from</h4>"
+        "<div class='post-author-name'>Liza Burke</div></div>"
+    )
+    assert authors(box) == ("Liza Burke",)
+
+
 DE_PARAGRAPHS = (
     "<p>Der Stadtrat hat am Dienstag beschlossen, die Nachtbusse bis zum Flughafen zu "
     "verlängern, nachdem Schichtarbeiter sich ein Jahr lang beschwert hatten.</p>"
@@ -148,6 +165,9 @@ def test_byline_closing_the_text() -> None:
     assert authors("", paragraphs=zh) == ("王燕", "李强")
     de = DE_PARAGRAPHS + "<p>Text: Anna Berg</p>"
     assert authors("", paragraphs=de) == ("Anna Berg",)
+    # A last paragraph opening with "By" is a sentence, not a byline.
+    en = PARAGRAPHS + "<p>By now, you know how the night buses are paid for!</p>"
+    assert authors("", paragraphs=en) == ()
 
 
 @pytest.mark.parametrize(
@@ -167,6 +187,8 @@ def test_byline_closing_the_text() -> None:
         ("The President", None),
         ("Example Media Inc.", None),
         ("Staff", None),
+        ("Insights from", None),
+        ("With Rental Package", None),
         ("记者", None),
     ],
 )
