@@ -54,7 +54,9 @@ _LATIN_STOP = re.compile(
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|"
     + _MONTH_WORDS
-    + r")\b",
+    + r")\b"
+    # ... or such a word glued on by the markup: "Amanda FurrerUpdated Dec 19".
+    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted))",
     re.I,
 )
 _NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)

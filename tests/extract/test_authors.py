@@ -22,6 +22,9 @@ def authors(byline: str, head: str = "", paragraphs: str = PARAGRAPHS) -> tuple[
 
 def test_english_byline_with_two_names_and_a_date() -> None:
     assert authors("<div>By Ann Lee and Bo Chen | March 2, 2016</div>") == ("Ann Lee", "Bo Chen")
+    # The markup glues the next field's label to the name.
+    byline = "<div>By Ann <span>Lee</span><span>Updated Mar 2, 2016</span></div>"
+    assert authors(byline) == ("Ann Lee",)
 
 
 def test_byline_beats_metadata_naming_the_site() -> None:
