@@ -201,6 +201,9 @@ def _thread(page: Page) -> None:
     """
     if page.page_type != "thread":
         return
+    if page.replies:
+        _replies(page)
+        return
     options = replace(
         page.options,
         container_share=0.0,
@@ -227,6 +230,25 @@ def _thread(page: Page) -> None:
     start, end = page.start, page.end
     posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
     page.content = main_text(posts, page.lines) or page.content
+
+
+def _replies(page: Page) -> None:
+    """A discussion's content (``page.replies``, pagetype._discussion): the lines
+    from its headline through the selection (the post, or the few lines of a
+    submitted link), then the replies' text, the page's "comment" elements read
+    as text (from what the walk kept: no second walk). Controls ("reply",
+    "permalink", an author's linked name) are left out. Not a new line
+    selection: that would keep the densest few replies only, a discussion's
+    replies being short and each carrying its links."""
+    lines = thread_lines(page.lines, page.options)
+    top = page.headline + 1 if 0 <= page.headline < page.start else page.start
+    kept = [line for line in lines[top : page.start] if not _post_chrome(line, page.options)]
+    kept += (line for line in lines[page.start : page.end] if not line.boilerplate)
+    for first, last in page.replies:
+        kept += (line for line in lines[first:last] if not _post_chrome(line, page.options))
+    page.lines = lines
+    page.regions = [*page.regions[:1], *page.replies]
+    page.content = main_text(kept, lines) or page.content
 
 
 def _post_chrome(line: Line, options: LineOptions) -> bool:

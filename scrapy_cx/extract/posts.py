@@ -50,12 +50,17 @@ def _unit_key(names: str) -> str | None:
     return " ".join(name for name in names.split() if not _DIGITS.search(name))
 
 
-def post_units(page: Page) -> list[Region]:
+def post_units(page: Page, *, above: bool = False) -> list[Region]:
     """Line ranges of the page's repeated post units: block elements sharing a
     tag and a post-named class, each showing a date at its top or bottom (the
-    header, or the footer XenForo puts it in) and no linked headline (a teaser
-    card's). The group of most such units, or nothing when none has
-    :data:`MIN_POSTS` (Wang et al.'s repeated "record" of a non-continuous body)."""
+    header, or the footer XenForo puts it in). The group of most such units, or
+    nothing when none has :data:`MIN_POSTS` (Wang et al.'s repeated "record" of
+    a non-continuous body).
+
+    ``above``: the line right above a unit may be its header too (Hacker News
+    names only a comment's text "comment", its dated header is the element
+    before). Off for the test of whether the selection lies in a post: a news
+    site's teaser cards sit under dated lines too."""
     lines = page.lines
     groups: dict[tuple[str, str], list[int]] = {}
     for block, names in enumerate(lines.names):
@@ -68,20 +73,23 @@ def post_units(page: Page) -> list[Region]:
         if len(blocks) < MIN_POSTS:
             continue
         posts = [
-            span for span in map(lines.spans.__getitem__, blocks[:MAX_UNITS]) if _post(page, *span)
+            span
+            for span in map(lines.spans.__getitem__, blocks[:MAX_UNITS])
+            if _post(page, *span, above)
         ]
         if len(posts) >= MIN_POSTS and len(posts) > len(best):
             best = posts
     return best
 
 
-def _post(page: Page, start: int, end: int) -> bool:
-    """A unit with a short dated line at its top or bottom."""
+def _post(page: Page, start: int, end: int, above: bool) -> bool:
+    """A unit with a short dated line at its top or bottom (or right above it)."""
     lines = page.lines
+    top = max(start - 1, 0) if above else start
     edges = (
-        range(start, end)
+        range(top, end)
         if end - start <= 2 * UNIT_EDGE_LINES
-        else (*range(start, start + UNIT_EDGE_LINES), *range(end - UNIT_EDGE_LINES, end))
+        else (*range(top, start + UNIT_EDGE_LINES), *range(end - UNIT_EDGE_LINES, end))
     )
     return any(
         lines[i].length <= MAX_POST_HEADER
