@@ -20,7 +20,6 @@ from .language import guess_language
 from .lines import (
     SECTIONS_BOILERPLATE_WORDS,
     SKIP_TAGS,
-    Line,
     LineOptions,
     PageLines,
     is_headline_link,
@@ -36,7 +35,7 @@ from .lines import (
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
-from .posts import find_posts
+from .posts import find_posts, merge_units, post_chrome
 from .title import find_headline, find_list_headline, find_site_name
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
@@ -228,7 +227,7 @@ def _thread(page: Page) -> None:
         if evidence is not None:
             page.evidence["title"] = evidence
     start, end = page.start, page.end
-    posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
+    posts = [line for line in page.lines[start:end] if not post_chrome(line, options)]
     page.content = main_text(posts, page.lines) or page.content
 
 
@@ -242,19 +241,14 @@ def _replies(page: Page) -> None:
     replies being short and each carrying its links."""
     lines = thread_lines(page.lines, page.options)
     top = page.headline + 1 if 0 <= page.headline < page.start else page.start
-    kept = [line for line in lines[top : page.start] if not _post_chrome(line, page.options)]
+    kept = [line for line in lines[top : page.start] if not post_chrome(line, page.options)]
     kept += (line for line in lines[page.start : page.end] if not line.boilerplate)
-    for first, last in page.replies:
-        kept += (line for line in lines[first:last] if not _post_chrome(line, page.options))
+    replies, _ = merge_units(page.replies)
+    for first, last in replies:
+        kept += (line for line in lines[first:last] if not post_chrome(line, page.options))
     page.lines = lines
-    page.regions = [*page.regions[:1], *page.replies]
+    page.regions = [*page.regions[:1], *replies]
     page.content = main_text(kept, lines) or page.content
-
-
-def _post_chrome(line: Line, options: LineOptions) -> bool:
-    """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
-    comment". The posts' text is not linked."""
-    return line.link_density > options.max_link_density
 
 
 # Share of the first selection's text the comment-reading selection must keep,

@@ -29,7 +29,7 @@ from lxml import etree
 
 from ._page import Page
 from .lines import is_headline_link
-from .posts import MIN_POSTS, post_headers, post_units
+from .posts import MIN_POSTS, merge_units, post_headers, post_units
 
 __all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
 
@@ -223,14 +223,7 @@ def _discussion(page: Page) -> bool:
     if not units or any(first <= page.start < last for first, last in units):
         return False  # no replies, or a selection inside one: _in_posts's case
     lines = page.lines
-    merged: list[tuple[int, int]] = []  # the units' line ranges, a reply's inside its parent's
-    nested = False
-    for first, last in units:  # in page order
-        if merged and first < merged[-1][1]:
-            nested = True
-            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
-        else:
-            merged.append((first, last))
+    merged, nested = merge_units(units)
     replies = sum(line.length for first, last in merged for line in lines[first:last])
     selected = sum(line.length for line in lines[page.start : page.end] if not line.boilerplate)
     selected -= sum(
@@ -242,7 +235,7 @@ def _discussion(page: Page) -> bool:
     share = NESTED_DISCUSSION_SHARE if nested else FLAT_DISCUSSION_SHARE
     if replies < share * max(selected, 1):
         return False
-    page.replies = merged
+    page.replies = units
     return True
 
 

@@ -440,6 +440,8 @@ def test_a_discussion_of_a_submitted_link_is_a_thread_of_its_replies() -> None:
     for saying in SAYINGS[:8]:
         assert saying in article.content  # the replies, nested ones too
     assert "permalink" not in article.content  # their controls are not
+    # One post per reply, in page order, each with its own text only (not its replies').
+    assert [post.text for post in article.posts] == list(SAYINGS[:8])
 
 
 def test_a_discussion_whose_reply_headers_stand_above_the_replies_is_a_thread() -> None:
@@ -447,7 +449,7 @@ def test_a_discussion_whose_reply_headers_stand_above_the_replies_is_a_thread() 
     (Hacker News's layout), and the replies do not nest."""
     rows = "".join(
         f"<tr class='athing'><td class='default'><div><span class='comhead'>"
-        f"<a href='/u/{VOICES[i % 6]}'>{VOICES[i % 6]}</a> <a href='/item/{i}'>3 hours ago</a>"
+        f"<a href='/u/{VOICES[i % 6]}'>{VOICES[i % 6]}</a> <a href='/item/{i}'>on May 3, 2024</a>"
         f" | <a href='#'>next</a></span></div><div class='comment'><div class='commtext'>"
         f"{SAYINGS[i % len(SAYINGS)]}</div></div></td></tr>"
         for i in range(15)
@@ -463,6 +465,9 @@ def test_a_discussion_whose_reply_headers_stand_above_the_replies_is_a_thread() 
     assert article.page_type == "thread"
     for saying in SAYINGS:
         assert saying in article.content
+    assert len(article.posts) == 15
+    first = article.posts[0]
+    assert (first.author, first.published, first.text) == ("bob", "2024-05-03", SAYINGS[0])
 
 
 def test_a_news_brief_under_its_readers_comments_stays_an_article() -> None:
