@@ -128,14 +128,20 @@ def post_chrome(line: Line, options: LineOptions) -> bool:
     return line.link_density > options.max_link_density
 
 
+# A line ending so is a sentence ("The change takes effect on January 1, 2026."),
+# a footnote or a caption: a post's header ends with its date, time or number.
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
+
+
 def post_headers(page: Page) -> list[int]:
-    """Indexes of the short dated lines inside the main region."""
+    """Indexes of the short dated lines inside the main region that are no sentences."""
     lines = page.lines
     return [
         i
         for i in range(page.start, page.end)
         if lines[i].length <= MAX_POST_HEADER
         and not lines[i].boilerplate
+        and not lines[i].text.rstrip().endswith(_SENTENCE_ENDS)
         and scan_dates(lines[i].text)
     ]
 

@@ -506,3 +506,17 @@ def test_a_site_home_of_dated_entries_is_no_thread() -> None:
     html = page(f"<h1>River notes</h1><main>{entries}</main>", "River notes")
     assert extract_article(html, "http://river.test/").page_type != "thread"
     assert extract_article(html, "http://river.test/notes/week-1").page_type == "thread"
+
+
+def test_an_article_of_short_dated_sentences_is_no_thread() -> None:
+    """Short paragraphs that name a date are sentences, not posts' headers."""
+    dated = (
+        "The new fares take effect on January 1, 2026.",
+        "The night lines open on March 2, 2026.",
+        "A review of the service is due on June 30, 2026.",
+    )
+    body = "<h1>Night buses to the airport</h1>" + "".join(
+        f"<p>{text}</p><p>{EN_SENTENCES[i]}</p>" for i, text in enumerate(dated)
+    )
+    html = page(body, "Night buses to the airport")
+    assert extract_article(html, "http://town.test/news/buses").page_type == "article"
