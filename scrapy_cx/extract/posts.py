@@ -33,7 +33,7 @@ _SEPARATORS = " ·|-–—,:@"
 # and repeats that element, class and all, once per post.
 POST_UNIT_WORDS = frozenset(("post", "message", "comment", "reply", "answer"))
 MAX_UNIT_NAME = 300  # characters of a class attribute read (longer: generated, not a post's)
-MAX_UNITS = 100  # units of one group whose heads are read for a date
+MAX_UNITS = 100  # units of one group whose heads are read for a date (the rest: taken as read)
 UNIT_EDGE_LINES = 12  # lines at the top and bottom of a unit read for its date
 _DIGITS = re.compile(r"\d")
 # A post's age as forum software shows it ("17 hours ago", "1 year ago", "3d ago").
@@ -72,6 +72,7 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
         if key is not None:
             groups.setdefault((lines.tags[block], key), []).append(block)
     best: list[Region] = []
+    rest: list[int] = []
     for blocks in groups.values():
         if len(blocks) < MIN_POSTS:
             continue
@@ -81,8 +82,10 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
             if _post(page, *span, above)
         ]
         if len(posts) >= MIN_POSTS and len(posts) > len(best):
-            best = posts
-    return best
+            best, rest = posts, blocks[MAX_UNITS:]
+    # Past the units read, the same element (tag, class and all) is taken as a
+    # post unread: a long thread keeps its tail.
+    return best + [lines.spans[block] for block in rest]
 
 
 def _post(page: Page, start: int, end: int, above: bool) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
+from scrapy_cx.extract.posts import MAX_UNITS
 from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES, ZH_SENTENCES
 
 STORY = BRIDGE_STORY
@@ -444,30 +445,41 @@ def test_a_discussion_of_a_submitted_link_is_a_thread_of_its_replies() -> None:
     assert [post.text for post in article.posts] == list(SAYINGS[:8])
 
 
-def test_a_discussion_whose_reply_headers_stand_above_the_replies_is_a_thread() -> None:
-    """Each reply's dated header is the element before the one named "comment"
-    (Hacker News's layout), and the replies do not nest."""
+def news_item(sayings: list[str]) -> str:
+    """A discussion whose replies' dated headers are the elements before the ones
+    named "comment" (Hacker News's layout); the replies do not nest."""
     rows = "".join(
         f"<tr class='athing'><td class='default'><div><span class='comhead'>"
         f"<a href='/u/{VOICES[i % 6]}'>{VOICES[i % 6]}</a> <a href='/item/{i}'>on May 3, 2024</a>"
         f" | <a href='#'>next</a></span></div><div class='comment'><div class='commtext'>"
-        f"{SAYINGS[i % len(SAYINGS)]}</div></div></td></tr>"
-        for i in range(15)
+        f"{saying}</div></div></td></tr>"
+        for i, saying in enumerate(sayings)
     )
     body = (
         "<table><tr><td class='title'><a href='http://town.test/news/bridge'>Council votes to "
         "rebuild the river bridge</a></td></tr><tr><td class='subtext'>88 points by "
-        "<a href='/u/alice'>alice</a> 5 hours ago | 15 comments</td></tr></table>"
+        f"<a href='/u/alice'>alice</a> 5 hours ago | {len(sayings)} comments</td></tr></table>"
         f"<table class='comment-tree'>{rows}</table>"
     )
-    html = page(body, "Council votes to rebuild the river bridge")
-    article = extract_article(html, "http://board.test/item?id=1")
+    return page(body, "Council votes to rebuild the river bridge")
+
+
+def test_a_discussion_whose_reply_headers_stand_above_the_replies_is_a_thread() -> None:
+    sayings = [SAYINGS[i % len(SAYINGS)] for i in range(15)]
+    article = extract_article(news_item(sayings), "http://board.test/item?id=1")
     assert article.page_type == "thread"
     for saying in SAYINGS:
         assert saying in article.content
     assert len(article.posts) == 15
     first = article.posts[0]
     assert (first.author, first.published, first.text) == ("bob", "2024-05-03", SAYINGS[0])
+
+
+def test_a_long_discussion_keeps_its_replies_past_those_read_for_a_date() -> None:
+    sayings = [f"Reply {i}: {SAYINGS[i % len(SAYINGS)]}" for i in range(MAX_UNITS + 20)]
+    article = extract_article(news_item(sayings), "http://board.test/item?id=2")
+    assert article.page_type == "thread"
+    assert sayings[-1] in article.content
 
 
 def test_a_news_brief_under_its_readers_comments_stays_an_article() -> None:
