@@ -36,7 +36,7 @@ from .lines import (
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
-from .posts import find_posts
+from .posts import find_posts, merge_units, post_chrome
 from .title import find_headline, find_list_headline, find_site_name
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
@@ -201,6 +201,9 @@ def _thread(page: Page) -> None:
     """
     if page.page_type != "thread":
         return
+    if page.replies:
+        _replies(page)
+        return
     options = replace(
         page.options,
         container_share=0.0,
@@ -226,26 +229,44 @@ def _thread(page: Page) -> None:
             page.evidence["title"] = evidence
     start, end = page.start, page.end
     labels = _repeated_labels(page.lines)
-    names = page.lines.names
-    posts = [
-        line
-        for line in page.lines[start:end]
-        if not _post_chrome(line, options)
-        and (line.text, line.tag, names[line.block] if line.block >= 0 else None) not in labels
-    ]
+    posts = [line for line in page.lines[start:end] if _said(line, page.lines, options, labels)]
     page.content = main_text(posts, page.lines) or page.content
 
 
-def _post_chrome(line: Line, options: LineOptions) -> bool:
-    """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
-    comment". The posts' text is not linked."""
-    return line.link_density > options.max_link_density
+def _replies(page: Page) -> None:
+    """A discussion's content (``page.replies``, pagetype._discussion): the lines
+    from its headline through the selection (the post, or the few lines of a
+    submitted link), then the replies' text, the page's "comment" elements read
+    as text (from what the walk kept: no second walk). Controls ("reply",
+    "permalink", an author's linked name) are left out. Not a new line
+    selection: that would keep the densest few replies only, a discussion's
+    replies being short and each carrying its links."""
+    lines = thread_lines(page.lines, page.options)
+    top = page.headline + 1 if 0 <= page.headline < page.start else page.start
+    kept = [line for line in lines[top : page.start] if not post_chrome(line, page.options)]
+    kept += (line for line in lines[page.start : page.end] if not line.boilerplate)
+    replies, _ = merge_units(page.replies)
+    labels = _repeated_labels(lines)
+    for first, last in replies:
+        kept += (line for line in lines[first:last] if _said(line, lines, page.options, labels))
+    page.lines = lines
+    page.regions = [*page.regions[:1], *replies]
+    page.content = main_text(kept, lines) or page.content
 
 
 # A short line (non-space characters) shown this many times on a thread's page is a
 # label of every post's frame ("Joined", "Messages", a rank), not something said.
 MAX_LABEL = 30
 MIN_LABEL_REPEATS = 4
+
+
+def _said(
+    line: Line, lines: PageLines, options: LineOptions, labels: set[tuple[str, str, str | None]]
+) -> bool:
+    """A line of a post's text: neither a control (:func:`posts.post_chrome`) nor
+    a label of every post's frame (:func:`_repeated_labels`)."""
+    key = (line.text, line.tag, lines.names[line.block] if line.block >= 0 else None)
+    return not post_chrome(line, options) and key not in labels
 
 
 def _repeated_labels(lines: PageLines) -> set[tuple[str, str, str | None]]:

@@ -34,7 +34,7 @@ from lxml import etree
 from ._page import Page
 from .dates import shows_day
 from .lines import is_headline_link
-from .posts import MIN_POSTS, post_headers, post_units
+from .posts import MIN_POSTS, merge_units, post_headers, post_units
 
 __all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
 
@@ -162,13 +162,43 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
         # Site builders stamp og:article on forum threads too: their posts tell.
-        page.page_type = "thread" if _in_posts(page) else "article"
+        page.page_type = "thread" if _in_posts(page) or _discussion(page) else "article"
+    elif _discussion(page):
+        page.page_type = "thread"  # a submitted link's title is no listing
     elif page.listing or _linked_region(page):
         page.page_type = "listing"
-    elif len(post_headers(page)) >= MIN_POSTS or _in_posts(page):
+    elif _headed_posts(page) or _in_posts(page):
         page.page_type = "thread"
     else:
         page.page_type = "article"
+
+
+# A dated line beside a linked line of this many words or more heads a teaser (a
+# blog index's, an episode list's): a post carries an author's name at most.
+TEASER_TITLE_WORDS = 4
+# Dated lines this share of which head teasers make a list of teasers, not posts.
+TEASER_HEADER_SHARE = 0.5
+
+
+def _headed_posts(page: Page) -> bool:
+    """The selection holds :data:`MIN_POSTS` short dated lines or more (the
+    posts' headers), most of them not a teaser's (a linked title beside it), on
+    a page that is not a site's home."""
+    headers = post_headers(page)
+    if len(headers) < MIN_POSTS or _front_page(page.url):
+        return False
+    lines = page.lines
+    teasers = sum(
+        1
+        for i in headers
+        if any(
+            0 <= j < len(lines)
+            and lines[j].link_density > LISTING_LINK_SHARE
+            and len(lines[j].text.split()) >= TEASER_TITLE_WORDS
+            for j in (i - 1, i + 1)
+        )
+    )
+    return teasers < TEASER_HEADER_SHARE * len(headers)
 
 
 def _in_posts(page: Page) -> bool:
@@ -179,6 +209,46 @@ def _in_posts(page: Page) -> bool:
         return False  # a site's home shows teasers, never one thread
     start = page.start
     return any(first <= start < last for first, last in post_units(page))
+
+
+# A discussion page (a submitted link or a few lines, then the replies: Hacker
+# News, Slashdot, Reddit) against an article followed by its comments: the
+# replies' text outweighs the selected text this many times over when the
+# replies nest (a reply inside the post it answers: a tree). Measured on the
+# dev sets: discussions 11 to 32 times, no article's comments nest; a news brief
+# with a threaded comment section can still draw a few times its length.
+NESTED_DISCUSSION_SHARE = 8
+# ... and this many times when they do not (a flat list, or one indented by
+# styling only, as Hacker News does): articles' flat comment sections reach 16
+# times a short blog post (an "open thread" post), a submitted link draws 100+.
+FLAT_DISCUSSION_SHARE = 40
+
+
+def _discussion(page: Page) -> bool:
+    """The selection opens before a run of dated post units that outweigh it
+    (:data:`NESTED_DISCUSSION_SHARE`, :data:`FLAT_DISCUSSION_SHARE`): the
+    replies, not the few lines above them, are the content. Fills
+    ``page.replies`` when so (the thread stage reads them)."""
+    if _front_page(page.url):
+        return False
+    units = post_units(page, above=True)
+    if not units or any(first <= page.start < last for first, last in units):
+        return False  # no replies, or a selection inside one: _in_posts's case
+    lines = page.lines
+    merged, nested = merge_units(units)
+    replies = sum(line.length for first, last in merged for line in lines[first:last])
+    selected = sum(line.length for line in lines[page.start : page.end] if not line.boilerplate)
+    selected -= sum(
+        line.length
+        for first, last in merged
+        for line in lines[max(first, page.start) : min(last, page.end)]
+        if not line.boilerplate
+    )
+    share = NESTED_DISCUSSION_SHARE if nested else FLAT_DISCUSSION_SHARE
+    if replies < share * max(selected, 1):
+        return False
+    page.replies = units
+    return True
 
 
 def _linked_region(page: Page) -> bool:
