@@ -4,7 +4,8 @@ Two signals, both the page's own: the schema.org / Open Graph types it declares
 (a forum post, a Q&A page, a collection, a list of products, a product), and its
 block structure (the selection found a list of teaser cards, a region made
 mostly of links, a region of several posts each under its own dated header
-line, or a post among the page's repeated dated post units).
+line, a post among the page's repeated dated post units, or a run of sibling
+cards each a linked title, a date and a short excerpt: a blog's index).
 Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
 ``og:type=article`` on every page, products and docs included.
@@ -14,7 +15,8 @@ thread is selected again as posts. :func:`settle_page_type` runs once the date
 and the authors are known: a news article shows a date or a byline; a page
 that shows neither, and carries the marks of another kind
 (code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
-page of linked headlines; a site's front page), is not an article; nor is a
+page of linked headlines or of cards, each a link and a line of text; a
+site's front page), is not an article; nor is a
 page of code blocks beside a documentation tree, dated or not, that names no
 author. A date read from the metadata alone, written in none of the page's
 lines, is a site builder's stamp, not a shown date; and a grid of priced
@@ -162,13 +164,18 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
         # Site builders stamp og:article on forum threads too: their posts tell.
-        page.page_type = "thread" if _in_posts(page) or _discussion(page) else "article"
+        if _in_posts(page) or _discussion(page):
+            page.page_type = "thread"
+        else:
+            page.page_type = "listing" if _teaser_list(page) else "article"
     elif _discussion(page):
         page.page_type = "thread"  # a submitted link's title is no listing
     elif page.listing or _linked_region(page):
         page.page_type = "listing"
     elif _headed_posts(page) or _in_posts(page):
         page.page_type = "thread"
+    elif _teaser_list(page):
+        page.page_type = "listing"  # a blog's index: its posts' teasers, each dated
     else:
         page.page_type = "article"
 
@@ -180,13 +187,10 @@ TEASER_TITLE_WORDS = 4
 TEASER_HEADER_SHARE = 0.5
 
 
-def _headed_posts(page: Page) -> bool:
-    """The selection holds :data:`MIN_POSTS` short dated lines or more (the
-    posts' headers), most of them not a teaser's (a linked title beside it), on
-    a page that is not a site's home."""
+def _dated_lines(page: Page) -> tuple[int, int]:
+    """The selection's short dated lines (:func:`post_headers`) and how many of
+    them head a teaser: a linked title of :data:`TEASER_TITLE_WORDS` words beside it."""
     headers = post_headers(page)
-    if len(headers) < MIN_POSTS or _front_page(page.url):
-        return False
     lines = page.lines
     teasers = sum(
         1
@@ -198,7 +202,78 @@ def _headed_posts(page: Page) -> bool:
             for j in (i - 1, i + 1)
         )
     )
-    return teasers < TEASER_HEADER_SHARE * len(headers)
+    return len(headers), teasers
+
+
+def _headed_posts(page: Page) -> bool:
+    """The selection holds :data:`MIN_POSTS` short dated lines or more (the
+    posts' headers), most of them not a teaser's (a linked title beside it), on
+    a page that is not a site's home."""
+    headers, teasers = _dated_lines(page)
+    if headers < MIN_POSTS or _front_page(page.url):
+        return False
+    return teasers < TEASER_HEADER_SHARE * headers
+
+
+# A list of cards (a blog's index, an episode list, a category of guides): the
+# selection is cut into this many sibling units or more (one tag under one
+# parent), each holding a link and a line of text, ...
+MIN_CARDS = 4
+# ... that hold this share of its text ...
+CARD_SHARE = 0.5
+# ... each a teaser, not a post: the middle unit holds at most this many
+# characters (a title, a date, an excerpt of a paragraph or two).
+MAX_TEASER = 800
+# Block elements above a line searched for the card holding it (a card nests its
+# title a few levels deep; deeper, it is the page's frame).
+MAX_CARD_DEPTH = 8
+
+
+def card_units(page: Page, start: int, end: int, marked: bool = False) -> list[int]:
+    """Characters of each unit of the largest run of cards among the lines
+    ``start:end``: sibling block elements of one tag, each holding a mostly
+    linked line (a title, a name) and an unlinked one (a date, an excerpt, a
+    price). Empty when there is none. Quark's repeated "record" of a navigation
+    page, found as Wang et al. find posts. Boilerplate lines count only when
+    ``marked``: shops and catalogues name their cards "widget" or "promo"."""
+    lines = page.lines
+    parents = lines.parents
+    linked: set[int] = set()
+    unlinked: set[int] = set()
+    chars: dict[int, int] = {}
+    for line in lines[start:end]:
+        if (line.boilerplate and not marked) or not line.length:
+            continue
+        held = linked if line.link_density > LISTING_LINK_SHARE else unlinked
+        block, depth = line.block, 0
+        while block >= 0 and depth < MAX_CARD_DEPTH:
+            held.add(block)
+            chars[block] = chars.get(block, 0) + line.length
+            block, depth = parents[block], depth + 1
+    groups: dict[tuple[int, str], list[int]] = {}
+    for block in linked & unlinked:
+        if parents[block] >= 0:
+            groups.setdefault((parents[block], lines.tags[block]), []).append(chars[block])
+    if not groups:
+        return []
+    return max(groups.values(), key=lambda units: (len(units), sum(units)))
+
+
+def _teaser_list(page: Page) -> bool:
+    """The selection is a list of dated teasers: :data:`MIN_POSTS` short dated
+    lines or more, most beside a linked title (:func:`_dated_lines`), in
+    :data:`MIN_CARDS` cards or more that hold :data:`CARD_SHARE` of its text,
+    the middle one no longer than :data:`MAX_TEASER`. A bylined story's
+    teasers below it, or a review's dated items each a long text, are not."""
+    headers, teasers = _dated_lines(page)
+    if headers < MIN_POSTS or teasers < TEASER_HEADER_SHARE * headers:
+        return False
+    units = sorted(card_units(page, page.start, page.end))
+    return (
+        len(units) >= MIN_CARDS
+        and sum(units) >= CARD_SHARE * _selected_length(page)
+        and units[len(units) // 2] <= MAX_TEASER
+    )
 
 
 def _in_posts(page: Page) -> bool:
@@ -281,7 +356,7 @@ def settle_page_type(page: Page) -> None:
         page.page_type = "other"  # its date is the last edit's, not a publication's
         return
     dated = bool(page.published or page.authors)
-    if (front or not dated) and page.headlines:
+    if (front or not dated) and (page.headlines or _card_grid(page)):
         page.page_type = "listing"
         return
     if front:
@@ -336,8 +411,28 @@ def headline_page(page: Page) -> bool:
     heads = [
         line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
     ]
-    region = sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
-    return len(heads) >= MIN_TEASERS and sum(heads) >= HEADLINES_SHARE * region
+    return len(heads) >= MIN_TEASERS and sum(heads) >= HEADLINES_SHARE * _selected_length(page)
+
+
+def _selected_length(page: Page) -> int:
+    """Characters of the selected region's lines that are not boilerplate."""
+    return sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
+
+
+# A grid repeats its item a dozen times or so: a landing page's features, a
+# footer's columns come in fewer.
+MIN_GRID_CARDS = 10
+
+
+def _card_grid(page: Page) -> bool:
+    """A grid of cards (a ranking, a profile's list of papers, a catalogue):
+    :data:`MIN_GRID_CARDS` cards or more on the page (:func:`card_units`, the
+    lines marked boilerplate too) whose text outweighs the selected text
+    :data:`HEADLINES_SHARE` times. Items named in a word or two (a product's
+    name, a price beside it) are no linked headlines, so :func:`headline_page`
+    misses them."""
+    units = card_units(page, 0, len(page.lines), marked=True)
+    return len(units) >= MIN_GRID_CARDS and sum(units) >= HEADLINES_SHARE * _selected_length(page)
 
 
 def _documentation(page: Page) -> bool:

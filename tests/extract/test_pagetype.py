@@ -610,3 +610,72 @@ def test_an_article_of_short_dated_sentences_is_no_thread() -> None:
     )
     html = page(body, "Night buses to the airport")
     assert extract_article(html, "http://town.test/news/buses").page_type == "article"
+
+
+def blog_index(paragraphs: int, count: int = 6) -> str:
+    """A blog's index: dated entries, each under its linked title; ``paragraphs``
+    of text each (an excerpt, or the whole post)."""
+    entries = "".join(
+        f"<article class='entry'><h2><a href='/2024/05/{i}'>Notes from the river bridge "
+        f"works, week {i}</a></h2><p class='date'>May {i + 1}, 2024</p>"
+        + "".join(f"<p>{STORY[(i + k) % len(STORY)]}</p>" for k in range(paragraphs))
+        + f"<p><a href='/2024/05/{i}#comments'>Comments</a></p></article>"
+        for i in range(count)
+    )
+    return page(f"<h1>River notes</h1><main>{entries}</main>", "River notes")
+
+
+def test_a_blog_index_of_dated_teasers_is_a_listing() -> None:
+    """Sibling entries, each a linked title, a date and an excerpt, hold the selected text."""
+    article = extract_article(blog_index(2), "http://river.test/blog/")
+    assert article.page_type == "listing"
+
+
+def test_dated_entries_each_a_whole_text_are_no_teasers() -> None:
+    """Items dated under linked titles but each several paragraphs long (a review
+    of new books, a page of whole posts) are no list of teasers."""
+    article = extract_article(blog_index(2 * len(STORY)), "http://river.test/blog/")
+    assert article.page_type == "article"
+
+
+def ranking(above: str = "", rows: int = 40, row: str = "row", note: str = "") -> str:
+    """A ranking: ``rows`` rows (class ``row``) of a rank, a linked name of a word or
+    two and a score (and ``note``), under a one-line intro."""
+    names = ("Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Tyrell")
+    grid = "".join(
+        f"<div class='{row}'><div class='rank'>{i + 1}.</div><div class='name'>"
+        f"<a href='/p/{i}'>{names[i % len(names)]} {i // len(names) + 1}</a></div>"
+        f"<div class='score'>Score {9 - i / 10:.1f} of 10 from our readers{note}</div></div>"
+        for i in range(rows)
+    )
+    return page(
+        f"<h1>Top analytics software</h1>{above}<p>See how the top analytics products "
+        f"rank by their users' scores this year.</p><div class='ranking'>{grid}</div>",
+        "Top analytics software",
+    )
+
+
+def test_an_undated_grid_of_named_items_is_a_listing() -> None:
+    """Items named in a word or two are no linked headlines, but forty rows of a
+    link and text, outweighing the selected intro, make a listing."""
+    assert extract_article(ranking(), "http://rank.test/analytics").page_type == "listing"
+
+
+def test_the_same_grid_under_a_dated_byline_stays_an_article() -> None:
+    byline = "<p class='byline'>By Ann Smith, May 3, 2024</p>"
+    article = extract_article(ranking(byline), "http://rank.test/analytics")
+    assert article.page_type == "article"
+
+
+def test_a_grid_of_cards_named_as_widgets_is_a_listing() -> None:
+    """Shops and catalogues name their cards "widget": still the page's grid."""
+    html = ranking(row="product-widget")
+    assert extract_article(html, "http://rank.test/analytics").page_type == "listing"
+
+
+def test_a_few_feature_cards_make_no_grid() -> None:
+    """A landing page's handful of features, each a link and a line, is no catalogue,
+    though their text outweighs the intro."""
+    note = ", who rate it on its speed, its price and its support"
+    html = ranking(rows=6, row="feature-widget", note=note)
+    assert extract_article(html, "http://rank.test/analytics").page_type != "listing"
