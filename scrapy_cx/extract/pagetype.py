@@ -217,8 +217,11 @@ def _headed_posts(page: Page) -> bool:
 
 # A list of cards (a blog's index, an episode list, a category of guides): the
 # selection is cut into this many sibling units or more (one tag under one
-# parent), each holding a link and a line of text, ...
-MIN_CARDS = 4
+# parent), each holding a link and a line of text: a list repeats its item a
+# dozen times or so; the "latest news" box under a short story, a landing
+# page's features, a footer's columns come in fewer. Measured on wceb_dev:
+# indexes 18 to 20 cards, a law firm's story over its 4 latest posts 4.
+MIN_CARDS = 10
 # ... that hold this share of its text ...
 CARD_SHARE = 0.5
 # ... each a teaser, not a post: the middle unit holds at most this many
@@ -419,20 +422,15 @@ def _selected_length(page: Page) -> int:
     return sum(line.length for line in page.lines[page.start : page.end] if not line.boilerplate)
 
 
-# A grid repeats its item a dozen times or so: a landing page's features, a
-# footer's columns come in fewer.
-MIN_GRID_CARDS = 10
-
-
 def _card_grid(page: Page) -> bool:
     """A grid of cards (a ranking, a profile's list of papers, a catalogue):
-    :data:`MIN_GRID_CARDS` cards or more on the page (:func:`card_units`, the
+    :data:`MIN_CARDS` cards or more on the page (:func:`card_units`, the
     lines marked boilerplate too) whose text outweighs the selected text
     :data:`HEADLINES_SHARE` times. Items named in a word or two (a product's
     name, a price beside it) are no linked headlines, so :func:`headline_page`
     misses them."""
     units = card_units(page, 0, len(page.lines), marked=True)
-    return len(units) >= MIN_GRID_CARDS and sum(units) >= HEADLINES_SHARE * _selected_length(page)
+    return len(units) >= MIN_CARDS and sum(units) >= HEADLINES_SHARE * _selected_length(page)
 
 
 def _documentation(page: Page) -> bool:

@@ -612,7 +612,7 @@ def test_an_article_of_short_dated_sentences_is_no_thread() -> None:
     assert extract_article(html, "http://town.test/news/buses").page_type == "article"
 
 
-def blog_index(paragraphs: int, count: int = 6) -> str:
+def blog_index(paragraphs: int, count: int = 12) -> str:
     """A blog's index: dated entries, each under its linked title; ``paragraphs``
     of text each (an excerpt, or the whole post)."""
     entries = "".join(
@@ -679,3 +679,42 @@ def test_a_few_feature_cards_make_no_grid() -> None:
     note = ", who rate it on its speed, its price and its support"
     html = ranking(rows=6, row="feature-widget", note=note)
     assert extract_article(html, "http://rank.test/analytics").page_type != "listing"
+
+
+def test_a_short_story_over_its_sites_latest_posts_stays_an_article() -> None:
+    """A box of four dated teasers under a short story, both selected, outweighs the
+    story but is no index: an index repeats its teasers a dozen times."""
+    teasers = "".join(
+        f"<article class='entry'><h3><a href='/2024/04/{i}'>Notes from the river bridge "
+        f"works, week {i}</a></h3><p class='date'>April {i + 1}, 2024</p>"
+        f"<p>{STORY[i]}</p><p><a href='/2024/04/{i}'>Read more</a></p></article>"
+        for i in range(4)
+    )
+    body = (
+        f"<h1>Night buses to the airport</h1><main><p>{EN_SENTENCES[0]}</p>"
+        f"<p>{EN_SENTENCES[1]}</p><h2>Latest news</h2>{teasers}</main>"
+    )
+    html = page(body, "Night buses to the airport")
+    assert extract_article(html, "http://town.test/news/buses").page_type == "article"
+
+
+def test_a_long_story_over_a_dozen_dated_teasers_stays_an_article() -> None:
+    """The teasers, selected with the story, hold less than half of its text."""
+    teasers = "".join(
+        f"<div class='teaser'><h3><a href='/2024/04/{i}'>Notes from the river bridge "
+        f"works, week {i}</a></h3><p class='date'>April {i + 1}, 2024</p>"
+        f"<p>{STORY[i % len(STORY)]}</p></div>"
+        for i in range(12)
+    )
+    story = "".join(f"<p>{text}</p>" for text in STORY * 4)
+    body = f"<h1>Bridge to be rebuilt</h1><main>{story}<h2>More news</h2>{teasers}</main>"
+    html = page(body)
+    assert extract_article(html, "http://town.test/news/bridge").page_type == "article"
+
+
+def test_an_undated_text_over_a_small_grid_stays_an_article() -> None:
+    """The grid must outweigh the selected text: a guide's paragraphs over a table
+    of a dozen named items are the page's text."""
+    guide = "".join(f"<p>{text}</p>" for text in STORY)
+    html = ranking(above=guide, rows=12)
+    assert extract_article(html, "http://rank.test/analytics").page_type == "article"
