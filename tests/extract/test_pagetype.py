@@ -612,17 +612,21 @@ def test_an_article_of_short_dated_sentences_is_no_thread() -> None:
     assert extract_article(html, "http://town.test/news/buses").page_type == "article"
 
 
-def blog_index(paragraphs: int, count: int = 12) -> str:
-    """A blog's index: dated entries, each under its linked title; ``paragraphs``
-    of text each (an excerpt, or the whole post)."""
-    entries = "".join(
+def teasers(count: int, paragraphs: int = 1) -> str:
+    """``count`` dated entries, each under its linked title, with ``paragraphs`` of
+    text (an excerpt, or the whole post) and a link to its comments."""
+    return "".join(
         f"<article class='entry'><h2><a href='/2024/05/{i}'>Notes from the river bridge "
         f"works, week {i}</a></h2><p class='date'>May {i + 1}, 2024</p>"
         + "".join(f"<p>{STORY[(i + k) % len(STORY)]}</p>" for k in range(paragraphs))
         + f"<p><a href='/2024/05/{i}#comments'>Comments</a></p></article>"
         for i in range(count)
     )
-    return page(f"<h1>River notes</h1><main>{entries}</main>", "River notes")
+
+
+def blog_index(paragraphs: int, count: int = 12) -> str:
+    """A blog's index: ``count`` dated entries of ``paragraphs`` each."""
+    return page(f"<h1>River notes</h1><main>{teasers(count, paragraphs)}</main>", "River notes")
 
 
 def test_a_blog_index_of_dated_teasers_is_a_listing() -> None:
@@ -684,15 +688,9 @@ def test_a_few_feature_cards_make_no_grid() -> None:
 def test_a_short_story_over_its_sites_latest_posts_stays_an_article() -> None:
     """A box of four dated teasers under a short story, both selected, outweighs the
     story but is no index: an index repeats its teasers a dozen times."""
-    teasers = "".join(
-        f"<article class='entry'><h3><a href='/2024/04/{i}'>Notes from the river bridge "
-        f"works, week {i}</a></h3><p class='date'>April {i + 1}, 2024</p>"
-        f"<p>{STORY[i]}</p><p><a href='/2024/04/{i}'>Read more</a></p></article>"
-        for i in range(4)
-    )
     body = (
         f"<h1>Night buses to the airport</h1><main><p>{EN_SENTENCES[0]}</p>"
-        f"<p>{EN_SENTENCES[1]}</p><h2>Latest news</h2>{teasers}</main>"
+        f"<p>{EN_SENTENCES[1]}</p><h2>Latest news</h2>{teasers(4)}</main>"
     )
     html = page(body, "Night buses to the airport")
     assert extract_article(html, "http://town.test/news/buses").page_type == "article"
@@ -700,14 +698,8 @@ def test_a_short_story_over_its_sites_latest_posts_stays_an_article() -> None:
 
 def test_a_long_story_over_a_dozen_dated_teasers_stays_an_article() -> None:
     """The teasers, selected with the story, hold less than half of its text."""
-    teasers = "".join(
-        f"<div class='teaser'><h3><a href='/2024/04/{i}'>Notes from the river bridge "
-        f"works, week {i}</a></h3><p class='date'>April {i + 1}, 2024</p>"
-        f"<p>{STORY[i % len(STORY)]}</p></div>"
-        for i in range(12)
-    )
     story = "".join(f"<p>{text}</p>" for text in STORY * 4)
-    body = f"<h1>Bridge to be rebuilt</h1><main>{story}<h2>More news</h2>{teasers}</main>"
+    body = f"<h1>Bridge to be rebuilt</h1><main>{story}<h2>More news</h2>{teasers(12)}</main>"
     html = page(body)
     assert extract_article(html, "http://town.test/news/bridge").page_type == "article"
 
