@@ -225,7 +225,7 @@ def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
     out: list[str] = []
     done = 0  # text[:done] is in out
     pos = 0
-    while (tag := _LONG_TAG.search(text, pos)) is not None:
+    while (tag := _find_long_tag(text, pos)) is not None:
         pos = tag.end(1)
         count = 0
         kept = pos
@@ -241,6 +241,35 @@ def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
         return text
     out.append(text[done:])
     return "".join(out)
+
+
+# A _LONG_TAG match holds, after its "<", a name, a space and MAX_TAG_CHARS more
+# characters: at least this many, none of them "<" or ">".
+_LONG_TAG_GAP = MAX_TAG_CHARS + 2
+
+
+def _find_long_tag(text: str, pos: int) -> re.Match[str] | None:
+    """``_LONG_TAG.search(text, pos)``, without trying every tag.
+
+    The regex search tries every tag of the page: a full page's cost, and
+    pages with a long script, attribute or path ask for it. Only a "<"
+    followed by _LONG_TAG_GAP characters free of "<" and ">" can start a
+    match; windows of that size, two C scans each, find them in order.
+    """
+    size, window, rfind = len(text), _LONG_TAG_GAP, text.rfind
+    opened = False  # text[pos - 1] is a "<" at or after the start
+    while pos < size:
+        end = pos + window
+        last = max(rfind("<", pos, end), rfind(">", pos, end))
+        if last >= 0:  # the delimiters before it are followed by one too soon
+            opened = text[last] == "<"
+            pos = last + 1
+            continue
+        if opened and (tag := _LONG_TAG.match(text, pos - 1)) is not None:
+            return tag
+        opened = False
+        pos = end
+    return None
 
 
 def _close_title(text: str) -> str | None:
@@ -300,6 +329,8 @@ def _break_out_of_foreign(foreigns: list[etree._Element]) -> bool:
 
 
 def _first_breakout(foreign: etree._Element) -> etree._Element | None:
+    if next(foreign.iter(*_BREAKOUT), None) is None:
+        return None  # the common case, found in C: nothing to break out with
     stack = list(reversed(foreign))
     while stack:
         element = stack.pop()
