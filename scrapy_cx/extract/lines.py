@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate, compress
+from operator import attrgetter, sub
 
 from lxml import etree
 
@@ -237,6 +239,11 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
         # The common case, decided in C: lower-case ASCII letters only, so each
         # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
         return _PLAIN if words.isdisjoint(tokens) else _BOILER
+    if names.isascii():
+        # One scan: the parts never span a "-", "_" or a space, and a token of
+        # lower- or upper-case letters only is one part, as the loop below reads it.
+        parts = " ".join(_NAME_PART.findall(names)).lower().split()
+        return _PLAIN if words.isdisjoint(parts) else _BOILER
     for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
             if token.lower() in words:
@@ -280,6 +287,9 @@ def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILER
     return kind
 
 
+# Tags whose kind _kind does not read from their class name alone.
+_FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
+
 # The only attributes _hidden reads.
 _HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
 
@@ -289,7 +299,7 @@ def _hidden(items: list[tuple[str, str]]) -> bool:
     for key, value in items:
         if key == "class":
             # Only _classify's first test: an inline name's boilerplate words do not matter.
-            if not HIDDEN_CLASSES.isdisjoint(value.lower().split()):
+            if _hiding_name(value) if len(value) <= MAX_CACHED_NAME else _hides(value):
                 return True
         elif key == "style":
             squeezed = value.replace(" ", "").lower()
@@ -298,6 +308,15 @@ def _hidden(items: list[tuple[str, str]]) -> bool:
         elif key == "hidden" or (key == "aria-hidden" and value == "true"):
             return True
     return False
+
+
+def _hides(names: str) -> bool:
+    """Whether a class string holds a hiding class name (_classify's first test)."""
+    return not HIDDEN_CLASSES.isdisjoint(names.lower().split())
+
+
+# Inline elements repeat their class names too.
+_hiding_name = lru_cache(maxsize=4096)(_hides)
 
 
 def page_lines(
@@ -356,6 +375,8 @@ def page_lines(
 
     # Hot loop (every element of the page): names bound locally.
     block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
+    fixed_tags = _FIXED_KIND_TAGS
+    reading = _READINGS[words]
     hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
@@ -370,19 +391,27 @@ def page_lines(
                 continue
             if tag in block_tags:
                 items = el.items()
-                if items:
-                    kind = _kind(items, tag, words)
+                if not items:
+                    kind = _BOILER if tag in boilerplate_tags else _PLAIN
+                    names_append(None)
+                else:
+                    if len(items) == 1 and items[0][0] == "class" and tag not in fixed_tags:
+                        # The common case (one class name), as _kind decides it, inlined.
+                        name = items[0][1]
+                        short = len(name) <= MAX_CACHED_NAME
+                        kind = reading(name) if short else _classify(name, words)
+                    else:
+                        kind = _kind(items, tag, words)
+                        name = el.get("class")
+                    names_append(name)
                     if kind == _BOILER:
                         named[len(tags)] = items  # reread_lines may read them otherwise
-                else:
-                    kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
                     flush()
                 n = len(lines)
                 parents_append(open_blocks[-1])
                 open_blocks_append(len(tags))  # the new block's id
                 tags_append(tag)
-                names_append(el.get("class") if items else None)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:
@@ -500,23 +529,24 @@ def _clamp(spans: list[tuple[int, int]], first: int, start: int) -> None:
             spans[i] = (start, start + 1)
 
 
+_LENGTH, _LINK_LENGTH = attrgetter("length"), attrgetter("link_length")
+
+
 def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: float) -> None:
-    """Mark the lines of boilerplate ranges, except ranges holding most of the text."""
+    """Mark the lines of boilerplate ranges, except ranges holding most of the text
+    (``lines`` come unmarked, as the walk and reread_lines make them)."""
     if not ranges:
         return
-    prefix = [0]
-    for line in lines:
-        prefix.append(prefix[-1] + line.length - line.link_length)
+    prefix = list(accumulate(map(sub, map(_LENGTH, lines), map(_LINK_LENGTH, lines)), initial=0))
     limit = guard * prefix[-1]
     delta = [0] * (len(lines) + 1)
     for start, end in ranges:
         if prefix[end] - prefix[start] <= limit:
             delta[start] += 1
             delta[end] -= 1
-    depth = 0
-    for i, line in enumerate(lines):
-        depth += delta[i]
-        line.boilerplate = depth > 0
+    # Lines are made unmarked: only the marked ones (depth > 0) are set.
+    for line in compress(lines, accumulate(delta)):
+        line.boilerplate = True
 
 
 def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
