@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
-from urllib.parse import urljoin
 
 from lxml import etree
 
+from ._urls import join_url
 from .dom import META_TAGS, may_name
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
@@ -201,7 +201,7 @@ def _image_urls(value: Any, depth: int = 0) -> list[str]:
 
 def _absolute(base: str | None, target: str) -> str:
     try:
-        return urljoin(base, target) if base else target
+        return join_url(base, target) if base else target
     except ValueError:
         return target
 
@@ -433,7 +433,7 @@ def read_meta(
     for target in (canonical, og_url):
         if target:
             try:
-                resolved = urljoin(url, target) if url else target
+                resolved = join_url(url, target) if url else target
             except ValueError:
                 continue
             if resolved.startswith(("http://", "https://")):  # not javascript:, not relative
