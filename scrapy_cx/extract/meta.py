@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 
 from ._urls import join_url
-from .dom import META_TAGS, may_name
+from .dom import META_TAGS, may_hold, may_name
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
@@ -108,10 +108,14 @@ _MAX_MARKS = 8
 _CREDIT_CLASS = re.compile(r"attribution|credit|caption|photo|image")
 # Elements the page marks as holding its author (rel, itemprop, class or id names).
 # (Attribute axes: twice as fast as testing every element's attributes.)
+# (/descendant::*/@x: the attributes of every element, as //@x reads them, without
+# first gathering every text node as //'s descendant-or-self::node() does.)
 _AUTHOR_MARKS = etree.XPath(
-    "(//@class[contains(., 'author') or contains(., 'byline') or contains(., 'writer')]"
-    " | //@rel[. = 'author'] | //@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
+    "(/descendant::*/@class[contains(., 'author') or contains(., 'byline')"
+    " or contains(., 'writer')] | /descendant::*/@rel[. = 'author']"
+    " | /descendant::*/@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
 )
+_AUTHOR_WORDS = ("author", "byline", "writer")
 # Publication times in inline scripts: a Unix timestamp (10 or 13 digits) or a quoted
 # ISO date under a publication-date name, also inside JSON held in a string (\"...\").
 # Dates under any other name (a dataLayer's "date", an expiry, an update, a comment's
@@ -237,10 +241,16 @@ def script_dates(
     return found[:_MAX_CANDIDATES]
 
 
-def author_marks(root: etree._Element) -> list[str]:
+def author_marks(root: etree._Element, markup: str | bytes | None = None) -> list[str]:
     """Short texts of elements marked as the author (``rel=author``, ``itemprop=author``,
-    ``class="byline"``), outside comment threads, in page order."""
+    ``class="byline"``), outside comment threads, in page order.
+
+    ``markup``: what ``root`` was parsed from, if known; a page that never spells
+    the words has no such element, and no pass over its attributes is made.
+    """
     marks: list[str] = []
+    if markup is not None and not may_hold(markup, _AUTHOR_WORDS):
+        return marks
     for el in islice(_AUTHOR_MARKS(root), 50):
         names = (el.get("class") or "").lower()
         if _in_comments(el) or "comment" in names or _CREDIT_CLASS.search(names):

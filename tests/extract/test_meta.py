@@ -7,8 +7,8 @@ import time
 import pytest
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract.dom import parse_html
-from scrapy_cx.extract.meta import read_meta
+from scrapy_cx.extract.dom import parse_document, parse_html
+from scrapy_cx.extract.meta import author_marks, read_meta
 
 BODY = (
     "<body><h1>Night buses approved</h1><p>"
@@ -190,3 +190,17 @@ def test_space_separated_chinese_keywords_are_split_latin_phrases_are_not() -> N
     assert article.keywords == (
         "经济", "金融", "股市", "iPhone 15", "发布", "night buses", "夜间公交", "机场"
     )
+
+
+@pytest.mark.parametrize(
+    ("html", "marks"),
+    [
+        ('<p>Story</p><span class="byline">Ann Lee</span>', ["Ann Lee"]),
+        ('<p>Story</p><span class="&#98;yline">Ann Lee</span>', ["Ann Lee"]),
+        ('<p>Story</p><a rel="author" href="/ann">Ann Lee</a>', ["Ann Lee"]),
+        ('<p>Story by Ann Lee</p><span class="by">x</span>', []),
+    ],
+)
+def test_author_marks_with_the_markup_are_the_marks_without(html: str, marks: list[str]) -> None:
+    parsed = parse_document(html)
+    assert author_marks(parsed.root, parsed.markup) == author_marks(parsed.root) == marks
