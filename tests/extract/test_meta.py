@@ -204,3 +204,20 @@ def test_space_separated_chinese_keywords_are_split_latin_phrases_are_not() -> N
 def test_author_marks_with_the_markup_are_the_marks_without(html: str, marks: list[str]) -> None:
     parsed = parse_document(html)
     assert author_marks(parsed.root, parsed.markup) == author_marks(parsed.root) == marks
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<body><h1 itemprop="headline">Night buses</h1>'
+        '<span itemprop="datePublished" content="2024-03-02">2 March</span></body>',
+        '<body><span itemprop="&#100;atePublished" content="2024-03-02">x</span></body>',
+        "<body><p>No microdata here</p></body>",
+    ],
+)
+def test_read_meta_with_the_markup_reads_what_it_reads_without(html: str) -> None:
+    parsed = parse_document(html)
+    with_markup = read_meta(parsed.root, None, parsed.elements, parsed.markup)
+    assert with_markup == read_meta(parsed.root, None, parsed.elements)
+    if "atePublished" in html:
+        assert with_markup.published == [("2024-03-02", "itemprop:datePublished")]
