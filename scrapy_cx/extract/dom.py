@@ -329,8 +329,8 @@ def _break_out_of_foreign(foreigns: list[etree._Element]) -> bool:
 
 
 def _first_breakout(foreign: etree._Element) -> etree._Element | None:
-    if next(foreign.iter(*_BREAKOUT), None) is None:
-        return None  # the common case, found in C: nothing to break out with
+    if not any(el.tag in _BREAKOUT for el in foreign.iterdescendants()):
+        return None  # the common case (icons): no HTML inside, no stack to keep
     stack = list(reversed(foreign))
     while stack:
         element = stack.pop()
