@@ -134,3 +134,20 @@ def test_only_pages_past_a_bound_are_truncated() -> None:
     article = extract_article(page(crowded + PARAGRAPH * 5))
     assert article.truncated and "council met" in article.content
     assert not extract_article(page(PARAGRAPH)).truncated
+
+
+class _CountingText(str):
+    """A page that counts the scans ``tag_cut`` makes of it."""
+
+    finds = 0
+
+    def find(self, *args: object) -> int:
+        self.finds += 1
+        return super().find(*args)  # type: ignore[arg-type]
+
+
+def test_the_tag_cut_is_found_by_counting_not_one_find_per_tag() -> None:
+    html = _CountingText("<br>line " * (2 * MAX_TAGS))
+    cut = tag_cut(html)
+    assert cut == len("<br>line ") * (MAX_TAGS - 1)
+    assert html.finds <= dom._CUT_CHUNK  # one find per tag of the last chunk at most
