@@ -36,7 +36,7 @@ from .lines import (
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
-from .posts import find_posts
+from .posts import find_posts, merge_units, post_chrome
 from .title import find_headline, find_list_headline, find_site_name
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
@@ -203,6 +203,9 @@ def _thread(page: Page) -> None:
     """
     if page.page_type != "thread":
         return
+    if page.replies:
+        _replies(page)
+        return
     options = replace(
         page.options,
         container_share=0.0,
@@ -227,14 +230,58 @@ def _thread(page: Page) -> None:
         if evidence is not None:
             page.evidence["title"] = evidence
     start, end = page.start, page.end
-    posts = [line for line in page.lines[start:end] if not _post_chrome(line, options)]
+    labels = _repeated_labels(page.lines)
+    posts = [line for line in page.lines[start:end] if _said(line, page.lines, options, labels)]
     page.content = main_text(posts, page.lines) or page.content
 
 
-def _post_chrome(line: Line, options: LineOptions) -> bool:
-    """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
-    comment". The posts' text is not linked."""
-    return line.link_density > options.max_link_density
+def _replies(page: Page) -> None:
+    """A discussion's content (``page.replies``, pagetype._discussion): the lines
+    from its headline through the selection (the post, or the few lines of a
+    submitted link), then the replies' text, the page's "comment" elements read
+    as text (from what the walk kept: no second walk). Controls ("reply",
+    "permalink", an author's linked name) are left out. Not a new line
+    selection: that would keep the densest few replies only, a discussion's
+    replies being short and each carrying its links."""
+    lines = thread_lines(page.lines, page.options)
+    top = page.headline + 1 if 0 <= page.headline < page.start else page.start
+    kept = [line for line in lines[top : page.start] if not post_chrome(line, page.options)]
+    kept += (line for line in lines[page.start : page.end] if not line.boilerplate)
+    replies, _ = merge_units(page.replies)
+    labels = _repeated_labels(lines)
+    for first, last in replies:
+        kept += (line for line in lines[first:last] if _said(line, lines, page.options, labels))
+    page.lines = lines
+    page.regions = [*page.regions[:1], *replies]
+    page.content = main_text(kept, lines) or page.content
+
+
+# A short line (non-space characters) shown this many times on a thread's page is a
+# label of every post's frame ("Joined", "Messages", a rank), not something said.
+MAX_LABEL = 30
+MIN_LABEL_REPEATS = 4
+
+
+def _said(
+    line: Line, lines: PageLines, options: LineOptions, labels: set[tuple[str, str, str | None]]
+) -> bool:
+    """A line of a post's text: neither a control (:func:`posts.post_chrome`) nor
+    a label of every post's frame (:func:`_repeated_labels`)."""
+    key = (line.text, line.tag, lines.names[line.block] if line.block >= 0 else None)
+    return not post_chrome(line, options) and key not in labels
+
+
+def _repeated_labels(lines: PageLines) -> set[tuple[str, str, str | None]]:
+    """The short lines a thread's page repeats in the same element (tag and class):
+    the labels of each post's author panel ("Joined", "Reaction score", "Location")
+    and the authors' ranks. A post quoted in replies repeats in other elements."""
+    counts: dict[tuple[str, str, str | None], int] = {}
+    names = lines.names
+    for line in lines:
+        if line.length <= MAX_LABEL:
+            key = (line.text, line.tag, names[line.block] if line.block >= 0 else None)
+            counts[key] = counts.get(key, 0) + 1
+    return {key for key, count in counts.items() if count >= MIN_LABEL_REPEATS}
 
 
 # Share of the first selection's text the comment-reading selection must keep,
@@ -316,6 +363,7 @@ def _sections(page: Page) -> None:
     )
     main = page.regions[0]
     keep = [weights[i] > 0 and i in range(*main) for i in range(len(lines))]
+    _keep_headings(lines, weights, main, keep)
     texts = {lines[i].block for i in range(*main) if keep[i]}
     for i in range(*main):
         keep[i] = keep[i] or lines[i].block in texts  # a link within a paragraph
@@ -337,6 +385,27 @@ def _sections(page: Page) -> None:
     if text:
         page.regions = [main, *(region for region in sections if region != main)]
         page.content = text
+
+
+# A heading needs this many letters of its own: "2" over a step is a number, not a heading.
+MIN_HEADING_LETTERS = 2
+
+
+def _keep_headings(
+    lines: list[Line], weights: list[float], region: tuple[int, int], keep: list[bool]
+) -> None:
+    """Keep the headings of ``region`` that head its text: the next line that is not
+    a heading carries text. Docs link their headings (a permalink, a link back to
+    the contents), so a heading's link does not make it a button; a heading over
+    nothing, or over lines weighing nothing (a menu's), is left out."""
+    start, end = region
+    heads = False  # whether the lines below, up to the next text, are under a heading
+    for i in range(end - 1, start - 1, -1):
+        line = lines[i]
+        if not line.is_heading:
+            heads = weights[i] > 0
+        elif heads and sum(c.isalpha() for c in line.text) >= MIN_HEADING_LETTERS:
+            keep[i] = True
 
 
 def _fingerprint(page: Page) -> None:

@@ -73,6 +73,8 @@ class Page:
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
+    # A discussion's replies (pagetype): line ranges of its reply units, in page order.
+    replies: list[Region] = field(default_factory=list)
     title: str | None = None
     language: str | None = None
     published: str | None = None

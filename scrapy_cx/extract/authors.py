@@ -30,7 +30,7 @@ _MIN_NAME_KEY = 3  # characters of a name refused as the start of the site's own
 
 _LATIN_LABEL = re.compile(
     r"(?:^|[|·•(（]\s?|\s)(?:(?:written|posted|reported|words|reporting|text|story)\s+by|by|von|"
-    r"par|por|di|door|av)(?::\s?|\s+|(?=[A-Z][a-z]))(?=\S)"
+    r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
     r"|(?:^|[|·•(（]\s?)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
     re.I,
 )
@@ -54,13 +54,19 @@ _LATIN_STOP = re.compile(
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|"
     + _MONTH_WORDS
-    + r")\b",
+    + r")\b"
+    # ... or such a word glued on by the markup: "Amanda FurrerUpdated Dec 19".
+    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted))",
     re.I,
 )
 _NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)
 _PARTICLES = frozenset(
     "de da del della di du van von der den le la bin al el st. mc dos das y".split()
 )
+# English words that join a phrase and never stand in a person's name: a name holding
+# one is a heading or a label ("Insights from", "With Rental Package"). Short words
+# that are also given names ("An", "To", "In") are left out.
+_FUNCTION_WORDS = frozenset("the of from with for about your our my their this that".split())
 _INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
 
 # Chinese and Japanese labels before names; 记者 / 通讯员 also sit between names.
@@ -190,6 +196,8 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     if text.isascii() or " " in text:
         if len(words) > _MAX_WORDS or not any(c.isalpha() for c in text) or _LATIN_ORG.search(text):
             return None
+        if any(w.lower() in _FUNCTION_WORDS for w in words):
+            return None  # "Insights from", "With Rental Package": a phrase
         lower = sum(not w[0].isupper() and w.lower() not in _PARTICLES for w in words)
         if len(words) > 1 and lower > 1:
             return None  # "Syrian defense ministries": a phrase, not a name
@@ -375,8 +383,11 @@ def tail_authors(
     """A byline closing the text: "（记者 王燕 通讯员 李强）", "Text: Anna Berg"."""
     for line in lines[max(0, main_end - _TAIL_SCAN) : main_end + 1]:
         text = line.text
-        if line.length > _MAX_LINE // 2 or not _TAIL_LABEL.search(text) or _CREDIT.search(text):
+        label = _TAIL_LABEL.search(text)
+        if line.length > _MAX_LINE // 2 or label is None or _CREDIT.search(text):
             continue
+        if text.isascii() and not text[label.end() :].lstrip()[:1].isupper():
+            continue  # "By now, you know ...": a sentence; a closing byline names a Name
         names = _cjk_names(text) if not text.isascii() else []
         if not names:
             names = names_in(re.split(r"[;；]", text, maxsplit=1)[0].strip("()（）[]【】"), sites)

@@ -440,6 +440,38 @@ def _no_year(
     return out
 
 
+def shows_day(lines: list[Line], day: date) -> bool:
+    """Whether a line writes ``day``, or a day next to it (a UTC stamp may fall on the
+    local day before or after): with its year, in either numeric order, without it
+    ("Posted Dec 17", "3 May", "3. Mai", "5/3/24"), or as an age ("3 hours ago").
+    Tells a date the page shows from a stamp in its metadata alone
+    (pagetype.settle_page_type), so it errs on the side of "shown"."""
+    near = {day - _ONE_DAY, day, day + _ONE_DAY}
+    month_days = {(d.month, d.day) for d in near}
+    for line in lines:
+        text = line.text[:_MAX_LINE]
+        for month_first in (True, False):
+            if any(_day(found) in near for _pos, found in scan_dates(text, month_first)):
+                return True
+        for pattern in (_MONTH_DAY, _DAY_MONTH):
+            for m in pattern.finditer(text):
+                if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
+                    return True
+        if any(m.group("n") for m in _RELATIVE.finditer(text)):
+            return True  # "3 hours ago": an age, of some day (a word, "today", may be prose)
+        for m in _SHORT_YEAR.finditer(text):
+            a, b, yy = (int(g) for g in m.groups())
+            if any(yy == d.year % 100 and {a, b} == {d.month, d.day} for d in near):
+                return True
+    return False
+
+
+# Year-less and two-digit-year forms shows_day also reads: "3 May", "3. Mai", "5/3/24".
+_DAY_MONTH = re.compile(r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|\.)?\s(?:de\s|of\s)?" + _WORD)
+_SHORT_YEAR = re.compile(r"(?<![\d/.-])([0-3]?\d)[/.-]([0-3]?\d)[/.-](\d\d)(?![\d/.-])")
+_ONE_DAY = timedelta(days=1)
+
+
 # Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30" (a time of day
 # is required: "10-08" alone is a score or a range), and "19-10-08 08:30" (YY-MM-DD).
 _MD_TIME = re.compile(

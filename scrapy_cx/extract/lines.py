@@ -450,6 +450,7 @@ def page_lines(
         flush()
     if lines.truncated:
         _close_open_blocks(lines, stack, open_blocks)
+    _free_article(lines)
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
     return lines
 
@@ -479,6 +480,39 @@ def _close_open_blocks(lines: PageLines, stack: list[int], open_blocks: list[int
             else:
                 lines.ranges.append((start, n))
                 lines.range_blocks.append(bid)
+
+
+# The page's one <article> holding this share of its unlinked text is the story,
+# whatever the names of the elements around it.
+ARTICLE_SHARE = 0.2
+
+
+def _free_article(lines: PageLines) -> None:
+    """Drop the boilerplate ranges that the names of its ancestors made around the
+    page's one ``<article>`` when it holds ``ARTICLE_SHARE`` of the page's unlinked
+    text: the publisher's own label for the story, as ``itemprop=articleBody`` is.
+    A story shown in a "modal" over a stream of teasers, a layout named for its
+    sidebar ("Layout--sidebarPosition-end") describe where the story sits, not
+    what it is; a ``nav``, ``aside`` or ``footer`` around it, or a range inside it
+    (its share bar, its comments), still marks its lines."""
+    tags = lines.tags
+    articles = [b for b, tag in enumerate(tags) if tag == "article"]
+    if len(articles) != 1 or not lines.ranges:
+        return
+    start, end = lines.spans[articles[0]]
+    text = sum(line.length - line.link_length for line in lines[start:end])
+    if text < ARTICLE_SHARE * sum(line.length - line.link_length for line in lines):
+        return
+    keep = [
+        i
+        for i, ((a, b), bid) in enumerate(zip(lines.ranges, lines.range_blocks, strict=True))
+        if not (
+            a <= start and end <= b and bid in lines.named and tags[bid] not in BOILERPLATE_TAGS
+        )
+    ]
+    if len(keep) < len(lines.ranges):
+        lines.ranges[:] = [lines.ranges[i] for i in keep]
+        lines.range_blocks[:] = [lines.range_blocks[i] for i in keep]
 
 
 def reread_lines(

@@ -16,20 +16,25 @@ that shows neither, and carries the marks of another kind
 (code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
 page of linked headlines; a site's front page), is not an article; nor is a
 page of code blocks beside a documentation tree, dated or not, that names no
-author. It only re-types a page, never changes its text.
+author. A date read from the metadata alone, written in none of the page's
+lines, is a site builder's stamp, not a shown date; and a grid of priced
+items is a listing whatever its date. It only re-types a page, never changes
+its text.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date
 from itertools import islice
 from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ._page import Page
+from .dates import shows_day
 from .lines import is_headline_link
-from .posts import MIN_POSTS, post_headers, post_units
+from .posts import MIN_POSTS, merge_units, post_headers, post_units
 
 __all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
 
@@ -96,6 +101,11 @@ PROSE_SHARE = 0.4
 MIN_SECTION_HEADINGS = 3
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP)(?!\w)")
 _BUTTONS = "count(//button)"
+# Where a date was read that the page shows as it is: a line of it, the URL.
+_SHOWN_SOURCES = frozenset(("line", "url"))
+# PageMeta's source names of <time datetime> elements: a date the page shows, though
+# maybe in a shape no date scan reads ("3 hours ago").
+_TIME_SOURCES = ("time",)
 
 
 # With the parse's index at hand, only the microdata needs a pass over the tree.
@@ -126,7 +136,9 @@ def declared_types(page: Page) -> set[str]:
         if el.tag == "script":
             types.update(_TYPE.findall((el.text or "")[:_MAX_SCRIPT]))
         elif el.tag == "meta":
-            types.add("og:" + (el.get("content") or "").strip().lower())
+            # Some sites write the namespace into the value too: "og:product".
+            kind = (el.get("content") or "").strip().lower().removeprefix("og:")
+            types.add("og:" + kind)
         else:
             types.add((el.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1])
     return types
@@ -150,13 +162,43 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
         # Site builders stamp og:article on forum threads too: their posts tell.
-        page.page_type = "thread" if _in_posts(page) else "article"
+        page.page_type = "thread" if _in_posts(page) or _discussion(page) else "article"
+    elif _discussion(page):
+        page.page_type = "thread"  # a submitted link's title is no listing
     elif page.listing or _linked_region(page):
         page.page_type = "listing"
-    elif len(post_headers(page)) >= MIN_POSTS or _in_posts(page):
+    elif _headed_posts(page) or _in_posts(page):
         page.page_type = "thread"
     else:
         page.page_type = "article"
+
+
+# A dated line beside a linked line of this many words or more heads a teaser (a
+# blog index's, an episode list's): a post carries an author's name at most.
+TEASER_TITLE_WORDS = 4
+# Dated lines this share of which head teasers make a list of teasers, not posts.
+TEASER_HEADER_SHARE = 0.5
+
+
+def _headed_posts(page: Page) -> bool:
+    """The selection holds :data:`MIN_POSTS` short dated lines or more (the
+    posts' headers), most of them not a teaser's (a linked title beside it), on
+    a page that is not a site's home."""
+    headers = post_headers(page)
+    if len(headers) < MIN_POSTS or _front_page(page.url):
+        return False
+    lines = page.lines
+    teasers = sum(
+        1
+        for i in headers
+        if any(
+            0 <= j < len(lines)
+            and lines[j].link_density > LISTING_LINK_SHARE
+            and len(lines[j].text.split()) >= TEASER_TITLE_WORDS
+            for j in (i - 1, i + 1)
+        )
+    )
+    return teasers < TEASER_HEADER_SHARE * len(headers)
 
 
 def _in_posts(page: Page) -> bool:
@@ -167,6 +209,46 @@ def _in_posts(page: Page) -> bool:
         return False  # a site's home shows teasers, never one thread
     start = page.start
     return any(first <= start < last for first, last in post_units(page))
+
+
+# A discussion page (a submitted link or a few lines, then the replies: Hacker
+# News, Slashdot, Reddit) against an article followed by its comments: the
+# replies' text outweighs the selected text this many times over when the
+# replies nest (a reply inside the post it answers: a tree). Measured on the
+# dev sets: discussions 11 to 32 times, no article's comments nest; a news brief
+# with a threaded comment section can still draw a few times its length.
+NESTED_DISCUSSION_SHARE = 8
+# ... and this many times when they do not (a flat list, or one indented by
+# styling only, as Hacker News does): articles' flat comment sections reach 16
+# times a short blog post (an "open thread" post), a submitted link draws 100+.
+FLAT_DISCUSSION_SHARE = 40
+
+
+def _discussion(page: Page) -> bool:
+    """The selection opens before a run of dated post units that outweigh it
+    (:data:`NESTED_DISCUSSION_SHARE`, :data:`FLAT_DISCUSSION_SHARE`): the
+    replies, not the few lines above them, are the content. Fills
+    ``page.replies`` when so (the thread stage reads them)."""
+    if _front_page(page.url):
+        return False
+    units = post_units(page, above=True)
+    if not units or any(first <= page.start < last for first, last in units):
+        return False  # no replies, or a selection inside one: _in_posts's case
+    lines = page.lines
+    merged, nested = merge_units(units)
+    replies = sum(line.length for first, last in merged for line in lines[first:last])
+    selected = sum(line.length for line in lines[page.start : page.end] if not line.boilerplate)
+    selected -= sum(
+        line.length
+        for first, last in merged
+        for line in lines[max(first, page.start) : min(last, page.end)]
+        if not line.boilerplate
+    )
+    share = NESTED_DISCUSSION_SHARE if nested else FLAT_DISCUSSION_SHARE
+    if replies < share * max(selected, 1):
+        return False
+    page.replies = units
+    return True
 
 
 def _linked_region(page: Page) -> bool:
@@ -184,12 +266,17 @@ def _linked_region(page: Page) -> bool:
 def settle_page_type(page: Page) -> None:
     """Re-type an article that shows no article's marks: a listing or an other page.
 
-    Reads the date and authors found (a dated byline is the article's mark) and
-    the whole page's lines; an article a site declares as such stays one.
+    Reads the date and authors found (a byline, or a date the page shows, is
+    the article's mark) and the whole page's lines; an article a site declares
+    as such stays one, unless it is the site's front page.
     """
-    if page.page_type != "article" or page.declared & SPECIFIC_ARTICLE_TYPES:
+    if page.page_type != "article":
         return
     front = _front_page(page.url)
+    if page.declared & SPECIFIC_ARTICLE_TYPES:
+        if front:  # a blog's or a newsroom's home: its latest post declares itself
+            page.page_type = "listing"
+        return
     if not page.authors and _documentation(page):
         page.page_type = "other"  # its date is the last edit's, not a publication's
         return
@@ -200,20 +287,44 @@ def settle_page_type(page: Page) -> None:
     if front:
         page.page_type = "other"
         return
-    if dated:
-        return  # a dated or bylined article: the common case
+    if page.authors:
+        return  # a bylined article: the common case
     lines = [line for line in page.lines if not line.boilerplate]
     teasers = sum(1 for line in lines if is_headline_link(line))
     prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
     if prices >= GRID_PRICES and teasers >= GRID_PRICES:
-        page.page_type = "listing"
-    elif (
+        page.page_type = "listing"  # a shop's grid, dated or not: shops date their pages too
+        return
+    if dated and not _stamped(page):
+        return  # a dated article: the common case
+    # A stamped page of linked headlines stays an article: a short news item
+    # dated in its metadata alone often stands beside many headlines.
+    if (
         prices >= MIN_PRICES
-        or page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
+        or (not dated and page.lines.tags.count("pre") >= MIN_CODE_BLOCKS)
         or page.root.xpath(_BUTTONS) >= MIN_BUTTONS
         or _blurbs(page)
     ):
+        # Code blocks mark an undated page only: a dated post shows code too.
         page.page_type = "other"
+
+
+def _stamped(page: Page) -> bool:
+    """The page's date is a site builder's stamp: read from its metadata (JSON-LD,
+    meta tags, a script, an upload path) and written in none of its lines. A
+    story shows its day (under the headline, in a byline); a product's,
+    service's or manual's page is dated by the CMS's last save, shown nowhere.
+    A page that declares itself a schema.org ``Article`` is trusted with its
+    date, and so is a date in the URL (sites put days in their stories' URLs)
+    and a page with a ``<time>`` element (it shows a date, if as "3 hours ago")."""
+    evidence = page.evidence.get("published")
+    if page.published is None or evidence is None or evidence.source in _SHOWN_SOURCES:
+        return False
+    if "Article" in page.declared:
+        return False
+    if any(source.startswith(_TIME_SOURCES) for _raw, source in page.meta.published):
+        return False  # a <time> element: shown
+    return not shows_day(page.lines, date.fromisoformat(page.published[:10]))
 
 
 def headline_page(page: Page) -> bool:

@@ -15,13 +15,16 @@ from functools import lru_cache
 from ..article import Post
 from ._page import Page, Region
 from .dates import scan_dates
-from .lines import main_text, name_parts
+from .lines import Line, LineOptions, main_text, name_parts
 
-__all__ = ["find_posts", "post_headers", "post_units"]
+__all__ = ["find_posts", "merge_units", "post_chrome", "post_headers", "post_units"]
 
 MAX_POST_HEADER = 80  # characters of a post's header line
 MAX_AUTHOR = 40  # characters of an author's name on its own line above the header
 MIN_POSTS = 3  # headers that make a region a series of posts
+# A short lower-case last word of a header's name part joins it to its date
+# ("caprock on Dec 27", "ann at 10:12"): not part of the name.
+MAX_CONNECTOR = 3
 _SEPARATORS = " ·|-–—,:@"
 
 
@@ -30,7 +33,7 @@ _SEPARATORS = " ·|-–—,:@"
 # and repeats that element, class and all, once per post.
 POST_UNIT_WORDS = frozenset(("post", "message", "comment", "reply", "answer"))
 MAX_UNIT_NAME = 300  # characters of a class attribute read (longer: generated, not a post's)
-MAX_UNITS = 100  # units of one group whose heads are read for a date
+MAX_UNITS = 100  # units of one group whose heads are read for a date (the rest: taken as read)
 UNIT_EDGE_LINES = 12  # lines at the top and bottom of a unit read for its date
 _DIGITS = re.compile(r"\d")
 # A post's age as forum software shows it ("17 hours ago", "1 year ago", "3d ago").
@@ -50,12 +53,17 @@ def _unit_key(names: str) -> str | None:
     return " ".join(name for name in names.split() if not _DIGITS.search(name))
 
 
-def post_units(page: Page) -> list[Region]:
+def post_units(page: Page, *, above: bool = False) -> list[Region]:
     """Line ranges of the page's repeated post units: block elements sharing a
     tag and a post-named class, each showing a date at its top or bottom (the
-    header, or the footer XenForo puts it in) and no linked headline (a teaser
-    card's). The group of most such units, or nothing when none has
-    :data:`MIN_POSTS` (Wang et al.'s repeated "record" of a non-continuous body)."""
+    header, or the footer XenForo puts it in). The group of most such units, or
+    nothing when none has :data:`MIN_POSTS` (Wang et al.'s repeated "record" of
+    a non-continuous body).
+
+    ``above``: the line right above a unit may be its header too (Hacker News
+    names only a comment's text "comment", its dated header is the element
+    before). Off for the test of whether the selection lies in a post: a news
+    site's teaser cards sit under dated lines too."""
     lines = page.lines
     groups: dict[tuple[str, str], list[int]] = {}
     for block, names in enumerate(lines.names):
@@ -64,40 +72,79 @@ def post_units(page: Page) -> list[Region]:
         if key is not None:
             groups.setdefault((lines.tags[block], key), []).append(block)
     best: list[Region] = []
+    rest: list[int] = []
     for blocks in groups.values():
         if len(blocks) < MIN_POSTS:
             continue
         posts = [
-            span for span in map(lines.spans.__getitem__, blocks[:MAX_UNITS]) if _post(page, *span)
+            span
+            for span in map(lines.spans.__getitem__, blocks[:MAX_UNITS])
+            if _post(page, *span, above)
         ]
         if len(posts) >= MIN_POSTS and len(posts) > len(best):
-            best = posts
-    return best
+            best, rest = posts, blocks[MAX_UNITS:]
+    # Past the units read, the same element (tag, class and all) is taken as a
+    # post unread: a long thread keeps its tail.
+    return best + [lines.spans[block] for block in rest]
 
 
-def _post(page: Page, start: int, end: int) -> bool:
-    """A unit with a short dated line at its top or bottom."""
+def _post(page: Page, start: int, end: int, above: bool) -> bool:
+    """A unit with a short dated line at its top or bottom (or right above it)."""
+    return _header(page, start, end, above) is not None
+
+
+def _header(page: Page, start: int, end: int, above: bool) -> int | None:
+    """The first short dated line at a unit's top or bottom, or right above it
+    (read after the unit's own lines: the line above may be another's)."""
     lines = page.lines
     edges = (
         range(start, end)
         if end - start <= 2 * UNIT_EDGE_LINES
         else (*range(start, start + UNIT_EDGE_LINES), *range(end - UNIT_EDGE_LINES, end))
     )
-    return any(
-        lines[i].length <= MAX_POST_HEADER
-        and (_AGO.search(lines[i].text) is not None or bool(scan_dates(lines[i].text)))
-        for i in edges
-    )
+    if above and start > 0:
+        edges = (*edges, start - 1)
+    for i in edges:
+        text = lines[i].text
+        if lines[i].length <= MAX_POST_HEADER and (_AGO.search(text) or scan_dates(text)):
+            return i
+    return None
+
+
+def merge_units(units: list[Region]) -> tuple[list[Region], bool]:
+    """Post units (in page order) as disjoint line ranges, a reply's merged into
+    the post it nests in, and whether any reply nests (a tree of replies)."""
+    merged: list[Region] = []
+    nested = False
+    for first, last in units:
+        if merged and first < merged[-1][1]:
+            nested = True
+            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
+        else:
+            merged.append((first, last))
+    return merged, nested
+
+
+def post_chrome(line: Line, options: LineOptions) -> bool:
+    """A line of a thread that is mostly a link: an author's name, "Reply", "Add a
+    comment". The posts' text is not linked."""
+    return line.link_density > options.max_link_density
+
+
+# A line ending so is a sentence ("The change takes effect on January 1, 2026."),
+# a footnote or a caption: a post's header ends with its date, time or number.
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
 
 
 def post_headers(page: Page) -> list[int]:
-    """Indexes of the short dated lines inside the main region."""
+    """Indexes of the short dated lines inside the main region that are no sentences."""
     lines = page.lines
     return [
         i
         for i in range(page.start, page.end)
         if lines[i].length <= MAX_POST_HEADER
         and not lines[i].boilerplate
+        and not lines[i].text.rstrip().endswith(_SENTENCE_ENDS)
         and scan_dates(lines[i].text)
     ]
 
@@ -105,6 +152,9 @@ def post_headers(page: Page) -> list[int]:
 def find_posts(page: Page) -> None:
     """Fill ``page.posts`` for a thread."""
     if page.page_type != "thread":
+        return
+    if page.replies:
+        _reply_posts(page)
         return
     headers = post_headers(page)
     if len(headers) < MIN_POSTS:
@@ -139,3 +189,43 @@ def _author_line(page: Page, i: int) -> bool:
         and not text.endswith((".", "。", "!", "?", ":", "："))
         and not scan_dates(text)
     )
+
+
+def _reply_posts(page: Page) -> None:
+    """A discussion's posts: one per reply unit (``page.replies``), its text the
+    unit's own lines (up to the first reply nested in it), header and controls
+    left out; its author the header's text before the date when that reads as
+    a name (short, no digits: not "12 points")."""
+    lines, units = page.lines, page.replies
+    posts: list[Post] = []
+    for k, (first, last) in enumerate(units):
+        header = _header(page, first, last, True)
+        if header is None:
+            continue
+        own = min(last, units[k + 1][0]) if k + 1 < len(units) else last
+        text = main_text(
+            line
+            for i, line in enumerate(lines[first:own], first)
+            if i != header and not post_chrome(line, page.options)
+        )
+        if not text:
+            continue
+        head = lines[header].text
+        dates = scan_dates(head)
+        age = _AGO.search(head)
+        cut = dates[0][0] if dates else age.start() if age else 0
+        author: str | None = _name(head[:cut])
+        if not author or len(author) > MAX_AUTHOR or _DIGITS.search(author):
+            author = None
+        posts.append(Post(author, dates[0][1].iso() if dates else None, text))
+    if len(posts) >= MIN_POSTS:
+        page.posts = posts
+
+
+def _name(text: str) -> str:
+    """The name part of a header before its date, separators and a joining word
+    (:data:`MAX_CONNECTOR`) dropped."""
+    words = text.strip(_SEPARATORS).split()
+    if len(words) > 1 and words[-1].islower() and len(words[-1]) <= MAX_CONNECTOR:
+        words.pop()
+    return " ".join(words).strip(_SEPARATORS)

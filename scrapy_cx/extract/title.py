@@ -31,7 +31,7 @@ from .lines import Line
 from .meta import PageMeta
 
 # No \s* around: parts are stripped anyway, and a run of spaces must not cost O(n^2).
-SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•]|\s/\s")
+SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•【】＜＞]|\s/\s")
 _MAX_PARTS = 12
 _MAX_TITLE = 400  # characters of <title> worth splitting
 _MAX_LINE = 300  # longer lines are paragraphs, not headlines
@@ -216,12 +216,19 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
                 # The shown headline carries a marker the title lacks: "(图)", "(转载)".
                 if in_title is None:
                     in_title = any(key in w for w in whole)
-                if not in_title:
+                if not in_title and not _other_name(key, span_key):
                     offer(_clean(line.text), i, _MARKER_FACTOR * len(span_key) * weight)
             elif span_key.startswith(key):
                 # The title carries a marker the page does not show: "(页 1)".
                 offer(_clean(line.text), i, _MARKER_FACTOR * len(key) * weight)
     return best
+
+
+def _other_name(key: str, run: str) -> bool:
+    """A short title run with a word added ("Firefox" shown as "Firefox OS") names
+    something else; a marker is set apart ("(图)", "组图："), and a long run keeps a
+    kicker glued to it ("Genetik" + the headline)."""
+    return len(run) < _SURE_MATCH and key.replace(run, "", 1).isalnum()
 
 
 def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:

@@ -22,6 +22,9 @@ def authors(byline: str, head: str = "", paragraphs: str = PARAGRAPHS) -> tuple[
 
 def test_english_byline_with_two_names_and_a_date() -> None:
     assert authors("<div>By Ann Lee and Bo Chen | March 2, 2016</div>") == ("Ann Lee", "Bo Chen")
+    # The markup glues the next field's label to the name.
+    byline = "<div>By Ann <span>Lee</span><span>Updated Mar 2, 2016</span></div>"
+    assert authors(byline) == ("Ann Lee",)
 
 
 def test_byline_beats_metadata_naming_the_site() -> None:
@@ -55,6 +58,23 @@ def test_chinese_bylines() -> None:
 def test_a_sentence_with_by_is_not_a_byline() -> None:
     line = "<p>A study by Stanford University found that night buses pay for themselves.</p>"
     assert authors(line) == ()
+
+
+def test_a_word_starting_like_a_label_is_no_byline() -> None:
+    # "Party" starts with the French label "par"; only a capital glued to the label
+    # ("ParJean Dupont") makes one.
+    assert authors("<ul><li>Party &amp; Event Rentals</li></ul>") == ()
+    assert authors("<p>ParJean Dupont</p>") == ("Jean Dupont",)
+
+
+def test_a_phrase_beside_the_headline_is_no_name() -> None:
+    # A price line's label and an author box's heading: capitalised phrases.
+    assert authors("<div>With Rental Package - $20.00</div>") == ()
+    box = (
+        "<div class='post-author'><h4 class='post-author-heading'>Insights from</h4>"
+        "<div class='post-author-name'>Liza Burke</div></div>"
+    )
+    assert authors(box) == ("Liza Burke",)
 
 
 DE_PARAGRAPHS = (
@@ -148,6 +168,9 @@ def test_byline_closing_the_text() -> None:
     assert authors("", paragraphs=zh) == ("王燕", "李强")
     de = DE_PARAGRAPHS + "<p>Text: Anna Berg</p>"
     assert authors("", paragraphs=de) == ("Anna Berg",)
+    # A last paragraph opening with "By" is a sentence, not a byline.
+    en = PARAGRAPHS + "<p>By now, you know how the night buses are paid for!</p>"
+    assert authors("", paragraphs=en) == ()
 
 
 @pytest.mark.parametrize(
@@ -167,6 +190,8 @@ def test_byline_closing_the_text() -> None:
         ("The President", None),
         ("Example Media Inc.", None),
         ("Staff", None),
+        ("Insights from", None),
+        ("With Rental Package", None),
         ("记者", None),
     ],
 )

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import dates, extract_page
-from scrapy_cx.extract.dates import find_published, parse_date, scan_dates
+from scrapy_cx.extract.dates import find_published, parse_date, scan_dates, shows_day
+from scrapy_cx.extract.lines import Line
 from tests.extract.prose import EN_SENTENCES, PARAGRAPHS, ZH_PARAGRAPHS
 
 NOW = datetime(2022, 2, 14, 12, 0, 0)
@@ -533,3 +534,31 @@ def test_a_date_labelled_published_below_a_newsletter_box_settles_disagreeing_me
     declared = "2025-08-08T00:00:00-04:00"
     assert published(page("", one, paragraphs=footer(""))) == declared
     assert published(page("", two, paragraphs=footer(""))) == declared
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Published 3 May 2024", True),
+        ("2024-05-03 10:12", True),
+        ("05/03/2024", True),  # month first
+        ("03/05/2024", True),  # day first
+        ("Posted May 3, 8:19 PM", True),  # no year
+        ("3 May", True),
+        ("3. Mai, 10:12 Uhr", True),
+        ("5/3/24", True),  # a two-digit year
+        ("03.05.24", True),
+        ("Updated 3 hours ago", True),  # an age: shown, whatever day it names
+        ("5小时前", True),
+        ("Sign up today", False),  # a word alone may be prose
+        ("4 May 2024", True),  # a UTC stamp may be the local day after
+        ("2024-05-09", False),
+        ("May 9", False),
+        ("9 May", False),
+        ("5/3/23", False),
+        ("Prices from $50 per month", False),
+    ],
+)
+def test_shows_day_tells_a_shown_date_from_a_metadata_stamp(text: str, shown: bool) -> None:
+    lines = [Line("Bridge to be rebuilt", 18, 0, "h1", False), Line(text, len(text), 0, "p", False)]
+    assert shows_day(lines, date(2024, 5, 3)) is shown

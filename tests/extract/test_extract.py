@@ -381,3 +381,55 @@ def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
     dated = "<meta property='article:published_time' content='2024-05-01'></head>"
     article = extract_article(page(body).replace("</head>", dated))
     assert (article.page_type, article.content) == ("article", STORY[0])
+
+
+def test_a_story_shown_in_a_modal_over_a_stream_of_teasers_is_the_text() -> None:
+    """Some portals open a story in a "modal" over their stream of teasers: the
+    page's one <article> is the story, not the stream behind it."""
+    stream = "".join(
+        f"<li><h3><a href='/s/{i}'>Teaser headline number {i} about the day</a></h3>"
+        f"<p>Blurb {i}: a short summary of another story in the stream, written to make a "
+        "reader click through to the whole piece on its own page.</p>"
+        f"<a href='/src/{i}'>Source</a></li>"
+        for i in range(14)
+    )
+    story = (
+        "<div class='story-modal' role='dialog'><article><h1>Bridge to be rebuilt</h1>"
+        f"<div class='share-bar'><a href='/share'>Share</a> <span>Send it to a friend</span></div>"
+        f"{paragraphs(STORY)}</article></div>"
+    )
+    article = extract_article(page(f"<main><ul>{stream}</ul></main>{story}"))
+    assert article.page_type == "article"
+    assert article.content == "\n".join(STORY)
+
+
+def test_a_threads_author_panels_labels_are_not_its_text() -> None:
+    """Forum software frames every post with its author's panel ("Joined", "Messages"
+    and their values); the labels, shown in the same element in every post, are left
+    out; a short line said once stays, even quoted in every reply."""
+    said = "Closed until March."  # said once, quoted in each reply: not a label
+    quote = f"<blockquote>{said}</blockquote><p>"
+    texts = [
+        STORY[0] + f"</p><p>{said}",
+        quote + STORY[1],
+        quote + STORY[2],
+        quote + STORY[3] + "</p><p>Thanks, good to know!",
+    ]
+    panels = "".join(
+        comment(who, f"2024-05-0{day} 10:1{day}", text).replace(
+            "<div class='comment-content'>",
+            f"<dl class='pairs'><dt>Joined</dt><dd>Mar {day}, 2019</dd><dt>Messages</dt>"
+            f"<dd>{day * 37}</dd></dl><div class='comment-content'>",
+        )
+        for day, (who, text) in enumerate(
+            zip(("alice", "bob", "carol", "dave"), texts, strict=True), 1
+        )
+    )
+    html = page(f"<h1>Bridge to be rebuilt</h1><div class='topic'>{panels}</div>")
+    article = extract_article(html.replace("</title>", "</title>" + FORUM_LD))
+    assert article.page_type == "thread"
+    lines = article.content.split("\n")
+    assert "Joined" not in lines and "Messages" not in lines
+    assert "Mar 2, 2019" in lines  # a value differs from post to post
+    for text in (*STORY[:4], "Thanks, good to know!", said):
+        assert text in lines

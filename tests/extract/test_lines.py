@@ -129,6 +129,48 @@ def test_article_main_and_article_body_are_never_boilerplate_by_name() -> None:
     assert marks["Other story"] is True
 
 
+def _stream(count: int) -> str:
+    """A stream of teasers: a linked headline and a blurb each."""
+    return (
+        "<ul class='stream'>"
+        + "".join(
+            f"<li><a href='/s/{i}'>Teaser headline {i}</a><p>Blurb {i} of another story in the "
+            "stream, a sentence or two to make a reader click through to it.</p></li>"
+            for i in range(count)
+        )
+        + "</ul>"
+    )
+
+
+def test_the_pages_one_article_is_not_boilerplate_by_the_names_around_it() -> None:
+    """A story shown in a "modal" over a stream of teasers: the page's one <article>
+    is the publisher's own label for the story, whatever its container is named;
+    its own share bar stays boilerplate."""
+    story = (
+        "<div class='story-modal'><article><div class='share-bar'><p>Share this</p></div>"
+        + paragraphs(PROSE)
+        + "</article></div>"
+    )
+    marks = {line.text: line.boilerplate for line in lines_of(f"<body>{_stream(8)}{story}</body>")}
+    assert not any(marks[p] for p in PROSE)
+    assert marks["Share this"] is True
+    # Two articles: neither is the page's one label, the modal's names hold.
+    two = story.replace("</article></div>", "</article><article><p>Next</p></article></div>")
+    marks = {line.text: line.boilerplate for line in lines_of(f"<body>{_stream(8)}{two}</body>")}
+    assert all(marks[p] for p in PROSE)
+
+
+def test_a_small_article_in_a_sidebar_stays_boilerplate() -> None:
+    """The one <article> must hold ARTICLE_SHARE of the page's unlinked text to be the
+    story: a teaser card marked up as an article in a sidebar is still the sidebar's."""
+    html = (
+        f"<body>{paragraphs(PROSE)}<div class='sidebar'><article><p>{PROSE[0][:80]}</p>"
+        "</article></div></body>"
+    )
+    lines = lines_of(html)
+    assert [line.boilerplate for line in lines] == [False] * len(PROSE) + [True]
+
+
 def test_hidden_inline_text_is_dropped_and_hidden_blocks_are_marked() -> None:
     html = (
         "<body><p>Visible <span style='display: none'>junk</span>words</p>"

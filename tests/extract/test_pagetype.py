@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-from tests.extract.prose import BRIDGE_STORY, ZH_SENTENCES
+from scrapy_cx.extract.posts import MAX_UNITS
+from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES, ZH_SENTENCES
 
 STORY = BRIDGE_STORY
 MENU = "".join(
@@ -327,6 +328,84 @@ def test_a_long_undated_guide_stays_an_article() -> None:
     assert article.page_type == "article"
 
 
+def stamped(kind: str = "WebPage", day: str = "2024-05-03T09:00:00Z") -> str:
+    """JSON-LD as a site builder writes it on every page: a type and the last save."""
+    return (
+        f'<script type="application/ld+json">{{"@type": "{kind}", "name": "Span", '
+        f'"datePublished": "{day}", "dateModified": "{day}"}}</script>'
+    )
+
+
+def pricing_page(under_title: str = "", head: str = "") -> str:
+    """A service's page of plans and prices, with the date its CMS stamps in the metadata."""
+    plans = "".join(
+        f"<div class='plan'><h3>{name}</h3><p>${price} / month</p><p>{STORY[i]}</p></div>"
+        for i, (name, price) in enumerate((("Starter", 9), ("Team", 29), ("Business", 99)))
+    )
+    body = f"<h1>Bridge monitoring for every town</h1>{under_title}<p>{STORY[3]}</p>{plans}"
+    return page(body, "Bridge monitoring", stamped() + head)
+
+
+def test_a_date_only_the_metadata_gives_does_not_make_a_service_page_an_article() -> None:
+    article = extract_article(pricing_page(), "http://span.test/pricing")
+    assert article.published is not None  # read, but shown nowhere: the CMS's stamp
+    assert article.page_type == "other"
+    for day in (
+        "3 May 2024",  # a day it shows, with or without its year, or as an age
+        "Posted May 3",
+        "<time datetime='2024-05-03T09:00:00Z'>3 hours ago</time>",
+    ):
+        shown = extract_article(pricing_page(f"<p>{day}</p>"), "http://span.test/pricing")
+        assert shown.published is not None and shown.page_type == "article"
+
+
+def test_a_page_declaring_an_article_keeps_its_stamped_date() -> None:
+    html = pricing_page(head=stamped("Article"))
+    assert extract_article(html, "http://span.test/pricing").page_type == "article"
+
+
+def test_a_stamped_post_with_code_blocks_stays_an_article() -> None:
+    """Code blocks mark an undated page as documentation, not a dated post."""
+    code = "".join(
+        f"<p>{STORY[i]}</p><pre><code>bridge build --span {i}</code></pre>" for i in range(4)
+    )
+    html = page(f"<h1>Building a span</h1>{code}", "Building a span", stamped())
+    article = extract_article(html, "http://blog.test/spans")
+    assert article.published is not None
+    assert article.page_type == "article"
+
+
+def test_a_dated_product_grid_is_a_listing() -> None:
+    """A shop shows a date too (a sale's); its grid of priced items is no article."""
+    cards = "".join(
+        f"<li class='product'><a href='/p/{i}'><h3>Oak garden bench model {i}, two seats</h3>"
+        f"</a><span>£{199 + i}</span></li>"
+        for i in range(24)
+    )
+    body = (
+        f"<h1>Garden benches</h1><p>Spring sale, 3 May 2024</p><div class='intro'><p>{STORY[0]}"
+        f"</p></div><ul>{cards}</ul>"
+    )
+    article = extract_article(page(body, "Garden benches"), "http://shop.test/benches")
+    assert article.published == "2024-05-03"
+    assert article.page_type == "listing"
+
+
+def test_an_og_type_written_with_its_namespace_is_read() -> None:
+    head = "<meta property='og:type' content='og:product'>"
+    body = f"<h1>Oak garden bench</h1><p>{STORY[1]}</p><p>{STORY[2]}</p>"
+    article = extract_article(page(body, "Oak garden bench", head), "http://shop.test/p/1")
+    assert article.page_type == "other"
+
+
+def test_a_blogs_front_page_declaring_its_latest_post_is_a_listing() -> None:
+    head = stamped("BlogPosting")
+    body = f"<h1>Bridge to be rebuilt</h1>{''.join(f'<p>{p}</p>' for p in STORY)}"
+    assert extract_article(page(body, head=head), "https://blog.test/").page_type == "listing"
+    article = extract_article(page(body, head=head), "https://blog.test/2024/bridge")
+    assert article.page_type == "article"
+
+
 def comment_thread(head: str = "") -> str:
     """A thread whose software names every post a "comment", first post included."""
     posts = [("alice", "May 3, 2024", STORY[0]), *((w, "May 3, 2024", t) for w, _, t, _ in REPLIES)]
@@ -398,3 +477,136 @@ def test_a_page_declaring_a_social_media_posting_is_a_thread() -> None:
     )
     body = f"<h1>Bridge to be rebuilt</h1><p>{STORY[0]}</p><p>{STORY[1]}</p>"
     assert extract_article(page(body, head=head), "http://social.test/p/9").page_type == "thread"
+
+
+# Discussion pages: a submitted link (a title, a line or two) and a tree of replies.
+VOICES = ("bob", "carol", "dave", "erin", "frank", "grace")
+SAYINGS = (*STORY, *EN_SENTENCES)
+
+
+def reply(who: str, text: str, children: str = "") -> str:
+    """A reply as link aggregators show it: a dated header with the author's
+    linked name and points, the text, its controls, then the replies to it."""
+    return (
+        f"<div class='comment'><p class='tagline'><a href='/u/{who}'>{who}</a> 12 points "
+        f"3 hours ago</p><div class='md'><p>{text}</p></div><ul class='buttons'>"
+        "<li><a href='#p'>permalink</a></li><li><a href='#r'>reply</a></li></ul>"
+        f"{children}</div>"
+    )
+
+
+def reply_tree(nested: bool, count: int = 8) -> str:
+    if not nested:
+        return "".join(reply(VOICES[i % 6], SAYINGS[i % len(SAYINGS)]) for i in range(count))
+    return "".join(
+        reply(VOICES[i % 6], SAYINGS[i], reply(VOICES[(i + 1) % 6], SAYINGS[i + 1]))
+        for i in range(0, count, 2)
+    )
+
+
+def submitted_link() -> str:
+    body = (
+        "<div class='link'><h1><a href='http://town.test/news/bridge'>Council votes to rebuild "
+        "the river bridge</a></h1><p class='tagline'>submitted 5 hours ago by "
+        f"<a href='/u/alice'>alice</a></p></div><div class='commentarea'>{reply_tree(True)}</div>"
+    )
+    return page(body, "Council votes to rebuild the river bridge")
+
+
+def test_a_discussion_of_a_submitted_link_is_a_thread_of_its_replies() -> None:
+    article = extract_article(submitted_link(), "http://board.test/r/town/comments/1/bridge")
+    assert article.page_type == "thread"
+    for saying in SAYINGS[:8]:
+        assert saying in article.content  # the replies, nested ones too
+    assert "permalink" not in article.content  # their controls are not
+    # One post per reply, in page order, each with its own text only (not its replies').
+    assert [post.text for post in article.posts] == list(SAYINGS[:8])
+
+
+def news_item(sayings: list[str]) -> str:
+    """A discussion whose replies' dated headers are the elements before the ones
+    named "comment" (Hacker News's layout); the replies do not nest."""
+    rows = "".join(
+        f"<tr class='athing'><td class='default'><div><span class='comhead'>"
+        f"<a href='/u/{VOICES[i % 6]}'>{VOICES[i % 6]}</a> <a href='/item/{i}'>on May 3, 2024</a>"
+        f" | <a href='#'>next</a></span></div><div class='comment'><div class='commtext'>"
+        f"{saying}</div></div></td></tr>"
+        for i, saying in enumerate(sayings)
+    )
+    body = (
+        "<table><tr><td class='title'><a href='http://town.test/news/bridge'>Council votes to "
+        "rebuild the river bridge</a></td></tr><tr><td class='subtext'>88 points by "
+        f"<a href='/u/alice'>alice</a> 5 hours ago | {len(sayings)} comments</td></tr></table>"
+        f"<table class='comment-tree'>{rows}</table>"
+    )
+    return page(body, "Council votes to rebuild the river bridge")
+
+
+def test_a_discussion_whose_reply_headers_stand_above_the_replies_is_a_thread() -> None:
+    sayings = [SAYINGS[i % len(SAYINGS)] for i in range(15)]
+    article = extract_article(news_item(sayings), "http://board.test/item?id=1")
+    assert article.page_type == "thread"
+    for saying in SAYINGS:
+        assert saying in article.content
+    assert len(article.posts) == 15
+    first = article.posts[0]
+    assert (first.author, first.published, first.text) == ("bob", "2024-05-03", SAYINGS[0])
+
+
+def test_a_long_discussion_keeps_its_replies_past_those_read_for_a_date() -> None:
+    sayings = [f"Reply {i}: {SAYINGS[i % len(SAYINGS)]}" for i in range(MAX_UNITS + 20)]
+    article = extract_article(news_item(sayings), "http://board.test/item?id=2")
+    assert article.page_type == "thread"
+    assert sayings[-1] in article.content
+
+
+def test_a_news_brief_under_its_readers_comments_stays_an_article() -> None:
+    """Two short paragraphs can draw several times their length in comments, in
+    a list or in a tree: the comments are still not the content."""
+    for nested in (False, True):
+        body = (
+            "<article><h1>Night buses to the airport</h1><p>By Ann Lee, 3 May 2024</p>"
+            f"<p>{EN_SENTENCES[0]}</p><p>{EN_SENTENCES[1]}</p></article>"
+            f"<div class='comments'>{reply_tree(nested, count=9 if not nested else 8)}</div>"
+        )
+        html = page(body, "Night buses to the airport")
+        article = extract_article(html, "http://town.test/news/2024/05/buses")
+        assert article.page_type == "article", nested
+        assert EN_SENTENCES[0] in article.content and STORY[0] not in article.content
+
+
+def test_a_blog_index_of_dated_linked_titles_is_no_thread() -> None:
+    """Each entry's date stands beside its linked title: a teaser's, not a post's header."""
+    entries = "".join(
+        f"<div class='entry'><h2><a href='/2024/05/{i}'>Notes from the river bridge works, "
+        f"week {i}</a></h2><p class='date'>May {i + 1}, 2024</p>"
+        f"<p>{STORY[i]}</p><p>{STORY[i + 1]}</p><p>{STORY[i - 1]}</p></div>"
+        for i in range(5)
+    )
+    html = page(f"<h1>River notes</h1><main>{entries}</main>", "River notes")
+    assert extract_article(html, "http://river.test/blog/").page_type != "thread"
+
+
+def test_a_site_home_of_dated_entries_is_no_thread() -> None:
+    entries = "".join(
+        f"<div class='entry'><p class='date'>Posted May {i + 1}, 2024 by ann</p>"
+        f"<p>{STORY[i]}</p><p>{STORY[i + 1]}</p></div>"
+        for i in range(4)
+    )
+    html = page(f"<h1>River notes</h1><main>{entries}</main>", "River notes")
+    assert extract_article(html, "http://river.test/").page_type != "thread"
+    assert extract_article(html, "http://river.test/notes/week-1").page_type == "thread"
+
+
+def test_an_article_of_short_dated_sentences_is_no_thread() -> None:
+    """Short paragraphs that name a date are sentences, not posts' headers."""
+    dated = (
+        "The new fares take effect on January 1, 2026.",
+        "The night lines open on March 2, 2026.",
+        "A review of the service is due on June 30, 2026.",
+    )
+    body = "<h1>Night buses to the airport</h1>" + "".join(
+        f"<p>{text}</p><p>{EN_SENTENCES[i]}</p>" for i, text in enumerate(dated)
+    )
+    html = page(body, "Night buses to the airport")
+    assert extract_article(html, "http://town.test/news/buses").page_type == "article"

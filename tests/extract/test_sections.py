@@ -262,3 +262,45 @@ def test_a_products_gallery_of_feature_panels_is_its_text_but_an_articles_is_not
         assert text in content
     story = html.replace('"@type": "Product"', '"@type": "NewsArticle"')
     assert FEATURES[0][1] not in extract_article(story, "https://news.example/a").content
+
+
+DOC_SECTIONS = [
+    (
+        "Sharing with a single developer",
+        "Once you have mastered rewriting history in one repository, you can move up to the "
+        "next level and share drafts between several machines and several people at once.",
+    ),
+    (
+        "Setting up the repositories",
+        "We will work through an example with three local repositories, although in the real "
+        "world they would most likely sit on three different computers in different places.",
+    ),
+    (
+        "Example one: amend a shared change",
+        "Everything you learned in the user guide applies to work done in the development "
+        "clone: you can commit, amend, uncommit and evolve just as you did before.",
+    ),
+    (
+        "Getting into trouble",
+        "When an obsolete change has two successors, those successors are divergent, and the "
+        "tool asks you to pick one of them or to merge them into one change by hand.",
+    ),
+]
+
+
+def test_a_manuals_linked_headings_head_its_sections() -> None:
+    """Docs link their headings (a permalink, a link back to the contents): a heading
+    over the text of the main region is kept, a step number over it is not."""
+    body = "".join(
+        f"<div class='section' id='s{i}'><h2><a class='toc-backref' href='#toc{i}'>{heading}"
+        f"</a></h2><h3><a href='#step{i}'>{i + 2}</a></h3><p>{text}</p>"
+        f"<pre>$ hg clone repo-{i} work-{i}</pre></div>"
+        for i, (heading, text) in enumerate(DOC_SECTIONS)
+    )
+    html = shop_page("Shared history", f"<h1>Shared history</h1>{body}", "SoftwareApplication")
+    article = extract_article(html, "https://docs.example/sharing.html")
+    assert article.page_type == "other"
+    lines = article.content.split("\n")
+    for heading, text in DOC_SECTIONS[1:]:
+        assert lines.index(heading) + 1 == lines.index(text)
+    assert not {"3", "4", "5"} & set(lines)

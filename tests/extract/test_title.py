@@ -120,6 +120,44 @@ def test_headline_with_a_marker_the_title_lacks() -> None:
     assert extract_article(html).title == "机场夜间公交下月开通(图)"
 
 
+def test_a_short_title_part_with_a_word_added_names_something_else() -> None:
+    """<title> "Voyager — Plan every trip together — Example": a menu heading "Voyager Pro"
+    shows the short part "Voyager" with a word added, another product, not the page's
+    headline; the heading right above the text is. A long run keeps a kicker glued
+    to it ("Genetics" + the headline, over the breadcrumb's older version of it)."""
+    menu = "".join(
+        f"<div class='menu-heading'>{name}</div><ul><li><a href='/{i}'>Download</a></li>"
+        f"<li><a href='/{i}/help'>Need help?</a></li></ul>"
+        for i, name in enumerate(("Voyager Pro", "Voyager Mobile"))
+    )
+    html = page(
+        "<title>Voyager — Plan every trip together — Example</title>",
+        f"{menu}<h1>Make every trip your own</h1>{PARAGRAPHS}",
+    )
+    assert extract_article(html).title == "Make every trip your own"
+    headline = "The secret of the giant parasitic flowers"
+    kicker = page(
+        "<title>Genetics: Giant parasitic blooms - Science Example</title>"
+        f"<meta property='og:title' content='Genetics: {headline}'>",
+        f"{NAV}<div class='breadcrumb'><h1>Genetics: Giant parasitic blooms"
+        f"</h1></div><h2><span>Genetics</span> {headline}</h2>{PARAGRAPHS}",
+    )
+    assert extract_article(kicker).title == f"Genetics {headline}"
+
+
+@pytest.mark.parametrize("site", ["【示例日报 今日本地新闻】", " ＜示例日报　今日本地新闻＞"])
+def test_a_bracketed_site_name_is_a_part_of_the_title(site: str) -> None:
+    """CJK titles set the site's name apart in lenticular or angle brackets."""
+    html = page(
+        f"<title>机场夜间公交下月开通{site}</title>",
+        "<p>首页 &gt; 本地新闻</p><p>机场夜间公交下月开通</p><p><a href='/en'>English</a></p>"
+        "<table><tr><td>♪ 听新闻(html5)</td></tr><tr><td><a href='/read'>朗读版</a></td></tr>"
+        f"</table>{ZH_PARAGRAPHS}",
+        lang="zh",
+    )
+    assert extract_article(html).title == "机场夜间公交下月开通"
+
+
 def test_linked_h1_headline_is_found() -> None:
     headline = "Council approves night buses to the airport"
     html = page(
