@@ -14,7 +14,8 @@ linear in the page size:
   lose the rest of their attributes before parsing;
 * a page of 600 000 ``<br>`` lines costs seconds in the line walk even at a
   linear cost: past :data:`MAX_TAGS` tags (several times the most tags of any
-  page in the benchmark sets) the rest of the page is not read;
+  page in the benchmark sets) the rest of the page is not read, not even by
+  the parser;
 * an unclosed ``<title>`` swallows the rest of the page as its text, as it does
   in a browser: every ``<title>`` left open is closed at the next tag and the
   page parsed again;
@@ -106,6 +107,7 @@ _ATTRIBUTE = re.compile(
 )
 
 MAX_TAGS = 100_000
+_CUT_CHUNK = 4096  # characters counted at once by tag_cut
 
 _local = threading.local()
 
@@ -211,8 +213,13 @@ def tag_cut(text: str, limit: int = MAX_TAGS) -> int | None:
     """Where the page's ``limit``-th tag starts, or None if it has no more (C-speed count)."""
     if len(text) <= limit or text.count("<") <= limit:  # (no need to count a short page)
         return None
-    pos = -1
-    for _ in range(limit):
+    # Counted a chunk at a time up to the chunk holding it, then found one by one.
+    left, start = limit, 0
+    while (count := text.count("<", start, start + _CUT_CHUNK)) < left:
+        left -= count
+        start += _CUT_CHUNK
+    pos = start - 1
+    for _ in range(left):
         pos = text.find("<", pos + 1)
     return pos
 
@@ -403,6 +410,32 @@ class Parsed(NamedTuple):
     root: etree._Element
     elements: list[etree._Element]  # the INDEXED_TAGS elements, in document order
     markup: str | bytes  # what ``root`` was parsed from, after the repairs
+    # Read only in part: past MAX_TAGS tags, or a tag's attributes past MAX_ATTRIBUTES.
+    truncated: bool = False
+
+
+def _cap_crowded(text: str, data: bytes) -> tuple[str, bytes, bool]:
+    """``(text, its UTF-8, whether attributes were dropped)``: :func:`cap_attributes`
+    where :func:`has_crowded_tag` says it may be needed."""
+    if has_crowded_tag(data):
+        capped = cap_attributes(text)
+        if capped is not text:
+            return capped, capped.encode("utf-8"), True
+    return text, data, False
+
+
+def _parse_head(text: str, cut: int) -> tuple[etree._Element, str, bytes] | None:
+    """A page past :data:`MAX_TAGS` tags (``tag_cut`` gave ``cut``) is read up to
+    there: ``(root, text, UTF-8)`` of its head, parsed alone (a parse of the whole
+    page would be thrown away).
+
+    None for a head too deep for libxml2: the depth repair drops tags, which moves
+    the cut, so such a page is repaired whole first.
+    """
+    head = text[:cut]
+    head, data, _ = _cap_crowded(head, head.encode("utf-8"))
+    root, fatal = _parse(head, data)
+    return None if root is None or fatal else (root, head, data)
 
 
 def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
@@ -421,11 +454,15 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
         data = text.encode("utf-8")
     if not text or text.isspace():
         return Parsed(_empty(), [], "")
-    if has_crowded_tag(data):
-        capped = cap_attributes(text)
-        if capped is not text:
-            text, data = capped, capped.encode("utf-8")
-    root, fatal = _parse(text, data)
+    cut = tag_cut(text)
+    head = _parse_head(text, cut) if cut is not None else None
+    root: etree._Element | None
+    if head is not None:
+        root, text, data = head
+        fatal, truncated = False, True
+    else:
+        text, data, truncated = _cap_crowded(text, data)
+        root, fatal = _parse(text, data)
     markup: str | bytes = data
     original = text
     for limit, count_all, keep_semantic in _ATTEMPTS:
@@ -438,12 +475,15 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
         if retry is not None:
             root, text = retry, capped
             markup = capped
-    cut = tag_cut(text) if root is not None else None
-    if cut is not None:  # after the depth repair, which removes tags of its own
-        text = text[:cut]
-        retry, _ = _parse(text)
-        if retry is not None:
-            root, markup = retry, text
+    if cut is not None and head is None and root is not None:
+        # Too deep to parse its head alone: cut after the depth repair (which
+        # removes tags of its own).
+        cut = tag_cut(text)
+        if cut is not None:
+            text = text[:cut]
+            retry, _ = _parse(text)
+            if retry is not None:
+                root, markup, truncated = retry, text, True
     if root is None:
         return Parsed(_empty(), [], "")
     elements = list(root.iter(*INDEXED_TAGS))
@@ -455,7 +495,7 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
             elements = list(root.iter(*INDEXED_TAGS))
     if _break_out_of_foreign([el for el in elements if el.tag in _FOREIGN]):
         elements = list(root.iter(*INDEXED_TAGS))  # in the new document order
-    return Parsed(root, elements, markup)
+    return Parsed(root, elements, markup, truncated)
 
 
 def may_name(markup: str | bytes, names: tuple[str, ...]) -> bool:

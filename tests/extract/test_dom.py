@@ -241,7 +241,8 @@ def test_a_title_in_the_body_left_open_is_closed_at_the_next_tag() -> None:
     ],
 )
 def test_the_parse_indexes_the_repaired_trees_elements_in_document_order(page: str) -> None:
-    root, elements, markup = parse_document(page)
+    root, elements, markup, truncated = parse_document(page)
+    assert not truncated
     assert elements == list(root.iter(*INDEXED_TAGS))
     assert etree.tostring(root) == etree.tostring(parse_html(page))
     # What the tree was parsed from: the repaired page (a <title> closed), else the page.
