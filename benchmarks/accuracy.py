@@ -7,9 +7,10 @@ Usage (from the repo root)::
     python -m benchmarks.accuracy --json out.json --markdown
 
 Metrics are those of the bench dir's README.md (see benchmarks/metrics.py and
-docs/benchmarks.rst). Systems run one after the other in this process; each
-extraction call is timed with ``time.perf_counter`` after one untimed warm-up
-page. A page that raises counts as an error with empty output.
+docs/benchmarks.rst). The systems take turns on each page in this process; each
+extraction call is timed in CPU time (``time.process_time``) after one untimed
+warm-up page, so the speed ratios hold on a shared, loaded machine. A page that
+raises counts as an error with empty output.
 """
 
 from __future__ import annotations
@@ -166,23 +167,37 @@ def _deadline(seconds: float | None) -> Iterator[None]:
 def run_system(
     system: System, pages: Sequence[Page], label: str, timeout: float | None = None
 ) -> list[Result]:
-    """Extract every page, timing only ``system.run``; errors become empty outputs."""
-    results = []
+    """Extract every page with one system (see :func:`run_systems`)."""
+    return run_systems([system], pages, label, timeout)[system.name]
+
+
+def run_systems(
+    systems: Sequence[System], pages: Sequence[Page], label: str, timeout: float | None = None
+) -> dict[str, list[Result]]:
+    """Extract every page with every system, page by page, timing only ``system.run``
+    in CPU seconds of this process; errors become empty outputs.
+
+    The systems take turns on each page, so a shared machine's load changes over the
+    run land on all of them alike, and CPU time (``time.process_time``) leaves out
+    what other processes take: the speed ratios compare like with like.
+    """
+    results: dict[str, list[Result]] = {system.name: [] for system in systems}
     errors = 0
     started = time.perf_counter()
     for i, page in enumerate(pages, 1):
-        t0 = time.perf_counter()
-        try:
-            arg = system.prepare(page)
-            with _deadline(timeout):
-                t0 = time.perf_counter()
-                output = system.run(arg)
-        except Exception as exc:  # noqa: BLE001 - one bad page must not end the run
-            output = Output(error=f"{type(exc).__name__}: {exc}"[:300])
-        seconds = time.perf_counter() - t0
-        if output.error:
-            errors += 1
-        results.append(Result(page, output, seconds))
+        for system in systems:
+            t0 = time.process_time()
+            try:
+                arg = system.prepare(page)
+                with _deadline(timeout):
+                    t0 = time.process_time()
+                    output = system.run(arg)
+            except Exception as exc:  # noqa: BLE001 - one bad page must not end the run
+                output = Output(error=f"{type(exc).__name__}: {exc}"[:300])
+            seconds = time.process_time() - t0
+            if output.error:
+                errors += 1
+            results[system.name].append(Result(page, output, seconds))
         if i % 50 == 0:
             _progress(f"  {label}: {i}/{len(pages)}")
     _progress(
@@ -825,10 +840,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = next(iter(pages_by_set.values()))[0]
     for system in systems:
         warm_up(system, first)
-        for name, pages in pages_by_set.items():
-            results[(name, system.name)] = run_system(
-                system, pages, f"{name}/{system.name}", args.timeout
-            )
+    label = "/".join(s.name for s in systems)
+    for name, pages in pages_by_set.items():
+        for system_name, done in run_systems(
+            systems, pages, f"{name}/{label}", args.timeout
+        ).items():
+            results[(name, system_name)] = done
 
     by_name = {s.name: s for s in systems}
     rows = with_speed_ratio(

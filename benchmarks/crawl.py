@@ -549,6 +549,22 @@ def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
     return figures
 
 
+def hostile_cpu_ms(repeat: int = 5) -> dict[str, float]:
+    """CPU ms of ``extract_article`` on each hostile page, in this process (best of
+    ``repeat``): what each costs the worker that gets it."""
+    from scrapy_cx import extract_article
+
+    figures = {}
+    for path, body in hostile_pages().items():
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            extract_article(body, f"http://bench{path}")
+            best = min(best, time.process_time() - start)
+        figures[path] = round(1000 * best, 1)
+    return figures
+
+
 def hostile(args: argparse.Namespace, url: str) -> dict[str, Any]:
     """200 good pages with and without the 3 hostile ones among them, with scrapy-cx."""
     good = [url + article_path(n) for n in range(args.pages)]
@@ -576,13 +592,20 @@ def hostile(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "cx_stats": last["cx"],
         "seconds": {k: round(v, 2) for k, v in seconds.items()},
         "wall_ratio": round(seconds["with hostile"] / seconds["good only"], 2),
+        "round_ratios": [
+            round(h["seconds"] / g["seconds"], 2)
+            for g, h in zip(runs["good only"], runs["with hostile"], strict=True)
+        ],
+        "extract_cpu_ms": hostile_cpu_ms(),
         "runs": runs,
     }
     print(
         f"hostile crawl: {figures['good_pages_exported']} of {len(good)} good pages exported "
         f"({last['items']} items), download errors "
         f"{last['download_errors'] or 'none'}, cx stats {last['cx']}, wall time "
-        f"{figures['wall_ratio']:.2f}x the crawl without the hostile pages"
+        f"{figures['wall_ratio']:.2f}x the crawl without the hostile pages (rounds "
+        f"{', '.join(f'{r:.2f}' for r in figures['round_ratios'])}); extract_article CPU ms "
+        f"per hostile page {figures['extract_cpu_ms']}"
     )
     return figures
 

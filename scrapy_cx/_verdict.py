@@ -28,6 +28,8 @@ _WIDE = re.compile(
 def content_length(text: str) -> int:
     """The length the minimum is checked against: characters, wide ones counted twice."""
     text = text.strip()
+    if text.isascii():  # (a flag of the string: no scan of a long text)
+        return len(text)
     return len(text) + len(_WIDE.findall(text))
 
 

@@ -30,6 +30,9 @@ class Article:
     URL and ``site_name`` the publication's name. ``page_type`` is
     what the extractor judged the page to be (``article``, ``thread``,
     ``listing``, ``other``); None on a record the extractor did not make.
+    ``truncated``: the page was too big to read whole (more tags, attributes on
+    one tag, lines or characters in one line than any real page has: the bounds
+    in ``extract.dom`` and ``extract.lines``); the fields come from what was read.
     """
 
     url: str | None = None
@@ -51,6 +54,7 @@ class Article:
     posts: tuple[Post, ...] = field(default_factory=tuple)  # a thread's posts, in page order
     fingerprint: str | None = None
     duplicate_of: str | None = None
+    truncated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (tuples become lists), in field order.

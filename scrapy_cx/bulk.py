@@ -58,6 +58,7 @@ class Outcome:
     line: str | None = None
     reason: str | None = None
     fingerprint: str | None = None  # of an article's main text, for --dedup
+    truncated: bool = False  # the page was too big to read whole (Article.truncated)
 
 
 def extract_one(item: Page | Skip, options: Options) -> Outcome:
@@ -73,9 +74,11 @@ def extract_one(item: Page | Skip, options: Options) -> Outcome:
     )
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
-        return Outcome(item.source, reason=f"no article ({words})")
+        return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
     line = json.dumps(article.to_dict(), ensure_ascii=False)
-    return Outcome(item.source, line=line, fingerprint=article.fingerprint)
+    return Outcome(
+        item.source, line=line, fingerprint=article.fingerprint, truncated=article.truncated
+    )
 
 
 #: The skip reason of an article whose main text repeats an earlier one's (--dedup).
@@ -87,7 +90,7 @@ def drop_duplicates(outcomes: Iterable[Outcome], index: DedupIndex) -> Iterator[
     for outcome in outcomes:
         if outcome.line is not None and outcome.fingerprint is not None:
             if index.add(outcome.fingerprint, outcome.source) is not None:
-                outcome = Outcome(outcome.source, reason=DUPLICATE)
+                outcome = Outcome(outcome.source, reason=DUPLICATE, truncated=outcome.truncated)
         yield outcome
 
 
@@ -97,12 +100,14 @@ class Summary:
 
     pages: int = 0
     articles: int = 0
+    truncated: int = 0  # pages too big to read whole (the crawl's cx/truncated)
     skipped: Counter[str] = field(default_factory=Counter)
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
 
     def add(self, outcome: Outcome) -> None:
         self.pages += 1
+        self.truncated += outcome.truncated
         if outcome.line is not None:
             self.articles += 1
         else:
@@ -120,6 +125,8 @@ class Summary:
             f"{self.pages:,} pages, {self.articles:,} articles in {self.seconds:.1f} s "
             f"({self.rate:,.1f} pages/s, {jobs} job{'s' if jobs != 1 else ''})"
         ]
+        if self.truncated:
+            lines.append(f"{self.truncated:,} too big to read whole: extracted from their start")
         if self.skipped:
             lines.append(f"skipped {sum(self.skipped.values()):,}:")
             for reason, count in sorted(self.skipped.items(), key=lambda kv: (-kv[1], kv[0])):

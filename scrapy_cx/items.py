@@ -35,6 +35,7 @@ class ArticleItem(scrapy.Item):
     posts = scrapy.Field()
     fingerprint = scrapy.Field()
     duplicate_of = scrapy.Field()
+    truncated = scrapy.Field()
 
     @classmethod
     def from_article(cls, article: Article) -> ArticleItem:

@@ -216,7 +216,7 @@ class ArticleMiddleware:
                 reason = self._pool_failure(error, response.url)
             else:
                 meta[META_ARTICLE] = article
-                self.stats.page()
+                self.stats.page(article, response.url)
         finally:
             self._room.release()
         self._skip(meta, reason, response.url)
@@ -265,5 +265,5 @@ class ArticleMiddleware:
             self.stats.error()
             return "error"
         meta[META_ARTICLE] = article
-        self.stats.page()
+        self.stats.page(article, response.url)
         return None

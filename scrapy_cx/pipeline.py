@@ -133,7 +133,7 @@ class ArticlePipeline:
                 logger.exception("scrapy-cx: extraction failed for %s", url)
                 self.stats.error()
             else:
-                self.stats.page()
+                self.stats.page(article, url if isinstance(url, str) else None)
                 fill_item(adapter.item, article)
         if self.settings.keep_html:
             return True

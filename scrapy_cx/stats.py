@@ -14,6 +14,8 @@ from typing import Any
 from scrapy import signals
 from scrapy.crawler import Crawler
 
+from .article import Article
+
 logger = logging.getLogger("scrapy_cx")
 
 PREFIX = "cx/"
@@ -34,8 +36,13 @@ class CxStats:
         if stats is not None:
             stats.inc_value(PREFIX + key, count)
 
-    def page(self) -> None:
+    def page(self, article: Article, url: str | None) -> None:
+        """One page extracted: counted, and under ``truncated`` (with a log line
+        naming it) when it was too big to read whole (``Article.truncated``)."""
         self.inc("pages")
+        if article.truncated:
+            self.inc("truncated")
+            logger.info("scrapy-cx: page too big to read whole, extracted from its start: %s", url)
 
     def article(self) -> None:
         self.inc("articles")

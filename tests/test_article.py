@@ -32,6 +32,7 @@ def test_fields_in_export_order() -> None:
         "posts",
         "fingerprint",
         "duplicate_of",
+        "truncated",
     )
 
 

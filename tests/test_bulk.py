@@ -146,6 +146,15 @@ def test_a_page_that_kills_or_hangs_its_worker_is_skipped_and_the_rest_survives(
     assert all(o.line for i, o in enumerate(outcomes) if i != 5)
 
 
+def test_a_page_too_big_to_read_whole_says_so_in_its_record() -> None:
+    lines = "<div>" + "row<br>" * 30_000 + "</div>"  # past extract.lines.MAX_LINES
+    big = page(1, article_html("Budget").replace("</body>", lines + "</body>"))
+    outcome = extract_one(big, Options())
+    assert outcome.truncated and outcome.line is not None
+    assert json.loads(outcome.line)["truncated"] is True
+    assert not extract_one(page(1), Options()).truncated
+
+
 def test_summary_counts_and_formats() -> None:
     summary = Summary()
     for outcome in [
@@ -153,13 +162,15 @@ def test_summary_counts_and_formats() -> None:
         Outcome("b", reason="empty page"),
         Outcome("c", reason="HTTP status 404"),
         Outcome("d", reason="empty page"),
+        Outcome("e", line="{}", truncated=True),
     ]:
         summary.add(outcome)
     summary.stop()
     summary.seconds = 2.0
-    assert summary.pages == 4 and summary.articles == 1
+    assert summary.pages == 5 and summary.articles == 2 and summary.truncated == 1
     assert summary.format(2).splitlines() == [
-        "4 pages, 1 articles in 2.0 s (2.0 pages/s, 2 jobs)",
+        "5 pages, 2 articles in 2.0 s (2.5 pages/s, 2 jobs)",
+        "1 too big to read whole: extracted from their start",
         "skipped 3:",
         "         2  empty page",
         "         1  HTTP status 404",

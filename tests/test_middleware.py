@@ -106,6 +106,23 @@ def test_html_page_gets_its_article_and_stays_the_same_response() -> None:
     assert c.stats is not None and c.stats.get_value("cx/pages") == 1
 
 
+def test_a_page_too_big_to_read_whole_is_counted_and_logged_with_its_url(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Past extract.lines.MAX_LINES (10 000): read to there, the article kept and marked.
+    lines = "<div>" + "row<br>" * 30_000 + "</div>"
+    body = article_html(TITLE).replace("</footer>", "</footer>" + lines).encode()
+    mw, c = middleware()
+    with caplog.at_level(logging.INFO, logger="scrapy_cx"):
+        run(mw, html_response(body))
+        run(mw, html_response())
+    assert c.stats is not None
+    assert (c.stats.get_value("cx/pages"), c.stats.get_value("cx/truncated")) == (2, 1)
+    assert [r.getMessage() for r in caplog.records if "too big" in r.getMessage()] == [
+        f"scrapy-cx: page too big to read whole, extracted from its start: {URL}"
+    ]
+
+
 def test_local_file_response_without_content_type_is_html_by_class() -> None:
     # file:// responses carry no headers: Scrapy picks HtmlResponse from the name.
     mw, _ = middleware()

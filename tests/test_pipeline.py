@@ -168,6 +168,14 @@ def test_dict_with_raw_html_is_extracted_and_the_html_removed() -> None:
     assert stats(crawler) == {"cx/pages": 1, "cx/articles": 1}
 
 
+def test_raw_html_too_big_to_read_whole_is_counted() -> None:
+    pipe, crawler = pipeline()
+    html = article_html(TITLE).replace("</footer>", "</footer>" + "row<br>" * 30_000)
+    item = pipe.process_item({"url": URL, "html": html})
+    assert item["truncated"] is True and PARAGRAPHS[2] in item["content"]
+    assert stats(crawler) == {"cx/pages": 1, "cx/truncated": 1, "cx/articles": 1}
+
+
 def test_raw_html_bytes_and_kept_html() -> None:
     pipe, _ = pipeline(CX_KEEP_HTML=True)
     html = article_html(TITLE).encode("utf-8")

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from itemadapter import ItemAdapter
 
-from scrapy_cx import bulk
-from scrapy_cx._verdict import invalid_reason
+from scrapy_cx import _verdict, bulk
+from scrapy_cx._verdict import content_length, invalid_reason
 from scrapy_cx.bulk import Options, extract_one
 from scrapy_cx.items import ArticleItem
 from scrapy_cx.sources import Page
@@ -49,3 +49,25 @@ def test_bulk_skips_exactly_what_the_pipeline_would_drop(html: str) -> None:
     article = bulk.extract_article(html, "http://news.test/1")
     reason = invalid_reason(article.to_dict(), bulk.DEFAULT_MIN_CONTENT_LENGTH, False)
     assert (outcome.reason is None) == (reason is None)
+
+
+class _CountingPattern:
+    """Stands for ``_verdict._WIDE``: counts the characters its scans read."""
+
+    def __init__(self, pattern: Any) -> None:
+        self.pattern, self.scanned = pattern, 0
+
+    def findall(self, text: str) -> list[str]:
+        self.scanned += len(text)
+        return list(self.pattern.findall(text))
+
+
+def test_content_length_counts_wide_characters_twice_and_scans_only_for_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide = _CountingPattern(_verdict._WIDE)
+    monkeypatch.setattr(_verdict, "_WIDE", wide)
+    assert content_length(" 青河大桥 ok ") == 4 * 2 + 3
+    assert content_length("word " * 1_000_000) == len(("word " * 1_000_000).strip())
+    # Only the CJK text was scanned: a 5 MB ASCII text costs no pass of the regex.
+    assert wide.scanned == len("青河大桥 ok")

@@ -92,13 +92,14 @@ def extract_page(
         parsed.elements,
         parsed.markup,
     )
+    page.truncated = parsed.truncated
     for stage in STAGES:
         stage(page)
     return page
 
 
 def _meta(page: Page) -> None:
-    page.meta = read_meta(page.root, page.url, page.elements)
+    page.meta = read_meta(page.root, page.url, page.elements, page.markup)
 
 
 # A page showing less text than this is not readable as served: script-built
@@ -116,7 +117,8 @@ def _walk(page: Page) -> PageLines:
     if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
         fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
         if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
-            return fallback
+            lines = fallback
+    page.truncated = page.truncated or lines.truncated
     return lines
 
 

@@ -85,6 +85,9 @@ class Page:
     source: str | None = None
     image: str | None = None
     fingerprint: str | None = None
+    # Read only in part (Article.truncated): the parse's bounds (dom.MAX_TAGS tags,
+    # dom.MAX_ATTRIBUTES on one tag) or the walk's (lines.MAX_LINES, MAX_LINE_CHARS).
+    truncated: bool = False
     evidence: dict[str, Evidence] = field(default_factory=dict)
 
     @property
@@ -132,4 +135,5 @@ class Page:
             related=tuple(self.related),
             posts=tuple(self.posts),
             fingerprint=self.fingerprint,
+            truncated=self.truncated,
         )

@@ -10,9 +10,8 @@ first link's address from the line walk.
 
 from __future__ import annotations
 
-from urllib.parse import urljoin
-
 from ._page import Page
+from ._urls import join_url
 from .lines import is_headline_link
 
 __all__ = ["BLOCK_KINDS", "find_blocks"]
@@ -57,7 +56,7 @@ def find_blocks(page: Page) -> None:
         if kind == RELATED and href and not href.startswith(_NOT_PAGES):
             text = lines[i].text
             if text not in related:
-                related[text] = urljoin(page.url, href.strip()) if page.url else href.strip()
+                related[text] = join_url(page.url, href.strip()) if page.url else href.strip()
                 if len(related) >= MAX_RELATED:
                     break
     page.related = list(related.items())

@@ -85,6 +85,8 @@ def _utf8_counts(sample: bytes) -> tuple[int, int]:
     except UnicodeDecodeError:
         pass
     else:  # valid (the common case): its ASCII characters are its bytes below 0x80
+        if text.isascii():  # (a flag of the str: no pass over it)
+            return 0, 0
         return len(text) - len(sample.translate(None, _HIGH_BYTES)), 0
     text = sample.decode("utf-8", errors="replace")
     bad = max(0, text.count("\ufffd") - sample.count(b"\xef\xbf\xbd"))

@@ -14,7 +14,8 @@ linear in the page size:
   lose the rest of their attributes before parsing;
 * a page of 600 000 ``<br>`` lines costs seconds in the line walk even at a
   linear cost: past :data:`MAX_TAGS` tags (several times the most tags of any
-  page in the benchmark sets) the rest of the page is not read;
+  page in the benchmark sets) the rest of the page is not read, not even by
+  the parser;
 * an unclosed ``<title>`` swallows the rest of the page as its text, as it does
   in a browser: every ``<title>`` left open is closed at the next tag and the
   page parsed again;
@@ -106,6 +107,7 @@ _ATTRIBUTE = re.compile(
 )
 
 MAX_TAGS = 100_000
+_CUT_CHUNK = 4096  # characters counted at once by tag_cut
 
 _local = threading.local()
 
@@ -211,8 +213,13 @@ def tag_cut(text: str, limit: int = MAX_TAGS) -> int | None:
     """Where the page's ``limit``-th tag starts, or None if it has no more (C-speed count)."""
     if len(text) <= limit or text.count("<") <= limit:  # (no need to count a short page)
         return None
-    pos = -1
-    for _ in range(limit):
+    # Counted a chunk at a time up to the chunk holding it, then found one by one.
+    left, start = limit, 0
+    while (count := text.count("<", start, start + _CUT_CHUNK)) < left:
+        left -= count
+        start += _CUT_CHUNK
+    pos = start - 1
+    for _ in range(left):
         pos = text.find("<", pos + 1)
     return pos
 
@@ -225,7 +232,7 @@ def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
     out: list[str] = []
     done = 0  # text[:done] is in out
     pos = 0
-    while (tag := _LONG_TAG.search(text, pos)) is not None:
+    while (tag := _find_long_tag(text, pos)) is not None:
         pos = tag.end(1)
         count = 0
         kept = pos
@@ -241,6 +248,35 @@ def cap_attributes(text: str, limit: int = MAX_ATTRIBUTES) -> str:
         return text
     out.append(text[done:])
     return "".join(out)
+
+
+# A _LONG_TAG match holds, after its "<", a name, a space and MAX_TAG_CHARS more
+# characters: at least this many, none of them "<" or ">".
+_LONG_TAG_GAP = MAX_TAG_CHARS + 2
+
+
+def _find_long_tag(text: str, pos: int) -> re.Match[str] | None:
+    """``_LONG_TAG.search(text, pos)``, without trying every tag.
+
+    The regex search tries every tag of the page: a full page's cost, and
+    pages with a long script, attribute or path ask for it. Only a "<"
+    followed by _LONG_TAG_GAP characters free of "<" and ">" can start a
+    match; windows of that size, two C scans each, find them in order.
+    """
+    size, window, rfind = len(text), _LONG_TAG_GAP, text.rfind
+    opened = False  # text[pos - 1] is a "<" at or after the start
+    while pos < size:
+        end = pos + window
+        last = max(rfind("<", pos, end), rfind(">", pos, end))
+        if last >= 0:  # the delimiters before it are followed by one too soon
+            opened = text[last] == "<"
+            pos = last + 1
+            continue
+        if opened and (tag := _LONG_TAG.match(text, pos - 1)) is not None:
+            return tag
+        opened = False
+        pos = end
+    return None
 
 
 def _close_title(text: str) -> str | None:
@@ -300,6 +336,8 @@ def _break_out_of_foreign(foreigns: list[etree._Element]) -> bool:
 
 
 def _first_breakout(foreign: etree._Element) -> etree._Element | None:
+    if not any(el.tag in _BREAKOUT for el in foreign.iterdescendants()):
+        return None  # the common case (icons): no HTML inside, no stack to keep
     stack = list(reversed(foreign))
     while stack:
         element = stack.pop()
@@ -372,6 +410,32 @@ class Parsed(NamedTuple):
     root: etree._Element
     elements: list[etree._Element]  # the INDEXED_TAGS elements, in document order
     markup: str | bytes  # what ``root`` was parsed from, after the repairs
+    # Read only in part: past MAX_TAGS tags, or a tag's attributes past MAX_ATTRIBUTES.
+    truncated: bool = False
+
+
+def _cap_crowded(text: str, data: bytes) -> tuple[str, bytes, bool]:
+    """``(text, its UTF-8, whether attributes were dropped)``: :func:`cap_attributes`
+    where :func:`has_crowded_tag` says it may be needed."""
+    if has_crowded_tag(data):
+        capped = cap_attributes(text)
+        if capped is not text:
+            return capped, capped.encode("utf-8"), True
+    return text, data, False
+
+
+def _parse_head(text: str, cut: int) -> tuple[etree._Element, str, bytes] | None:
+    """A page past :data:`MAX_TAGS` tags (``tag_cut`` gave ``cut``) is read up to
+    there: ``(root, text, UTF-8)`` of its head, parsed alone (a parse of the whole
+    page would be thrown away).
+
+    None for a head too deep for libxml2: the depth repair drops tags, which moves
+    the cut, so such a page is repaired whole first.
+    """
+    head = text[:cut]
+    head, data, _ = _cap_crowded(head, head.encode("utf-8"))
+    root, fatal = _parse(head, data)
+    return None if root is None or fatal else (root, head, data)
 
 
 def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
@@ -390,11 +454,15 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
         data = text.encode("utf-8")
     if not text or text.isspace():
         return Parsed(_empty(), [], "")
-    if has_crowded_tag(data):
-        capped = cap_attributes(text)
-        if capped is not text:
-            text, data = capped, capped.encode("utf-8")
-    root, fatal = _parse(text, data)
+    cut = tag_cut(text)
+    head = _parse_head(text, cut) if cut is not None else None
+    root: etree._Element | None
+    if head is not None:
+        root, text, data = head
+        fatal, truncated = False, True
+    else:
+        text, data, truncated = _cap_crowded(text, data)
+        root, fatal = _parse(text, data)
     markup: str | bytes = data
     original = text
     for limit, count_all, keep_semantic in _ATTEMPTS:
@@ -407,12 +475,15 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
         if retry is not None:
             root, text = retry, capped
             markup = capped
-    cut = tag_cut(text) if root is not None else None
-    if cut is not None:  # after the depth repair, which removes tags of its own
-        text = text[:cut]
-        retry, _ = _parse(text)
-        if retry is not None:
-            root, markup = retry, text
+    if cut is not None and head is None and root is not None:
+        # Too deep to parse its head alone: cut after the depth repair (which
+        # removes tags of its own).
+        cut = tag_cut(text)
+        if cut is not None:
+            text = text[:cut]
+            retry, _ = _parse(text)
+            if retry is not None:
+                root, markup, truncated = retry, text, True
     if root is None:
         return Parsed(_empty(), [], "")
     elements = list(root.iter(*INDEXED_TAGS))
@@ -424,7 +495,7 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
             elements = list(root.iter(*INDEXED_TAGS))
     if _break_out_of_foreign([el for el in elements if el.tag in _FOREIGN]):
         elements = list(root.iter(*INDEXED_TAGS))  # in the new document order
-    return Parsed(root, elements, markup)
+    return Parsed(root, elements, markup, truncated)
 
 
 def may_name(markup: str | bytes, names: tuple[str, ...]) -> bool:
@@ -440,3 +511,30 @@ def may_name(markup: str | bytes, names: tuple[str, ...]) -> bool:
     if isinstance(lowered, bytes):
         return any(name.encode() in lowered for name in names)
     return any(name in lowered for name in names)
+
+
+# A character reference that a parser reads as an ASCII letter (decimal 65-90 or
+# 97-122, hex 41-5a or 61-7a, leading zeros allowed), and HTML5's one named
+# reference that expands to ASCII letters (&fjlig; is "fj").
+_LETTER_REFERENCE = re.compile(
+    r"&#(?:0*(?:6[5-9]|[7-8]\d|9[07-9]|1[01]\d|12[0-2])(?!\d)"
+    r"|x0*(?:[46][1-9a-f]|[57][0-9a])(?![0-9a-f]))|&fjlig",
+    re.I,
+)
+
+
+def may_hold(markup: str | bytes, words: tuple[str, ...]) -> bool:
+    """Whether an attribute value (or text) parsed from ``markup`` may hold one of
+    ``words`` (ASCII, matched case-sensitively, as XPath's ``contains`` does).
+
+    False is certain: a parsed value holds the word as written in the markup,
+    unless character references spell some of its letters. A scan of the
+    markup (in C) costs a fraction of an XPath pass over every attribute.
+    """
+    if isinstance(markup, bytes):
+        if any(word.encode() in markup for word in words):
+            return True
+        return b"&" in markup and _LETTER_REFERENCE.search(markup.decode("latin-1")) is not None
+    return any(word in markup for word in words) or (
+        "&" in markup and _LETTER_REFERENCE.search(markup) is not None
+    )

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from itertools import islice
-from urllib.parse import urljoin
 
 from lxml import etree
 
 from ._page import Evidence, Page
+from ._urls import join_url
 
 _MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars
 _MAX_IMAGES = 40  # <img> elements looked at
@@ -49,7 +49,7 @@ def is_lead_candidate(url: str) -> bool:
 def _absolute(base: str | None, url: str) -> str | None:
     url = url.strip()
     try:
-        absolute = urljoin(base, url) if base else url
+        absolute = join_url(base, url) if base else url
     except ValueError:
         return None
     return absolute if absolute.startswith(("http://", "https://")) else None

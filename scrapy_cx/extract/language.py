@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import repeat
 
 _SAMPLE = 4000  # characters of text looked at
 _WORDS = re.compile(r"[a-zà-ÿ]+")
@@ -61,9 +62,14 @@ def _script_counts(sample: str) -> dict[str, int]:
     return counts
 
 
+_ANY_FUNCTION_WORD = frozenset().union(*_FUNCTION_WORDS.values())
+
+
 def _latin_scores(sample: str) -> dict[str, int]:
-    counts = Counter(_WORDS.findall(sample.lower()))
-    return {code: sum(counts[w] for w in stop) for code, stop in _FUNCTION_WORDS.items()}
+    # Only function words are counted, and looked up without a Python call per word.
+    counts = Counter(filter(_ANY_FUNCTION_WORD.__contains__, _WORDS.findall(sample.lower())))
+    get = counts.get
+    return {code: sum(map(get, stop, repeat(0))) for code, stop in _FUNCTION_WORDS.items()}
 
 
 def _latin_language(sample: str) -> str | None:

@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate, compress
+from operator import attrgetter, sub
 
 from lxml import etree
 
@@ -75,6 +77,14 @@ HIDDEN_CLASSES = frozenset(
 )
 
 MAX_CACHED_NAME = 256
+# Lines a page is read to (three times the most of any page in the benchmark
+# sets, 3 114, as dom.MAX_TAGS is for tags): past them the walk stops and the
+# page is marked ``truncated``. A page of 600 000 ``<br>`` lines is no article
+# anyone reads, and every stage after the walk costs time per line.
+MAX_LINES = 10_000
+# Characters of one line read (six times the longest line of the benchmark sets,
+# 32 624): one 5 MB text node is no paragraph anyone reads either.
+MAX_LINE_CHARS = 200_000
 # A line set apart in one of these (or inside one, up to SET_APART_DEPTH blocks up)
 # that repeats a sentence of the text is a pull quote; shorter than MIN_REPEAT
 # non-space characters it may just be a common phrase.
@@ -131,6 +141,7 @@ class PageLines(list[Line]):
         self.ranges: list[tuple[int, int]] = []
         self.range_blocks: list[int] = []
         self.named: dict[int, list[tuple[str, str]]] = {}
+        self.truncated = False  # the walk stopped at MAX_LINES
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +248,11 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
         # The common case, decided in C: lower-case ASCII letters only, so each
         # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
         return _PLAIN if words.isdisjoint(tokens) else _BOILER
+    if names.isascii():
+        # One scan: the parts never span a "-", "_" or a space, and a token of
+        # lower- or upper-case letters only is one part, as the loop below reads it.
+        parts = " ".join(_NAME_PART.findall(names)).lower().split()
+        return _PLAIN if words.isdisjoint(parts) else _BOILER
     for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
             if token.lower() in words:
@@ -280,6 +296,9 @@ def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILER
     return kind
 
 
+# Tags whose kind _kind does not read from their class name alone.
+_FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
+
 # The only attributes _hidden reads.
 _HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
 
@@ -289,7 +308,7 @@ def _hidden(items: list[tuple[str, str]]) -> bool:
     for key, value in items:
         if key == "class":
             # Only _classify's first test: an inline name's boilerplate words do not matter.
-            if not HIDDEN_CLASSES.isdisjoint(value.lower().split()):
+            if _hiding_name(value) if len(value) <= MAX_CACHED_NAME else _hides(value):
                 return True
         elif key == "style":
             squeezed = value.replace(" ", "").lower()
@@ -298,6 +317,15 @@ def _hidden(items: list[tuple[str, str]]) -> bool:
         elif key == "hidden" or (key == "aria-hidden" and value == "true"):
             return True
     return False
+
+
+def _hides(names: str) -> bool:
+    """Whether a class string holds a hiding class name (_classify's first test)."""
+    return not HIDDEN_CLASSES.isdisjoint(names.lower().split())
+
+
+# Inline elements repeat their class names too.
+_hiding_name = lru_cache(maxsize=4096)(_hides)
 
 
 def page_lines(
@@ -322,6 +350,7 @@ def page_lines(
     if words is None:
         words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
+    max_lines = MAX_LINES
     parts: list[str] = []
     add = parts.append
     link_chars = 0
@@ -342,8 +371,12 @@ def page_lines(
 
     def flush() -> None:
         nonlocal link_chars, href
-        words = "".join(parts).split()
+        run = "".join(parts)
         parts.clear()
+        if len(run) > MAX_LINE_CHARS:
+            run = _cut_line(run)
+            lines.truncated = True
+        words = run.split()
         if words:
             text = " ".join(words)
             length = len(text) - len(words) + 1
@@ -356,6 +389,8 @@ def page_lines(
 
     # Hot loop (every element of the page): names bound locally.
     block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
+    fixed_tags = _FIXED_KIND_TAGS
+    reading = _READINGS[words]
     hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
@@ -369,20 +404,31 @@ def page_lines(
                 push(-2)
                 continue
             if tag in block_tags:
+                if len(lines) >= max_lines:
+                    lines.truncated = True
+                    break
                 items = el.items()
-                if items:
-                    kind = _kind(items, tag, words)
+                if not items:
+                    kind = _BOILER if tag in boilerplate_tags else _PLAIN
+                    names_append(None)
+                else:
+                    if len(items) == 1 and items[0][0] == "class" and tag not in fixed_tags:
+                        # The common case (one class name), as _kind decides it, inlined.
+                        name = items[0][1]
+                        short = len(name) <= MAX_CACHED_NAME
+                        kind = reading(name) if short else _classify(name, words)
+                    else:
+                        kind = _kind(items, tag, words)
+                        name = el.get("class")
+                    names_append(name)
                     if kind == _BOILER:
                         named[len(tags)] = items  # reread_lines may read them otherwise
-                else:
-                    kind = _BOILER if tag in boilerplate_tags else _PLAIN
                 if parts:
                     flush()
                 n = len(lines)
                 parents_append(open_blocks[-1])
                 open_blocks_append(len(tags))  # the new block's id
                 tags_append(tag)
-                names_append(el.get("class") if items else None)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:
@@ -431,9 +477,38 @@ def page_lines(
                 link_chars += _nonspace_len(text)
     if parts:
         flush()
+    if lines.truncated:
+        _close_open_blocks(lines, stack, open_blocks)
     _free_article(lines)
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
     return lines
+
+
+def _cut_line(run: str) -> str:
+    """The first :data:`MAX_LINE_CHARS` characters of a line, less a word cut in two."""
+    head = run[:MAX_LINE_CHARS]
+    if head[-1].isspace() or run[MAX_LINE_CHARS].isspace():
+        return head
+    return head.rsplit(None, 1)[0]
+
+
+def _close_open_blocks(lines: PageLines, stack: list[int], open_blocks: list[int]) -> None:
+    """End the block elements still open where the walk stopped (at :data:`MAX_LINES`)
+    at its last line, as their end tags would have (table rows are left unmerged)."""
+    n = len(lines)
+    for mark in reversed(stack):
+        if mark < 0:
+            continue
+        bid = open_blocks.pop()
+        start = mark >> 2
+        lines.spans[bid] = (start, n)
+        kind = mark & 3
+        if kind and n > start:
+            if kind == _BODY:
+                lines.bodies.append(bid)
+            else:
+                lines.ranges.append((start, n))
+                lines.range_blocks.append(bid)
 
 
 # The page's one <article> holding this share of its unlinked text is the story,
@@ -534,23 +609,24 @@ def _clamp(spans: list[tuple[int, int]], first: int, start: int) -> None:
             spans[i] = (start, start + 1)
 
 
+_LENGTH, _LINK_LENGTH = attrgetter("length"), attrgetter("link_length")
+
+
 def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: float) -> None:
-    """Mark the lines of boilerplate ranges, except ranges holding most of the text."""
+    """Mark the lines of boilerplate ranges, except ranges holding most of the text
+    (``lines`` come unmarked, as the walk and reread_lines make them)."""
     if not ranges:
         return
-    prefix = [0]
-    for line in lines:
-        prefix.append(prefix[-1] + line.length - line.link_length)
+    prefix = list(accumulate(map(sub, map(_LENGTH, lines), map(_LINK_LENGTH, lines)), initial=0))
     limit = guard * prefix[-1]
     delta = [0] * (len(lines) + 1)
     for start, end in ranges:
         if prefix[end] - prefix[start] <= limit:
             delta[start] += 1
             delta[end] -= 1
-    depth = 0
-    for i, line in enumerate(lines):
-        depth += delta[i]
-        line.boilerplate = depth > 0
+    # Lines are made unmarked: only the marked ones (depth > 0) are set.
+    for line in compress(lines, accumulate(delta)):
+        line.boilerplate = True
 
 
 def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
-from urllib.parse import urljoin
 
 from lxml import etree
 
-from .dom import META_TAGS, may_name
+from ._urls import join_url
+from .dom import META_TAGS, may_hold, may_name
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
@@ -105,13 +105,18 @@ _IMAGE_META = {
 }
 _MAX_MARK = 80  # characters of an author-marked element's text: longer is a bio or a teaser
 _MAX_MARKS = 8
+_MAX_IMAGES = 5  # lead image candidates kept
 _CREDIT_CLASS = re.compile(r"attribution|credit|caption|photo|image")
 # Elements the page marks as holding its author (rel, itemprop, class or id names).
 # (Attribute axes: twice as fast as testing every element's attributes.)
+# (/descendant::*/@x: the attributes of every element, as //@x reads them, without
+# first gathering every text node as //'s descendant-or-self::node() does.)
 _AUTHOR_MARKS = etree.XPath(
-    "(//@class[contains(., 'author') or contains(., 'byline') or contains(., 'writer')]"
-    " | //@rel[. = 'author'] | //@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
+    "(/descendant::*/@class[contains(., 'author') or contains(., 'byline')"
+    " or contains(., 'writer')] | /descendant::*/@rel[. = 'author']"
+    " | /descendant::*/@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
 )
+_AUTHOR_WORDS = ("author", "byline", "writer")
 # Publication times in inline scripts: a Unix timestamp (10 or 13 digits) or a quoted
 # ISO date under a publication-date name, also inside JSON held in a string (\"...\").
 # Dates under any other name (a dataLayer's "date", an expiry, an update, a comment's
@@ -128,7 +133,8 @@ _SCRIPT_DATE = re.compile(
 _SCRIPT_SCAN = 200_000  # characters of one inline script searched for a publication time
 _MAX_SCRIPTS = 100
 _DATA_DATES = etree.XPath(
-    "(//@*[starts-with(name(), 'data-pub') or name() = 'data-timestamp'])[position() <= 5]"
+    "(/descendant::*/@*[starts-with(name(), 'data-pub') or name() = 'data-timestamp'])"
+    "[position() <= 5]"
     "/parent::*"
 )
 _DATA_DATE_KEY = re.compile(r"data-pub|data-timestamp$")
@@ -146,9 +152,10 @@ _WRAPPER_START = re.compile(r"^(?://)?\s*(?:<!\[CDATA\[|<!--)")
 # libxml2 then tests one attribute per marked element, ten times faster than
 # four attribute look-ups on every element.
 _MICRODATA = etree.XPath(
-    "//@itemprop[. = 'datePublished' or . = 'dateCreated' or . = 'dateModified'"
+    "/descendant::*/@itemprop[. = 'datePublished' or . = 'dateCreated' or . = 'dateModified'"
     " or . = 'headline']/parent::*[not(self::meta or self::time)]"
 )
+_MICRODATA_VALUES = ("datePublished", "dateCreated", "dateModified", "headline")
 
 
 def _clean(value: str | None) -> str:
@@ -201,7 +208,7 @@ def _image_urls(value: Any, depth: int = 0) -> list[str]:
 
 def _absolute(base: str | None, target: str) -> str:
     try:
-        return urljoin(base, target) if base else target
+        return join_url(base, target) if base else target
     except ValueError:
         return target
 
@@ -237,10 +244,16 @@ def script_dates(
     return found[:_MAX_CANDIDATES]
 
 
-def author_marks(root: etree._Element) -> list[str]:
+def author_marks(root: etree._Element, markup: str | bytes | None = None) -> list[str]:
     """Short texts of elements marked as the author (``rel=author``, ``itemprop=author``,
-    ``class="byline"``), outside comment threads, in page order."""
+    ``class="byline"``), outside comment threads, in page order.
+
+    ``markup``: what ``root`` was parsed from, if known; a page that never spells
+    the words has no such element, and no pass over its attributes is made.
+    """
     marks: list[str] = []
+    if markup is not None and not may_hold(markup, _AUTHOR_WORDS):
+        return marks
     for el in islice(_AUTHOR_MARKS(root), 50):
         names = (el.get("class") or "").lower()
         if _in_comments(el) or "comment" in names or _CREDIT_CLASS.search(names):
@@ -320,20 +333,31 @@ def _in_comments(el: etree._Element) -> bool:
 
 
 def _then_microdata(
-    elements: Iterator[Any], root: etree._Element, dates: list[Any], meta: PageMeta
+    elements: Iterator[Any],
+    root: etree._Element,
+    dates: list[Any],
+    meta: PageMeta,
+    markup: str | bytes | None = None,
 ) -> Iterator[Any]:
-    """The head's elements, then microdata elements if the head lacked a date or a title."""
+    """The head's elements, then microdata elements if the head lacked a date or a title
+    (and the markup, if known, spells one of the itemprop values looked for)."""
     yield from elements
-    if not dates or not meta.titles:
+    if (not dates or not meta.titles) and (
+        markup is None or may_hold(markup, _MICRODATA_VALUES)
+    ):
         yield from _MICRODATA(root)
 
 
 def read_meta(
-    root: etree._Element, url: str | None = None, indexed: list[etree._Element] | None = None
+    root: etree._Element,
+    url: str | None = None,
+    indexed: list[etree._Element] | None = None,
+    markup: str | bytes | None = None,
 ) -> PageMeta:
     """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage.
 
-    ``indexed``: the parse's index of the tree (:func:`.dom.parse_document`), if known.
+    ``indexed``: the parse's index of the tree (:func:`.dom.parse_document`), if known;
+    ``markup``: what ``root`` was parsed from, if known.
     """
     meta = PageMeta()
     lang = root.get("lang") or root.get("xml:lang")
@@ -350,7 +374,7 @@ def read_meta(
     jsonld_budget = _MAX_JSONLD_TOTAL
     images: list[tuple[int, str]] = []
     plain_times = 0
-    for el in islice(_then_microdata(elements, root, dates, meta), _MAX_ELEMENTS):
+    for el in islice(_then_microdata(elements, root, dates, meta, markup), _MAX_ELEMENTS):
         tag = el.tag
         if tag == "title":
             if meta.title_tag is None and next(el.iterancestors("svg"), None) is None:
@@ -426,14 +450,19 @@ def read_meta(
                 meta.titles.append((value, "itemprop:headline"))
     images += [(len(_IMAGE_META), value) for value in meta.images]  # JSON-LD's, after the tags'
     images.sort(key=lambda item: item[0])
-    meta.images = list(dict.fromkeys(_absolute(url, value) for _rank, value in images))[:5]
+    absolute: dict[str, None] = {}
+    for _rank, value in images:  # the first five, once each
+        absolute[_absolute(url, value)] = None
+        if len(absolute) == _MAX_IMAGES:
+            break
+    meta.images = list(absolute)
     dates.sort(key=lambda d: d[0])  # stable: document order within one rank
     meta.published = [(raw, source) for _rank, raw, source in dates]
     meta.language = meta.language or declared_lang
     for target in (canonical, og_url):
         if target:
             try:
-                resolved = urljoin(url, target) if url else target
+                resolved = join_url(url, target) if url else target
             except ValueError:
                 continue
             if resolved.startswith(("http://", "https://")):  # not javascript:, not relative

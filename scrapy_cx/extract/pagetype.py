@@ -35,6 +35,7 @@ from lxml import etree
 
 from ._page import Page
 from .dates import shows_day
+from .dom import may_name
 from .lines import is_headline_link
 from .posts import MIN_POSTS, merge_units, post_headers, post_units
 
@@ -102,7 +103,6 @@ PROSE_SHARE = 0.4
 #: short paragraphs, often undated when the date sits in a script) has none.
 MIN_SECTION_HEADINGS = 3
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d(?:[.,]\d\d)?\s?(?:€|£|USD|EUR|GBP)(?!\w)")
-_BUTTONS = "count(//button)"
 # Where a date was read that the page shows as it is: a line of it, the URL.
 _SHOWN_SOURCES = frozenset(("line", "url"))
 # PageMeta's source names of <time datetime> elements: a date the page shows, though
@@ -125,7 +125,8 @@ def _declaring(page: Page) -> list[etree._Element]:
             if (el.tag == "script" and el.get("type") == _JSONLD)
             or (el.tag == "meta" and el.get("property") == "og:type")
         ]
-        found += _TYPED(page.root)
+        if page.markup is None or may_name(page.markup, ("itemtype",)):
+            found += _TYPED(page.root)  # a pass over every attribute: only when spelled
         if len(found) <= _MAX_DECLARING:
             return found  # all of them: their order does not matter
     return list(islice(page.root.xpath(_DECLARING), _MAX_DECLARING))
@@ -380,7 +381,7 @@ def settle_page_type(page: Page) -> None:
     if (
         prices >= MIN_PRICES
         or (not dated and page.lines.tags.count("pre") >= MIN_CODE_BLOCKS)
-        or page.root.xpath(_BUTTONS) >= MIN_BUTTONS
+        or sum(1 for _ in islice(page.root.iter("button"), MIN_BUTTONS)) >= MIN_BUTTONS
         or _blurbs(page)
     ):
         # Code blocks mark an undated page only: a dated post shows code too.

@@ -185,10 +185,19 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
     longest = max(map(len, spans), default=0) + _RUN_SLACK[1]
     lo, hi = max(0, start - _ABOVE), min(len(lines) - 1, start + _BELOW)
     keys = [""] * len(lines)
+    # An ASCII line's key is as long as its non-space characters (line.length): one
+    # that no run is as long as needs a key only near the text (the loop below),
+    # and there only if a run may show in it (a run plus a marker at most).
+    run_lengths = set(map(len, spans))
+    beyond = max(run_lengths, default=0) + _MARKER_CHARS
     for i, line in enumerate(lines[: end + _BELOW]):
         if shortest <= line.length <= min(longest, _MAX_LINE) or (
             lo <= i <= hi and 2 <= line.length <= _MAX_LINE
         ):
+            if (
+                line.length > beyond or (line.length not in run_lengths and not lo <= i <= hi)
+            ) and line.text.isascii():
+                continue
             keys[i] = _key(line.text)
             key = keys[i]
             if len(key) >= 2 and key in spans:

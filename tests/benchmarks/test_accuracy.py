@@ -18,6 +18,7 @@ from benchmarks.accuracy import (
     render_misses,
     render_text,
     run_system,
+    run_systems,
     score,
     score_types,
 )
@@ -327,6 +328,24 @@ def test_a_crashing_page_is_an_error_not_the_end_of_the_run() -> None:
     assert [r.output.error for r in results] == [None, "RuntimeError: parser exploded", None]
     assert all(r.seconds >= 0 for r in results)
     assert score("s", "fake", results).errors == 1
+
+
+def test_systems_take_turns_on_each_page_and_only_their_cpu_counts() -> None:
+    calls: list[str] = []
+
+    def runner(name: str, wait: float) -> System:
+        def run(page_id: str) -> Output:
+            calls.append(f"{name}{page_id}")
+            time.sleep(wait)  # waiting is not working: no CPU time
+            return Output(text="x")
+
+        return System(name, "0", lambda page: page.id, run)
+
+    pages = [_page(pid, "x", None, None) for pid in ("1", "2")]
+    results = run_systems([runner("a", 0.0), runner("b", 0.2)], pages, "s/ab")
+    assert calls == ["a1", "b1", "a2", "b2"]
+    assert [r.page.id for r in results["b"]] == ["1", "2"]
+    assert all(r.seconds < 0.1 for r in results["b"])  # 0.2 s of wall clock each
 
 
 def test_a_runaway_page_times_out_as_an_error() -> None:

@@ -180,6 +180,9 @@ def hostile_routes() -> tuple[dict[str, Route], dict[str, tuple[str, bytes]]]:
     good["/hostile/nul"] = (title, body.replace(b"</p>", b"</p>\x00\x00"))
     title, body = article(62, town="Besançon")
     good["/hostile/wrong-charset"] = (title, body.replace(b"utf-8", b"iso-8859-1"))
+    title, body = article(64)  # read up to extract.lines.MAX_LINES (10 000): truncated
+    lines = b"<div>" + b"line<br>" * 30_000 + b"</div>"
+    good["/hostile/lines"] = (title, body.replace(b"</footer>", b"</footer>" + lines))
     routes = {path: Route(body, headers=html) for path, (_, body) in good.items()}
     pdf = b"%PDF-1.7\n" + bytes((i * 73 + 41) % 256 for i in range(20_000)) + b"\n%%EOF\n"
     routes["/hostile/empty"] = Route(b"", headers=html)
@@ -344,6 +347,12 @@ def test_hostile_pages_in_the_crawl(crawl: dict[str, object]) -> None:
     assert "council of Besançon approved" in str(items[base + "/hostile/wrong-charset"]["content"])
     for path in ("/hostile/empty", "/hostile/pdf", "/hostile/too-large"):
         assert base + path not in items
+    # 30 000 lines: read to the walk's budget, the article kept, marked, counted, logged.
+    assert [url for url, item in items.items() if item["truncated"]] == [base + "/hostile/lines"]
+    stats: dict[str, int] = crawl["stats"]  # type: ignore[assignment]
+    assert stats.get("cx/truncated") == 1
+    log: str = crawl["proc"].stderr  # type: ignore[attr-defined]
+    assert f"too big to read whole, extracted from its start: {base}/hostile/lines" in log
 
 
 def test_slow_page_within_the_timeout_is_kept(crawl: dict[str, object]) -> None:

@@ -14,6 +14,7 @@ from scrapy_cx.extract.dom import (
     cap_depth,
     clean_text,
     has_crowded_tag,
+    may_hold,
     may_name,
     parse_document,
     parse_html,
@@ -240,7 +241,8 @@ def test_a_title_in_the_body_left_open_is_closed_at_the_next_tag() -> None:
     ],
 )
 def test_the_parse_indexes_the_repaired_trees_elements_in_document_order(page: str) -> None:
-    root, elements, markup = parse_document(page)
+    root, elements, markup, truncated = parse_document(page)
+    assert not truncated
     assert elements == list(root.iter(*INDEXED_TAGS))
     assert etree.tostring(root) == etree.tostring(parse_html(page))
     # What the tree was parsed from: the repaired page (a <title> closed), else the page.
@@ -262,3 +264,26 @@ def test_a_crowded_tag_is_found_after_long_stretches_without_tags() -> None:
 def test_an_attribute_name_in_the_markup_in_any_case_is_seen(markup: str | bytes) -> None:
     assert may_name(markup, ("data-pub", "data-timestamp"))
     assert not may_name(markup, ("data-timestamp",))
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        '<p class="byline-author">x</p>',
+        b'<p class="by-author">x</p>',
+        '<p class="&#97;uthor">x</p>',  # a letter spelled by a character reference
+        b'<p class="auth&#X6f;r">x</p>',
+        b'<p class="auth&#0111r">x</p>',
+    ],
+)
+def test_a_value_spelled_in_the_markup_may_hold_the_word(markup: str | bytes) -> None:
+    root = parse_html(markup.decode() if isinstance(markup, bytes) else markup)
+    assert "author" in (root.find(".//p").get("class") or "")
+    assert may_hold(markup, ("writer", "author"))
+
+
+@pytest.mark.parametrize(
+    "markup", ['<p class="Author">x</p>', b'<p class="a">&#9700; &#x610; &amp;</p>']
+)
+def test_a_value_the_markup_never_spells_is_not_held(markup: str | bytes) -> None:
+    assert not may_hold(markup, ("author",))

@@ -13,12 +13,13 @@ from collections.abc import Callable
 
 import pytest
 
-from scrapy_cx.extract import extract_article
+from scrapy_cx.extract import dom, extract_article
 from scrapy_cx.extract.dom import (
     MAX_ATTRIBUTES,
     MAX_TAGS,
     cap_attributes,
     has_crowded_tag,
+    parse_document,
     parse_html,
     tag_cut,
 )
@@ -98,3 +99,55 @@ def test_a_page_past_max_tags_is_read_up_to_there() -> None:
     text = "".join(root.itertext())
     assert "Head" in text and f"line {MAX_TAGS - 10}" in text and f"line {MAX_TAGS}" not in text
     assert tag_cut("<p>" * 10) is None
+
+
+def test_a_page_past_max_tags_is_parsed_up_to_there_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its whole parse would be thrown away: libxml2 never sees past the cut.
+    sizes: list[int] = []
+    real_parse = dom._parse
+
+    def counting(text: str, data: bytes | None = None) -> tuple[object, bool]:
+        sizes.append(len(text))
+        return real_parse(text, data)
+
+    monkeypatch.setattr(dom, "_parse", counting)
+    lines = "".join(f"line {i}<br>" for i in range(3 * MAX_TAGS))
+    html = f"<html><body><h1>Head</h1><div>{lines}</div></body></html>"
+    parsed = parse_document(html)
+    assert parsed.truncated and "Head" in "".join(parsed.root.itertext())
+    assert sizes == [tag_cut(html)]
+
+
+def test_a_page_past_max_tags_too_deep_to_parse_is_repaired_then_cut() -> None:
+    # 2 * MAX_TAGS nested divs: the cut alone would leave only wrappers.
+    depth = MAX_TAGS
+    html = f"<body>{'<div>' * depth}<p>{PARAGRAPH}</p>{'</div>' * depth}<p>after</p></body>"
+    parsed = parse_document(html)
+    text = "".join(parsed.root.itertext())
+    assert "council met" in text and "after" in text
+
+
+def test_only_pages_past_a_bound_are_truncated() -> None:
+    crowded = "<div " + " ".join(f"a{i}='x'" for i in range(2 * MAX_ATTRIBUTES)) + ">x</div>"
+    assert parse_document(crowded).truncated
+    assert not parse_document(page(PARAGRAPH * 50).decode()).truncated
+    article = extract_article(page(crowded + PARAGRAPH * 5))
+    assert article.truncated and "council met" in article.content
+    assert not extract_article(page(PARAGRAPH)).truncated
+
+
+class _CountingText(str):
+    """A page that counts the scans ``tag_cut`` makes of it."""
+
+    finds = 0
+
+    def find(self, *args: object) -> int:
+        self.finds += 1
+        return super().find(*args)  # type: ignore[arg-type]
+
+
+def test_the_tag_cut_is_found_by_counting_not_one_find_per_tag() -> None:
+    html = _CountingText("<br>line " * (2 * MAX_TAGS))
+    cut = tag_cut(html)
+    assert cut == len("<br>line ") * (MAX_TAGS - 1)
+    assert html.finds <= dom._CUT_CHUNK  # one find per tag of the last chunk at most

@@ -6,6 +6,8 @@ import pytest
 
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import (
+    MAX_LINE_CHARS,
+    MAX_LINES,
     Line,
     LineOptions,
     PageLines,
@@ -207,6 +209,46 @@ def test_marks_inside_a_merged_row_stay_on_that_row() -> None:
     html = '<table><tr><td>1</td><td class="ad">Sponsored</td></tr></table>' + paragraphs(PROSE)
     lines = lines_of(html)
     assert [line.boilerplate for line in lines] == [True] + [False] * len(PROSE)
+
+
+# --- the walk's budget: lines per page, characters per line -------------------------------
+
+
+def test_the_walk_stops_at_max_lines_and_closes_what_was_open() -> None:
+    rows = "".join(f"<a href='/{i}'>row {i}</a><br>" for i in range(MAX_LINES + 5_000))
+    html = f"<body><p>{PROSE[0]}</p><nav><div>{rows}</div></nav></body>"
+    lines = page_lines(parse_html(html))
+    assert lines.truncated
+    assert len(lines) == MAX_LINES + 1  # the budget, and the run it stopped in
+    assert lines[-1].text == f"row {MAX_LINES - 1}"
+    # The <nav> and <div> still open at the stop end at the last line: the menu's
+    # lines are boilerplate, as they would be had it ended there.
+    nav = lines.tags.index("nav")
+    assert lines.spans[nav] == (1, len(lines)) == lines.spans[nav + 1]
+    assert all(line.boilerplate for line in lines[1:]) and not lines[0].boilerplate
+
+
+def test_a_page_within_the_budget_is_read_whole() -> None:
+    rows = "".join(f"row {i}<br>" for i in range(MAX_LINES - 10))
+    lines = page_lines(parse_html(f"<body><div>{rows}</div></body>"))
+    assert not lines.truncated and len(lines) == MAX_LINES - 10
+
+
+def test_one_giant_text_node_is_read_to_max_line_chars_in_whole_words() -> None:
+    word = "harbour "
+    html = f"<body><p>{PROSE[0]}</p><div>{word * (3 * MAX_LINE_CHARS // len(word))}</div></body>"
+    lines = page_lines(parse_html(html))
+    assert lines.truncated
+    assert [line.text for line in lines][:1] == [PROSE[0]]
+    giant = lines[1].text
+    assert MAX_LINE_CHARS - len(word) <= len(giant) <= MAX_LINE_CHARS
+    assert set(giant.split()) == {"harbour"}  # no word cut in two
+
+
+def test_a_long_paragraph_is_not_cut() -> None:
+    text = " ".join(PROSE) * 100  # 100 times a long article in one paragraph
+    lines = page_lines(parse_html(f"<body><p>{text}</p></body>"))
+    assert not lines.truncated and lines[0].text == " ".join(text.split())
 
 
 # --- the selection ----------------------------------------------------------------------

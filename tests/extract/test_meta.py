@@ -7,8 +7,8 @@ import time
 import pytest
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract.dom import parse_html
-from scrapy_cx.extract.meta import read_meta
+from scrapy_cx.extract.dom import parse_document, parse_html
+from scrapy_cx.extract.meta import author_marks, read_meta
 
 BODY = (
     "<body><h1>Night buses approved</h1><p>"
@@ -190,3 +190,34 @@ def test_space_separated_chinese_keywords_are_split_latin_phrases_are_not() -> N
     assert article.keywords == (
         "经济", "金融", "股市", "iPhone 15", "发布", "night buses", "夜间公交", "机场"
     )
+
+
+@pytest.mark.parametrize(
+    ("html", "marks"),
+    [
+        ('<p>Story</p><span class="byline">Ann Lee</span>', ["Ann Lee"]),
+        ('<p>Story</p><span class="&#98;yline">Ann Lee</span>', ["Ann Lee"]),
+        ('<p>Story</p><a rel="author" href="/ann">Ann Lee</a>', ["Ann Lee"]),
+        ('<p>Story by Ann Lee</p><span class="by">x</span>', []),
+    ],
+)
+def test_author_marks_with_the_markup_are_the_marks_without(html: str, marks: list[str]) -> None:
+    parsed = parse_document(html)
+    assert author_marks(parsed.root, parsed.markup) == author_marks(parsed.root) == marks
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<body><h1 itemprop="headline">Night buses</h1>'
+        '<span itemprop="datePublished" content="2024-03-02">2 March</span></body>',
+        '<body><span itemprop="&#100;atePublished" content="2024-03-02">x</span></body>',
+        "<body><p>No microdata here</p></body>",
+    ],
+)
+def test_read_meta_with_the_markup_reads_what_it_reads_without(html: str) -> None:
+    parsed = parse_document(html)
+    with_markup = read_meta(parsed.root, None, parsed.elements, parsed.markup)
+    assert with_markup == read_meta(parsed.root, None, parsed.elements)
+    if "atePublished" in html:
+        assert with_markup.published == [("2024-03-02", "itemprop:datePublished")]

@@ -1,0 +1,42 @@
+"""``urllib.parse.urljoin``, with its common cases taken in a few string tests.
+
+A page's related links and images are joined to its address one by one, and
+``urljoin`` costs microseconds each in Python (parse both, resolve the path,
+put the parts back). For a link that is already absolute (same scheme as the
+page) or a path from the root, with nothing ``urljoin`` would rewrite (no dot
+segment, no ``;`` parameters, no empty ``?`` or ``#``, no tab or newline, no
+IPv6 brackets, ASCII only), its answer is known without parsing: the link
+itself, or the page's scheme and host followed by the link. Everything else
+goes to ``urljoin``, so the result is always ``urljoin``'s.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
+
+__all__ = ["join_url"]
+
+_SCHEMES = ("http", "https")
+_ABSOLUTE = ("http://", "https://")
+# What urlsplit removes or reads as parameters, IPv6 brackets or an empty query
+# or fragment (at the end, or "?#"); and a path's dot segment.
+_REWRITTEN = re.compile(r"[\t\r\n;\[\]]|\?#|[?#]$|/\.")
+
+
+def join_url(base: str | None, url: str) -> str:
+    """``urljoin(base, url)``, the same answer (and the same ValueError), faster."""
+    if not base:
+        return url
+    if not url or not url.isascii() or _REWRITTEN.search(url) is not None:
+        return urljoin(base, url)
+    bscheme, bnetloc = urlsplit(base)[:2]  # (raises as urljoin would; cached by urllib)
+    if bscheme not in _SCHEMES or not bnetloc:
+        return urljoin(base, url)
+    if url[0] == "/":
+        if url[1:2] == "/":
+            return urljoin(base, url)
+        return f"{bscheme}://{bnetloc}{url}"
+    if url.startswith(_ABSOLUTE) and url.split("://", 1)[1][:1].isalnum():
+        return url  # with a host: urljoin keeps it (and another scheme than the page's)
+    return urljoin(base, url)
