@@ -10,7 +10,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 from lxml import etree
@@ -140,6 +140,8 @@ _DATA_DATES = etree.XPath(
 _DATA_DATE_KEY = re.compile(r"data-pub|data-timestamp$")
 _DATA_DATE_NAMES = ("data-pub", "data-timestamp")
 _LANG_META = ("content-language", "language", "dc.language", "og:locale")
+_KEYWORD_META = ("keywords", "news_keywords", "article:tag")
+_DESCRIPTION_META = ("description", "og:description", "twitter:description")
 # Parts are stripped later. Chinese writes no spaces inside words, so a space
 # next to a Han character separates keywords ("经济 金融"); between Latin words it
 # does not ("night buses").
@@ -156,6 +158,23 @@ _MICRODATA = etree.XPath(
     " or . = 'headline']/parent::*[not(self::meta or self::time)]"
 )
 _MICRODATA_VALUES = ("datePublished", "dateCreated", "dateModified", "headline")
+
+
+# Every meta name read_meta reads a value for (a value under any other is skipped).
+_READ_META = frozenset(
+    (
+        *_PUBLISHED_META,
+        *_MODIFIED_META,
+        *_TITLE_META,
+        *_AUTHOR_META,
+        *_IMAGE_META,
+        *_KEYWORD_META,
+        *_DESCRIPTION_META,
+        *_SITE_META,
+        *_LANG_META,
+        "og:url",
+    )
+)
 
 
 def _clean(value: str | None) -> str:
@@ -332,16 +351,15 @@ def _in_comments(el: etree._Element) -> bool:
     return False
 
 
-def _then_microdata(
-    elements: Iterator[Any],
+def _microdata(
     root: etree._Element,
     dates: list[Any],
     meta: PageMeta,
     markup: str | bytes | None = None,
 ) -> Iterator[Any]:
-    """The head's elements, then microdata elements if the head lacked a date or a title
-    (and the markup, if known, spells one of the itemprop values looked for)."""
-    yield from elements
+    """Microdata elements, if the head (read before this runs: it is chained after
+    the head's elements) lacked a date or a title and the markup, if known,
+    spells one of the itemprop values looked for."""
     if (not dates or not meta.titles) and (
         markup is None or may_hold(markup, _MICRODATA_VALUES)
     ):
@@ -369,20 +387,25 @@ def read_meta(
     elements: Any = (
         root.iter(*META_TAGS)
         if indexed is None
-        else (el for el in indexed if el.tag in _META_TAG_SET)
+        else [el for el in indexed if el.tag in _META_TAG_SET]
     )
     jsonld_budget = _MAX_JSONLD_TOTAL
     images: list[tuple[int, str]] = []
     plain_times = 0
-    for el in islice(_then_microdata(elements, root, dates, meta, markup), _MAX_ELEMENTS):
+    for el in islice(chain(elements, _microdata(root, dates, meta, markup)), _MAX_ELEMENTS):
         tag = el.tag
         if tag == "title":
             if meta.title_tag is None and next(el.iterancestors("svg"), None) is None:
                 meta.title_tag = _clean("".join(el.itertext())) or None  # not an icon's
             continue
         if tag == "meta":
-            key = _clean(el.get("property") or el.get("name") or el.get("itemprop") or "").lower()
+            # Stripped, not _clean()ed: no name read holds a space, so a name with
+            # spaces inside is skipped either way.
+            key = (el.get("property") or el.get("name") or el.get("itemprop") or "")
+            key = key[:_MAX_VALUE].strip().lower()
             equiv = (el.get("http-equiv") or "").strip().lower()
+            if key not in _READ_META and equiv not in _LANG_META:
+                continue  # viewport, twitter:card, fb:app_id...: nothing read (most of them)
             value = _clean(el.get("content") or el.get("value"))
             if not value:
                 continue
@@ -401,9 +424,9 @@ def read_meta(
                     meta.author_tags.append(value)
             elif key in _IMAGE_META:
                 images.append((_IMAGE_META[key], value))
-            elif key in ("keywords", "news_keywords", "article:tag"):
+            elif key in _KEYWORD_META:
                 meta.keywords.extend(_KEYWORD_SPLIT.split(value))
-            elif key in ("description", "og:description", "twitter:description"):
+            elif key in _DESCRIPTION_META:
                 meta.description = meta.description or value
             elif key in _SITE_META:
                 meta.site_name = meta.site_name or value

@@ -221,3 +221,18 @@ def test_read_meta_with_the_markup_reads_what_it_reads_without(html: str) -> Non
     assert with_markup == read_meta(parsed.root, None, parsed.elements)
     if "atePublished" in html:
         assert with_markup.published == [("2024-03-02", "itemprop:datePublished")]
+
+
+def test_meta_names_are_read_stripped_and_a_language_under_any_name() -> None:
+    head = (
+        "<meta name='viewport' content='width=device-width'>"
+        "<meta property=' OG:Title ' content='Night  buses'>"
+        "<meta name='og: title' content='Not a name read'>"
+        "<meta name='generator' http-equiv='Content-Language' content='de-DE'>"
+        "<meta property='og:site_name' content=''>"
+        "<meta property='og:site_name' content='City News'>"
+    )
+    meta = meta_of(head)
+    assert meta.titles == [("Night buses", "meta:og:title")]
+    assert meta.language == "de-DE"
+    assert meta.site_name == "City News"
