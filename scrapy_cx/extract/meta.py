@@ -122,14 +122,41 @@ _AUTHOR_WORDS = ("author", "byline", "writer")
 # Dates under any other name (a dataLayer's "date", an expiry, an update, a comment's
 # time) are code, not the story's date; "ct" (WeChat) is too short a name to trust
 # with anything but a timestamp.
+_SCRIPT_KEY_START = r"[\"'\s,{;]"
+_SCRIPT_SEPARATOR = r"\\?[\"']?\s?[:=]\s?(?:\\?[\"'])?"
+_SCRIPT_STAMP = r"(?P<v>\d{13}|\d{10})(?!\d)"
+_SCRIPT_VALUE = (
+    _SCRIPT_SEPARATOR
+    + r"(?:"
+    + _SCRIPT_STAMP
+    + r"|(?P<iso>(?:19|20)\d\d-[01]\d-[0-3]\d"
+    r"(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d)?(?:\.\d{1,9})?(?:Z|[+-][01]\d:?[0-5]\d)?)?)(?![\d:]))"
+)
 _SCRIPT_DATE = re.compile(
-    r"[\"'\s,{;](?P<key>publish_?time|pub_?time|publish_?date|pub_?date|publishedAt|"
+    _SCRIPT_KEY_START
+    + r"(?P<key>publish_?time|pub_?time|publish_?date|pub_?date|publishedAt|"
     r"publish(?:ed)?_at|date_?published|first_?publish(?:ed)?_?(?:time|at|date)|ct)"
-    r"\\?[\"']?\s?[:=]\s?(?:\\?[\"'])?"
-    r"(?:(?P<v>\d{13}|\d{10})(?!\d)|(?P<iso>(?:19|20)\d\d-[01]\d-[0-3]\d"
-    r"(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d)?(?:\.\d{1,9})?(?:Z|[+-][01]\d:?[0-5]\d)?)?)(?![\d:]))",
+    + _SCRIPT_VALUE,
     re.I,
 )
+# The same keys, one pattern per first word, to search the lower-cased script:
+# each starts with a literal (found by a fast search; the lookbehind then checks
+# the character before), where _SCRIPT_DATE tries every key after every quote,
+# space and comma of the script. "ct" counts with a timestamp only.
+_SCRIPT_VALUE_LOWER = _SCRIPT_VALUE.replace("[T ]", "[t ]").replace("(?:Z|", "(?:z|")
+_SCRIPT_KEYS = tuple(
+    re.compile(f"{word}(?<={_SCRIPT_KEY_START}{word}){rest}")
+    for word, rest in (
+        ("pub", r"(?:lish_?time|_?time|lish_?date|_?date|lishedat|lish(?:ed)?_at)"
+         + _SCRIPT_VALUE_LOWER),
+        ("date", r"_?published" + _SCRIPT_VALUE_LOWER),
+        ("first", r"_?publish(?:ed)?_?(?:time|at|date)" + _SCRIPT_VALUE_LOWER),
+        ("ct", _SCRIPT_SEPARATOR + _SCRIPT_STAMP),
+    )
+)  # fmt: skip
+# The characters other than ASCII letters that re.IGNORECASE matches to one (the
+# dotted and dotless i, the long s, the Kelvin sign): lower-casing does not.
+_CASE_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
 _SCRIPT_SCAN = 200_000  # characters of one inline script searched for a publication time
 _MAX_SCRIPTS = 100
 _DATA_DATES = etree.XPath(
@@ -251,16 +278,47 @@ def script_dates(
         if not text or budget <= 0:
             continue
         budget -= min(len(text), _SCRIPT_SCAN)
-        for m in _SCRIPT_DATE.finditer(text, 0, _SCRIPT_SCAN):
-            if m.group("v") or m.group("key").lower() != "ct":
-                found.append(m.group("v") or m.group("iso"))
-                break
+        value = script_date(text)
+        if value is not None:
+            found.append(value)
     if markup is not None and not may_name(markup, _DATA_DATE_NAMES):
         return found[:_MAX_CANDIDATES]
     for el in _DATA_DATES(root):
         if not _in_comments(el):
             found.extend(_clean(v) for k, v in el.items() if _DATA_DATE_KEY.match(k) and v.strip())
     return found[:_MAX_CANDIDATES]
+
+
+def script_date(text: str) -> str | None:
+    """The first publication time in a script's first :data:`_SCRIPT_SCAN`
+    characters (as :data:`_SCRIPT_DATE` reads them), or None.
+
+    Searched in the lower-cased text, key by key (:data:`_SCRIPT_KEYS`): the same
+    first match, where lower-casing keeps every character in place (one character
+    each) and turns no character into what the case-blind regex would not match.
+    """
+    part = text[:_SCRIPT_SCAN]
+    lowered = part.lower()
+    if len(lowered) != len(part) or (not part.isascii() and _CASE_FOLDS.search(part)):
+        return script_date_slow(part)
+    first: re.Match[str] | None = None
+    for pattern in _SCRIPT_KEYS:
+        m = pattern.search(lowered)
+        if m is not None and (first is None or m.start() < first.start()):
+            first = m
+    if first is None:
+        return None
+    group = "v" if first.group("v") else "iso"
+    return part[first.start(group) : first.end(group)]
+
+
+def script_date_slow(text: str) -> str | None:
+    """:func:`script_date` by :data:`_SCRIPT_DATE` alone (a key after each quote, space
+    and comma): for the scripts lower-casing would change, and the reference."""
+    for m in _SCRIPT_DATE.finditer(text, 0, _SCRIPT_SCAN):
+        if m.group("v") or m.group("key").lower() != "ct":
+            return m.group("v") or m.group("iso")
+    return None
 
 
 def author_marks(root: etree._Element, markup: str | bytes | None = None) -> list[str]:
