@@ -184,7 +184,6 @@ _MICRODATA = etree.XPath(
     "/descendant::*/@itemprop[. = 'datePublished' or . = 'dateCreated' or . = 'dateModified'"
     " or . = 'headline']/parent::*[not(self::meta or self::time)]"
 )
-_MICRODATA_VALUES = ("datePublished", "dateCreated", "dateModified", "headline")
 
 
 # Every meta name read_meta reads a value for (a value under any other is skipped).
@@ -409,18 +408,14 @@ def _in_comments(el: etree._Element) -> bool:
     return False
 
 
-def _microdata(
-    root: etree._Element,
-    dates: list[Any],
-    meta: PageMeta,
-    markup: str | bytes | None = None,
-) -> Iterator[Any]:
+def _microdata(root: etree._Element, dates: list[Any], meta: PageMeta) -> Iterator[Any]:
     """Microdata elements, if the head (read before this runs: it is chained after
-    the head's elements) lacked a date or a title and the markup, if known,
-    spells one of the itemprop values looked for."""
-    if (not dates or not meta.titles) and (
-        markup is None or may_hold(markup, _MICRODATA_VALUES)
-    ):
+    the head's elements) lacked a date or a title.
+
+    No scan of the markup first for the itemprop values: the XPath pass costs
+    less than scanning for four words most pages never spell (aeb: 25.6 against
+    33.4 ms for scan and pass, wceb_dev: 201 against 269, first calls)."""
+    if not dates or not meta.titles:
         yield from _MICRODATA(root)
 
 
@@ -428,12 +423,10 @@ def read_meta(
     root: etree._Element,
     url: str | None = None,
     indexed: list[etree._Element] | None = None,
-    markup: str | bytes | None = None,
 ) -> PageMeta:
     """Collect metadata from the head, microdata and JSON-LD; tolerant of any garbage.
 
-    ``indexed``: the parse's index of the tree (:func:`.dom.parse_document`), if known;
-    ``markup``: what ``root`` was parsed from, if known.
+    ``indexed``: the parse's index of the tree (:func:`.dom.parse_document`), if known.
     """
     meta = PageMeta()
     lang = root.get("lang") or root.get("xml:lang")
@@ -450,7 +443,7 @@ def read_meta(
     jsonld_budget = _MAX_JSONLD_TOTAL
     images: list[tuple[int, str]] = []
     plain_times = 0
-    for el in islice(chain(elements, _microdata(root, dates, meta, markup)), _MAX_ELEMENTS):
+    for el in islice(chain(elements, _microdata(root, dates, meta)), _MAX_ELEMENTS):
         tag = el.tag
         if tag == "title":
             if meta.title_tag is None and next(el.iterancestors("svg"), None) is None:
