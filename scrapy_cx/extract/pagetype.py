@@ -39,7 +39,7 @@ from .dom import may_name
 from .lines import Line, PageLines, is_headline_link
 from .posts import MIN_POSTS, dated_header, merge_units, post_headers, post_units
 
-__all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type"]
+__all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type", "story_head"]
 
 PAGE_TYPES = ("article", "thread", "listing", "other")
 
@@ -171,7 +171,7 @@ def find_page_type(page: Page) -> None:
             page.page_type = "listing" if _teaser_list(page) else "article"
     elif _discussion(page):
         page.page_type = "thread"  # a submitted link's title is no listing
-    elif page.listing or (_linked_region(page) and not _story_head(page)):
+    elif page.listing or (_linked_region(page) and not story_head(page)):
         page.page_type = "listing"  # a story under its dated head is none, whatever its links
     elif _headed_posts(page) or _in_posts(page):
         page.page_type = "thread"
@@ -218,7 +218,7 @@ def _dated_lines(page: Page) -> tuple[int, int]:
 STORY_HEAD_LINES = 5
 
 
-def _story_head(page: Page) -> bool:
+def story_head(page: Page) -> bool:
     """The page's headline has a date line of its own under it (the first short
     dated line within :data:`STORY_HEAD_LINES` lines), and it heads no teaser:
     no linked title stands beside it, as one does beside each teaser's date in
