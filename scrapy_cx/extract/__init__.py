@@ -35,7 +35,7 @@ from .lines import (
     thread_lines,
 )
 from .meta import read_meta
-from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
+from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type, story_head
 from .posts import find_posts, merge_units, post_chrome
 from .title import find_headline, find_list_headline, find_site_name
 
@@ -299,7 +299,8 @@ def _keeps(content: str, earlier: str) -> bool:
 
 
 # A selection this short (characters), with no paragraph of MIN_PARAGRAPH, is a
-# stray blurb (a cookie notice) when the page is one of headlines.
+# stray blurb (a cookie notice) when the page is one of headlines, unless it
+# stands under the page's dated headline (pagetype.story_head): a short story.
 TINY_CONTENT = 300
 MIN_PARAGRAPH = 100
 
@@ -316,6 +317,8 @@ def _headlines(page: Page) -> None:
         return
     if any(line.length >= MIN_PARAGRAPH for line in page.lines[page.start : page.end]):
         return
+    if story_head(page):
+        return  # a story a few lines long under its dated head: no stray blurb
     start, end = select_headlines(page.lines, page.options)
     text = main_text(page.lines[start:end], page.lines)
     if len(text) > len(content):

@@ -683,7 +683,22 @@ def select_main(
             end += 1
     if isinstance(lines, PageLines) and options.card_share > 0 and end > start:
         start, end = _cards(lines, weights, start, end, options.card_share)
-    return _trim(weights, start, end)
+    start, end = _trim(weights, start, end)
+    return _paragraph_start(lines, start, end), end
+
+
+def _paragraph_start(lines: list[Line], start: int, end: int) -> int:
+    """``start``, moved up to the first line of the paragraph it cuts: a ``<p>``
+    split by ``<br>`` is one paragraph, and its first line, when a link (the
+    name of what the story presents, a source), weighs nothing but opens it."""
+    while (
+        0 < start < end
+        and lines[start].tag == "p"
+        and lines[start - 1].block == lines[start].block
+        and not lines[start - 1].boilerplate
+    ):
+        start -= 1
+    return start
 
 
 def _trim(weights: list[float], start: int, end: int) -> tuple[int, int]:

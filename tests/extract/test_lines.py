@@ -346,6 +346,17 @@ def test_a_stray_end_tag_does_not_cut_the_last_paragraph() -> None:
     assert selected(html) == "\n".join([*PROSE, *PROSE, last])
 
 
+def test_a_paragraph_is_not_cut_after_its_linked_first_line() -> None:
+    """A <p> split by <br>, opening with a link (the name of what the story
+    presents): the link weighs nothing, but the selection keeps the paragraph whole."""
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
+    html = (
+        f"<body><ul>{menu}</ul><div class='entry'><p><a href='https://x.test/'>Bridgeview</a>"
+        f"<br>{PROSE[0]}<br>{PROSE[1]}</p>{paragraphs(PROSE[2:])}</div></body>"
+    )
+    assert selected(html) == "\n".join(["Bridgeview", *PROSE])
+
+
 def test_long_class_strings_are_classified_but_not_cached() -> None:
     from scrapy_cx.extract import lines as module
 
