@@ -95,6 +95,9 @@ MIN_REPEAT = 20
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+# Every ASCII character but a lower-case letter to a space: what is left of a
+# lower-case ASCII name are its letter parts (_NAME_PART's, less the digit runs).
+_LETTER_RUNS = str.maketrans({i: " " for i in range(128) if not "a" <= chr(i) <= "z"})
 
 # What an element is, as far as the walk cares.
 _PLAIN, _BOILER, _HIDDEN, _BODY = 0, 1, 2, 3
@@ -243,16 +246,18 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     lowered = names.lower()
     if not HIDDEN_CLASSES.isdisjoint(lowered.split()):
         return _HIDDEN
-    tokens = names.replace("-", " ").replace("_", " ").split()
-    if lowered == names and names.isascii() and "".join(tokens).isalpha():
-        # The common case, decided in C: lower-case ASCII letters only, so each
-        # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
-        return _PLAIN if words.isdisjoint(tokens) else _BOILER
     if names.isascii():
-        # One scan: the parts never span a "-", "_" or a space, and a token of
-        # lower- or upper-case letters only is one part, as the loop below reads it.
-        parts = " ".join(_NAME_PART.findall(names)).lower().split()
+        if lowered == names:
+            # The common case, decided in C: in lower-case ASCII the parts are the
+            # runs of letters (and of digits, which no boilerplate word is).
+            parts = names.translate(_LETTER_RUNS).split()
+        else:
+            # One scan: the parts never span a "-", "_" or a space, and a token of
+            # lower- or upper-case letters only is one part, as the loop below reads it.
+            parts = " ".join(_NAME_PART.findall(names)).lower().split()
         return _PLAIN if words.isdisjoint(parts) else _BOILER
+    # Outside ASCII, "ϒnav" is neither lower nor upper: part by part.
+    tokens = names.replace("-", " ").replace("_", " ").split()
     for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
             if token.lower() in words:
@@ -296,6 +301,11 @@ def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILER
     return kind
 
 
+# The tags of what is not an element (entities; comments and processing
+# instructions too, though iterwalk's start and end events do not show them):
+# the walk skips them as it skips the SKIP_TAGS.
+_NOT_ELEMENTS = frozenset((etree.Comment, etree.ProcessingInstruction, etree.Entity))
+
 # Tags whose kind _kind does not read from their class name alone.
 _FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
 
@@ -303,18 +313,21 @@ _FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
 _HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
 
 
-def _hidden(items: list[tuple[str, str]]) -> bool:
-    """Whether an inline element is hidden (its boilerplate names do not matter)."""
-    for key, value in items:
+def _hidden(el: etree._Element, keys: list[str]) -> bool:
+    """Whether an inline element is hidden (its boilerplate names do not matter).
+    ``keys``: its attribute names; only the values of the hiding ones are read
+    (most inline elements carry an ``href`` or a ``src`` beside their class)."""
+    for key in keys:
         if key == "class":
             # Only _classify's first test: an inline name's boilerplate words do not matter.
+            value = el.get(key, "")
             if _hiding_name(value) if len(value) <= MAX_CACHED_NAME else _hides(value):
                 return True
         elif key == "style":
-            squeezed = value.replace(" ", "").lower()
+            squeezed = el.get(key, "").replace(" ", "").lower()
             if "display:none" in squeezed or "visibility:hidden" in squeezed:
                 return True
-        elif key == "hidden" or (key == "aria-hidden" and value == "true"):
+        elif key == "hidden" or (key == "aria-hidden" and el.get(key) == "true"):
             return True
     return False
 
@@ -382,7 +395,7 @@ def page_lines(
             length = len(text) - len(words) + 1
             bid = open_blocks[-1]
             tag = tags[bid] if bid >= 0 else "body"
-            links = min(link_chars, length)
+            links = link_chars if link_chars < length else length
             lines.append(Line(text, length, links, tag, False, bid, href if links else None))
         link_chars = 0
         href = None
@@ -394,12 +407,13 @@ def page_lines(
     hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
+    skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
     walker = etree.iterwalk(root, events=("start", "end"))
     skip = walker.skip_subtree
     for event, el in walker:
         if event == "start":
             tag = el.tag
-            if tag in skip_tags or not isinstance(tag, str):
+            if tag in skipped:
                 skip()
                 push(-2)
                 continue
@@ -433,7 +447,7 @@ def page_lines(
                 push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
-                if keys and not hiding_keys.isdisjoint(keys) and _hidden(el.items()):
+                if keys and not hiding_keys.isdisjoint(keys) and _hidden(el, keys):
                     skip()
                     push(-2)
                     continue
@@ -474,7 +488,7 @@ def page_lines(
         if text and (parts or not text.isspace()):
             add(text)
             if link_depth:
-                link_chars += _nonspace_len(text)
+                link_chars += len("".join(text.split()))  # _nonspace_len, inlined
     if parts:
         flush()
     if lines.truncated:
@@ -525,10 +539,9 @@ def _free_article(lines: PageLines) -> None:
     what it is; a ``nav``, ``aside`` or ``footer`` around it, or a range inside it
     (its share bar, its comments), still marks its lines."""
     tags = lines.tags
-    articles = [b for b, tag in enumerate(tags) if tag == "article"]
-    if len(articles) != 1 or not lines.ranges:
+    if not lines.ranges or tags.count("article") != 1:  # (counted in C)
         return
-    start, end = lines.spans[articles[0]]
+    start, end = lines.spans[tags.index("article")]
     text = sum(line.length - line.link_length for line in lines[start:end])
     if text < ARTICLE_SHARE * sum(line.length - line.link_length for line in lines):
         return

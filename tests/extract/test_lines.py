@@ -347,6 +347,63 @@ def test_long_class_strings_are_classified_but_not_cached() -> None:
     assert module._names_kind("sidebar") == module._BOILER
 
 
+@pytest.mark.parametrize(
+    ("names", "kind"),
+    [
+        ("share-bar main", "_BOILER"),
+        ("col-md-6 nav2", "_BOILER"),  # a digit run parts words as a case change does
+        ("md:sidebar w-1/2", "_BOILER"),  # utility classes: any mark between parts
+        ("shared123 navigator", "_PLAIN"),  # parts, never substrings
+        ("x\x1cfooter", "_BOILER"),  # str.split's spaces beyond ASCII's
+        ("mainNav", "_BOILER"),
+        ("NAVBar", "_BOILER"),
+        ("SharedArticle", "_PLAIN"),
+        ("entry hidden", "_HIDDEN"),
+        ("\u03d2nav", "_BOILER"),  # outside ASCII: part by part
+    ],
+)
+def test_class_names_are_read_by_their_word_parts(names: str, kind: str) -> None:
+    from scrapy_cx.extract import lines as module
+
+    assert module._classify(names) == getattr(module, kind)
+
+
+def test_the_letter_runs_of_a_lower_case_name_are_its_parts() -> None:
+    """_classify reads a lower-case ASCII name's letter runs as its parts: the same
+    as _NAME_PART's parts for every boilerplate word, digits being no word."""
+    from scrapy_cx.extract import lines as module
+
+    assert all(word.isascii() and word.isalpha() for word in module.BOILERPLATE_WORDS)
+    for names in ("related2posts", "a-b_c d.e:f/g", "ad9ads@menu", "tag#cloud"):
+        parts = {p for p in module.name_parts(names) if not p.isdigit()}
+        assert set(names.translate(module._LETTER_RUNS).split()) == parts
+
+
+def test_an_entity_node_is_no_text_and_keeps_its_tail() -> None:
+    """A tree built keeping entity references (dom's parser resolves them; a
+    caller's tree may not): the walk meets a node whose tag is not a string."""
+    from lxml import etree
+
+    root = etree.Element("html")
+    body = etree.SubElement(root, "body")
+    p = etree.SubElement(body, "p")
+    p.text = "Fish "
+    p.append(etree.Entity("amp"))
+    p[-1].tail = " chips"
+    p.append(etree.Comment(" a note "))
+    assert [line.text for line in page_lines(root)] == ["Fish chips"]
+
+
+def test_an_inline_element_is_hidden_by_its_hiding_attributes_only() -> None:
+    html = (
+        "<body><p>Shown <a href='/a' class='sr-only'>skip</a><span aria-hidden='false'>"
+        "kept</span> <img src='x.png' style='Display : None'>"
+        "<em title='hidden' data-x='display:none'>too</em>"
+        "<b aria-hidden='true'>gone</b><i hidden>gone</i> end</p></body>"
+    )
+    assert texts(html) == ["Shown kept too end"]
+
+
 def test_a_pull_quote_repeating_a_sentence_of_the_text_is_left_out() -> None:
     quoted = "The bank has stood empty for eleven years and now everyone can share it."
     aside = "The new library opens in May and will keep longer hours than the old one."
