@@ -29,7 +29,7 @@ from .lines import (
     lead_start,
     main_text,
     page_lines,
-    reread_lines,
+    remark_lines,
     select_headlines,
     select_main,
     select_sections,
@@ -357,9 +357,7 @@ def _sections(page: Page) -> None:
         return
     listing = page.page_type == "listing"
     lines = page.lines
-    again = reread_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)
-    for line, read in zip(lines, again, strict=True):  # read as a product's or a service's
-        line.boilerplate = read.boilerplate
+    remark_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)  # read as a product's
     sections, weights = select_sections(
         lines, page.options, page.headline, SECTION_SHARE, listing=listing
     )

@@ -145,6 +145,10 @@ class PageLines(list[Line]):
         self.range_blocks: list[int] = []
         self.named: dict[int, list[tuple[str, str]]] = {}
         self.truncated = False  # the walk stopped at MAX_LINES
+        # A line's text -> the keys of its sentences (_pull_quotes): the stages join
+        # the text of overlapping selections several times per page; each line's
+        # text is split and keyed once. A function of the text alone: copies share it.
+        self.sentences: dict[str, list[str]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -576,16 +580,41 @@ def reread_lines(
     )
     out.spans, out.parents = list(lines.spans), list(lines.parents)
     out.bodies, out.tags, out.names = list(lines.bodies), list(lines.tags), list(lines.names)
-    tags, named = lines.tags, lines.named
-    for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
-        items = named.get(bid)
-        if items is None or _kind(items, tags[bid], words) != _PLAIN:
-            out.ranges.append(span)
-            out.range_blocks.append(bid)
-            if items is not None:
-                out.named[bid] = items
+    out.sentences = lines.sentences
+    out.ranges, out.range_blocks, out.named = _reread_ranges(lines, words)
     _mark_boilerplate(out, out.ranges, options.boilerplate_guard)
     return out
+
+
+def remark_lines(
+    lines: PageLines, words: frozenset[str], options: LineOptions | None = None
+) -> None:
+    """Mark ``lines`` in place as :func:`reread_lines` marks its copy: for a stage
+    that needs only the other reading's marks, not a second set of lines (its
+    ranges stay the default reading's). ``options`` must be the walk's."""
+    options = options or LineOptions()
+    for line in lines:
+        line.boilerplate = False
+    _mark_boilerplate(lines, _reread_ranges(lines, words)[0], options.boilerplate_guard)
+
+
+def _reread_ranges(
+    lines: PageLines, words: frozenset[str]
+) -> tuple[list[tuple[int, int]], list[int], dict[int, list[tuple[str, str]]]]:
+    """The walk's boilerplate ranges, their blocks and named blocks, less those of
+    elements that only the words left out of ``words`` made boilerplate."""
+    ranges: list[tuple[int, int]] = []
+    range_blocks: list[int] = []
+    named: dict[int, list[tuple[str, str]]] = {}
+    tags, was_named = lines.tags, lines.named
+    for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
+        items = was_named.get(bid)
+        if items is None or _kind(items, tags[bid], words) != _PLAIN:
+            ranges.append(span)
+            range_blocks.append(bid)
+            if items is not None:
+                named[bid] = items
+    return ranges, range_blocks, named
 
 
 def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLines:
@@ -643,12 +672,13 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
 
 
 def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
-    beta = options.link_penalty
+    beta, most = options.link_penalty, options.max_link_density
     weights = [
         0
         if line.boilerplate
         else -beta * line.link_length
-        if line.link_density > options.max_link_density
+        # Line.link_density, inlined: several stages weigh every line of a page
+        if (line.link_length / line.length if line.length else 0.0) > most
         else line.length - (1 + beta) * line.link_length
         for line in lines
     ]
@@ -815,8 +845,11 @@ CARD_HEADLINE_CHARS = 12
 
 def is_headline_link(line: Line) -> bool:
     """A teaser's linked headline, not a menu item or a "more" link."""
-    return line.link_density > CARD_LINK_DENSITY and (
-        line.text.count(" ") >= CARD_HEADLINE_SPACES or line.length >= CARD_HEADLINE_CHARS
+    links, length = line.link_length, line.length
+    if not links or not length:  # most lines (several stages read every line of a page)
+        return False
+    return links / length > CARD_LINK_DENSITY and (  # Line.link_density, inlined
+        line.text.count(" ") >= CARD_HEADLINE_SPACES or length >= CARD_HEADLINE_CHARS
     )
 
 
@@ -1029,10 +1062,14 @@ def _pull_quotes(lines: Sequence[Line], page: PageLines) -> set[int]:
     if not any(apart):
         return set()  # nothing set apart: no sentence need be split and keyed
     in_paragraph: set[str] = set()  # sentences of the text's own multi-sentence paragraphs
+    known = page.sentences
     for line, away in zip(lines, apart, strict=True):
         if away:
             continue
-        sentences = [k for k in map(_sentence_key, _SENTENCE_END.split(line.text)) if k]
+        sentences = known.get(line.text)
+        if sentences is None:
+            sentences = [k for k in map(_sentence_key, _SENTENCE_END.split(line.text)) if k]
+            known[line.text] = sentences
         if len(sentences) > 1:
             in_paragraph.update(sentences)
     repeats = set()

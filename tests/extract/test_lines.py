@@ -8,11 +8,13 @@ from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import (
     MAX_LINE_CHARS,
     MAX_LINES,
+    SECTIONS_BOILERPLATE_WORDS,
     Line,
     LineOptions,
     PageLines,
     main_text,
     page_lines,
+    remark_lines,
     select_main,
     thread_lines,
 )
@@ -462,3 +464,24 @@ def test_a_threads_marks_come_from_the_first_walk_as_a_thread_walk_gives_them() 
     assert _walked(again) == _walked(page_lines(root, thread=True))
     assert not any(line.boilerplate for line in again if line.text in PROSE)
     assert _walked(first) == _walked(page_lines(root))  # the first walk's lines are left alone
+
+
+def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_them() -> None:
+    html = (
+        "<nav class='menu'><a href='/'>Home</a></nav>"
+        f"<div class='product-gallery'><p>{PROSE[0]}</p><p>{PROSE[1]}</p></div>"
+        f"<section class='hero-banner'><h2>Fast and quiet</h2><p>{PROSE[2]}</p></section>"
+        "<div class='product-meta share-bar'><p>Share this</p></div>"
+        f"<table class='meta'><tr><td>Weight</td><td>2 kg</td></tr></table><p>{PROSE[3]}</p>"
+        "<footer class='site-meta'><p>Copyright</p></footer>"
+    )
+    root = parse_html(html)
+    lines = page_lines(root)
+    assert any(line.boilerplate and line.text == PROSE[0] for line in lines)
+    walked = _walked(lines)
+    remark_lines(lines, SECTIONS_BOILERPLATE_WORDS)
+    fresh = page_lines(root, words=SECTIONS_BOILERPLATE_WORDS)
+    assert [line.boilerplate for line in lines] == [line.boilerplate for line in fresh]
+    assert not any(line.boilerplate for line in lines if line.text in PROSE)
+    assert any(line.boilerplate for line in lines)  # the share bar, the menu, the footer
+    assert _walked(lines)[1:] == walked[1:]  # only the marks changed
