@@ -754,15 +754,20 @@ def _runs(weights: list[float], k: int, cost: float) -> list[tuple[int, int, flo
     stretch of blocks whose running sum of (block of k lines - cost) stays positive.
     The page's maximum-sum run is the best of them; the others are the page's
     other dense regions. ``end`` counts blocks: see :func:`_run_end`."""
-    window: float = sum(weights[:k])
+    n = len(weights)
+    if not n:
+        return []
+    # Block i's weight, slid along in C: block i-1's, plus line i+k-1's (0 past the
+    # end), less line i-1's (the same sums, in the same order, as one at a time).
+    entering = weights[k:]
+    entering += [0] * (n - 1 - len(entering))
+    blocks = accumulate(map(sub, entering, weights[: n - 1]), initial=sum(weights[:k]))
     runs: list[tuple[int, int, float]] = []
     best_sum: float = 0
     best_end = -1
     run_sum: float = 0
     run_start = 0
-    for i in range(len(weights)):
-        if i:
-            window += (weights[i + k - 1] if i + k - 1 < len(weights) else 0) - weights[i - 1]
+    for i, window in enumerate(blocks):
         score = window - cost
         if run_sum <= 0:
             if best_end > run_start:

@@ -485,3 +485,20 @@ def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_the
     assert not any(line.boilerplate for line in lines if line.text in PROSE)
     assert any(line.boilerplate for line in lines)  # the share bar, the menu, the footer
     assert _walked(lines)[1:] == walked[1:]  # only the marks changed
+
+
+@pytest.mark.parametrize(
+    ("weights", "k", "cost", "runs"),
+    [
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 10, [(0, 10, 150)]),
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 30, [(0, 3, 60), (8, 10, 40)]),
+        ([10, 20], 3, 5, [(0, 2, 40)]),  # blocks longer than the page: its lines end them
+        ([], 3, 40, []),
+    ],
+)
+def test_kadanes_runs_over_sliding_blocks(
+    weights: list[float], k: int, cost: float, runs: list[tuple[int, int, float]]
+) -> None:
+    from scrapy_cx.extract.lines import _runs
+
+    assert _runs(weights, k, cost) == runs
