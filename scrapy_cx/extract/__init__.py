@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from operator import attrgetter
 from typing import Any
 
 from ..article import Article
@@ -28,7 +29,7 @@ from .lines import (
     lead_start,
     main_text,
     page_lines,
-    reread_lines,
+    remark_lines,
     select_headlines,
     select_main,
     select_sections,
@@ -106,6 +107,7 @@ def _meta(page: Page) -> None:
 # pages (forum software) put their text for non-JS readers in <noscript>.
 MIN_VISIBLE_TEXT = 200
 _SKIP_BUT_NOSCRIPT = SKIP_TAGS - {"noscript"}
+_LENGTH = attrgetter("length")
 
 
 def _lines(page: Page) -> None:
@@ -114,9 +116,9 @@ def _lines(page: Page) -> None:
 
 def _walk(page: Page) -> PageLines:
     lines = page_lines(page.root, page.options)
-    if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
+    if sum(map(_LENGTH, lines)) < MIN_VISIBLE_TEXT:
         fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
-        if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
+        if sum(map(_LENGTH, fallback)) >= MIN_VISIBLE_TEXT:
             lines = fallback
     page.truncated = page.truncated or lines.truncated
     return lines
@@ -358,9 +360,7 @@ def _sections(page: Page) -> None:
         return
     listing = page.page_type == "listing"
     lines = page.lines
-    again = reread_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)
-    for line, read in zip(lines, again, strict=True):  # read as a product's or a service's
-        line.boilerplate = read.boilerplate
+    remark_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)  # read as a product's
     sections, weights = select_sections(
         lines, page.options, page.headline, SECTION_SHARE, listing=listing
     )

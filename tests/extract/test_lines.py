@@ -8,11 +8,13 @@ from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import (
     MAX_LINE_CHARS,
     MAX_LINES,
+    SECTIONS_BOILERPLATE_WORDS,
     Line,
     LineOptions,
     PageLines,
     main_text,
     page_lines,
+    remark_lines,
     select_main,
     thread_lines,
 )
@@ -367,6 +369,63 @@ def test_long_class_strings_are_classified_but_not_cached() -> None:
     assert module._names_kind("sidebar") == module._BOILER
 
 
+@pytest.mark.parametrize(
+    ("names", "kind"),
+    [
+        ("share-bar main", "_BOILER"),
+        ("col-md-6 nav2", "_BOILER"),  # a digit run parts words as a case change does
+        ("md:sidebar w-1/2", "_BOILER"),  # utility classes: any mark between parts
+        ("shared123 navigator", "_PLAIN"),  # parts, never substrings
+        ("x\x1cfooter", "_BOILER"),  # str.split's spaces beyond ASCII's
+        ("mainNav", "_BOILER"),
+        ("NAVBar", "_BOILER"),
+        ("SharedArticle", "_PLAIN"),
+        ("entry hidden", "_HIDDEN"),
+        ("\u03d2nav", "_BOILER"),  # outside ASCII: part by part
+    ],
+)
+def test_class_names_are_read_by_their_word_parts(names: str, kind: str) -> None:
+    from scrapy_cx.extract import lines as module
+
+    assert module._classify(names) == getattr(module, kind)
+
+
+def test_the_letter_runs_of_a_lower_case_name_are_its_parts() -> None:
+    """_classify reads a lower-case ASCII name's letter runs as its parts: the same
+    as _NAME_PART's parts for every boilerplate word, digits being no word."""
+    from scrapy_cx.extract import lines as module
+
+    assert all(word.isascii() and word.isalpha() for word in module.BOILERPLATE_WORDS)
+    for names in ("related2posts", "a-b_c d.e:f/g", "ad9ads@menu", "tag#cloud"):
+        parts = {p for p in module.name_parts(names) if not p.isdigit()}
+        assert set(names.translate(module._LETTER_RUNS).split()) == parts
+
+
+def test_an_entity_node_is_no_text_and_keeps_its_tail() -> None:
+    """A tree built keeping entity references (dom's parser resolves them; a
+    caller's tree may not): the walk meets a node whose tag is not a string."""
+    from lxml import etree
+
+    root = etree.Element("html")
+    body = etree.SubElement(root, "body")
+    p = etree.SubElement(body, "p")
+    p.text = "Fish "
+    p.append(etree.Entity("amp"))
+    p[-1].tail = " chips"
+    p.append(etree.Comment(" a note "))
+    assert [line.text for line in page_lines(root)] == ["Fish chips"]
+
+
+def test_an_inline_element_is_hidden_by_its_hiding_attributes_only() -> None:
+    html = (
+        "<body><p>Shown <a href='/a' class='sr-only'>skip</a><span aria-hidden='false'>"
+        "kept</span> <img src='x.png' style='Display : None'>"
+        "<em title='hidden' data-x='display:none'>too</em>"
+        "<b aria-hidden='true'>gone</b><i hidden>gone</i> end</p></body>"
+    )
+    assert texts(html) == ["Shown kept too end"]
+
+
 def test_a_pull_quote_repeating_a_sentence_of_the_text_is_left_out() -> None:
     quoted = "The bank has stood empty for eleven years and now everyone can share it."
     aside = "The new library opens in May and will keep longer hours than the old one."
@@ -425,3 +484,41 @@ def test_a_threads_marks_come_from_the_first_walk_as_a_thread_walk_gives_them() 
     assert _walked(again) == _walked(page_lines(root, thread=True))
     assert not any(line.boilerplate for line in again if line.text in PROSE)
     assert _walked(first) == _walked(page_lines(root))  # the first walk's lines are left alone
+
+
+def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_them() -> None:
+    html = (
+        "<nav class='menu'><a href='/'>Home</a></nav>"
+        f"<div class='product-gallery'><p>{PROSE[0]}</p><p>{PROSE[1]}</p></div>"
+        f"<section class='hero-banner'><h2>Fast and quiet</h2><p>{PROSE[2]}</p></section>"
+        "<div class='product-meta share-bar'><p>Share this</p></div>"
+        f"<table class='meta'><tr><td>Weight</td><td>2 kg</td></tr></table><p>{PROSE[3]}</p>"
+        "<footer class='site-meta'><p>Copyright</p></footer>"
+    )
+    root = parse_html(html)
+    lines = page_lines(root)
+    assert any(line.boilerplate and line.text == PROSE[0] for line in lines)
+    walked = _walked(lines)
+    remark_lines(lines, SECTIONS_BOILERPLATE_WORDS)
+    fresh = page_lines(root, words=SECTIONS_BOILERPLATE_WORDS)
+    assert [line.boilerplate for line in lines] == [line.boilerplate for line in fresh]
+    assert not any(line.boilerplate for line in lines if line.text in PROSE)
+    assert any(line.boilerplate for line in lines)  # the share bar, the menu, the footer
+    assert _walked(lines)[1:] == walked[1:]  # only the marks changed
+
+
+@pytest.mark.parametrize(
+    ("weights", "k", "cost", "runs"),
+    [
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 10, [(0, 10, 150)]),
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 30, [(0, 3, 60), (8, 10, 40)]),
+        ([10, 20], 3, 5, [(0, 2, 40)]),  # blocks longer than the page: its lines end them
+        ([], 3, 40, []),
+    ],
+)
+def test_kadanes_runs_over_sliding_blocks(
+    weights: list[float], k: int, cost: float, runs: list[tuple[int, int, float]]
+) -> None:
+    from scrapy_cx.extract.lines import _runs
+
+    assert _runs(weights, k, cost) == runs
