@@ -198,6 +198,49 @@ def test_a_category_listing_is_its_intro_and_its_cards() -> None:
         assert chrome not in content
 
 
+POPUP = (
+    "<div class='overlay' role='dialog' aria-modal='true'><h2>Join the Summit club</h2>"
+    "<p>Sign up for our letters and take ten percent off your first order of gear.</p>"
+    "<div class='cart-drawer' aria-modal='true'><p>Loading...</p>"
+    "<p>Your basket is being fetched from our shop, one moment please.</p></div></div>"
+)
+
+
+def _with_cards_ending(extra: str) -> str:
+    """CATEGORY with ``extra`` (formatted with the card's number) closing each card."""
+    html = CATEGORY
+    for i in range(len(CARDS)):
+        price = f"<span class='price'>{CARDS[i][2]}</span></li>"
+        html = html.replace(price, price[: -len("</li>")] + extra.format(i) + "</li>")
+    return html
+
+
+def test_a_listings_dialogs_and_card_controls_are_not_its_text() -> None:
+    """A pop-up (role=dialog, aria-modal) and the control every card repeats, each
+    to its own product ("Quick view"), are the shop's interface; the intro and
+    the cards' own names and teasers stay."""
+    quick = "<p class='quick'><a href='/p/{}/quick'>Quick view now</a></p>"
+    html = _with_cards_ending(quick).replace("</main>", POPUP + "</main>")
+    article = extract_article(html, "https://shop.example/c/hiking-packs")
+    assert article.page_type == "listing"
+    content = article.content
+    assert INTRO in content
+    for name, teaser, _price in CARDS:
+        assert name in content and teaser in content
+    for chrome in ("Join the Summit club", "ten percent off", "Loading...", "basket", "Quick view"):
+        assert chrome not in content
+
+
+def test_a_link_every_card_repeats_to_one_place_is_no_control() -> None:
+    """A name each card links to the same page (a blog's author on every teaser)
+    is the same link shown again, not a card's control: it stays."""
+    html = _with_cards_ending("<p class='by'><a href='/authors/staff'>Summit test team</a></p>")
+    content = extract_article(html, "https://shop.example/c/hiking-packs").content
+    assert "Summit test team" in content
+    quick = _with_cards_ending("<p class='by'><a href='/p/{}/staff'>Summit test team</a></p>")
+    assert "Summit test team" not in extract_article(quick, "https://shop.example/c/h").content
+
+
 def test_an_article_is_still_one_region() -> None:
     """Sections are for pages that are not one article: a news story laid out as the
     product page is keeps its one text (the specs and reviews after the list of links)."""
