@@ -187,15 +187,20 @@ def test_a_landing_page_keeps_every_section_and_leaves_its_buttons_out() -> None
     assert any(start <= hero < end for start, end in page.regions)
 
 
-def test_a_category_listing_is_its_intro_and_its_cards() -> None:
-    article = extract_article(CATEGORY, "https://shop.example/c/hiking-packs")
+def _assert_intro_and_cards_without(html: str, chrome: tuple[str, ...]) -> None:
+    """The category page ``html`` is a listing: its intro and its cards, no ``chrome``."""
+    article = extract_article(html, "https://shop.example/c/hiking-packs")
     assert article.page_type == "listing"
     content = article.content
     assert INTRO in content
     for name, teaser, _price in CARDS:
         assert name in content and teaser in content
-    for chrome in ("Filter", "Careers", "Tents"):
-        assert chrome not in content
+    for text in chrome:
+        assert text not in content
+
+
+def test_a_category_listing_is_its_intro_and_its_cards() -> None:
+    _assert_intro_and_cards_without(CATEGORY, ("Filter", "Careers", "Tents"))
 
 
 POPUP = (
@@ -221,14 +226,8 @@ def test_a_listings_dialogs_and_card_controls_are_not_its_text() -> None:
     the cards' own names and teasers stay."""
     quick = "<p class='quick'><a href='/p/{}/quick'>Quick view now</a></p>"
     html = _with_cards_ending(quick).replace("</main>", POPUP + "</main>")
-    article = extract_article(html, "https://shop.example/c/hiking-packs")
-    assert article.page_type == "listing"
-    content = article.content
-    assert INTRO in content
-    for name, teaser, _price in CARDS:
-        assert name in content and teaser in content
-    for chrome in ("Join the Summit club", "ten percent off", "Loading...", "basket", "Quick view"):
-        assert chrome not in content
+    chrome = ("Join the Summit club", "ten percent off", "Loading...", "basket", "Quick view")
+    _assert_intro_and_cards_without(html, chrome)
 
 
 def test_a_link_every_card_repeats_to_one_place_is_no_control() -> None:
