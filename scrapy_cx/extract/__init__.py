@@ -330,8 +330,10 @@ def _listing_headline(page: Page) -> None:
         find_list_headline(page)
 
 
-# A region weighing this share of the page's densest one is one of its sections.
-SECTION_SHARE = 0.25
+# A region weighing this share of the page's densest one is one of its sections (a
+# product's one-paragraph promise between lists of links weighs a fifth of its
+# description; 0.15 keeps it, and on wceb_dev gained product must-haves, lost no must-not).
+SECTION_SHARE = 0.15
 SECTION_TYPES = ("listing", "other")
 # A line of a section outside the main region shorter than this (non-space
 # characters) is a button, a price or a tab's name, not the section's text.

@@ -5,7 +5,7 @@ and its cards. Pages written for these tests."""
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract import extract_page
+from scrapy_cx.extract import SECTION_SHARE, extract_page
 from scrapy_cx.extract.lines import Line, LineOptions, select_sections
 
 MENU = "".join(
@@ -238,6 +238,34 @@ def test_a_link_every_card_repeats_to_one_place_is_no_control() -> None:
     assert "Summit test team" in content
     quick = _with_cards_ending("<p class='by'><a href='/p/{}/staff'>Summit test team</a></p>")
     assert "Summit test team" not in extract_article(quick, "https://shop.example/c/h").content
+
+
+PROMISE = (
+    "Every pack we sell is repaired free for life at any of our stores, whatever the damage "
+    "and wherever it happened. Bring it in with or without a receipt."
+)
+
+
+def test_a_short_section_between_link_lists_is_kept() -> None:
+    """A product's one-paragraph section between lists of links weighs a fifth of
+    its densest section, more than SECTION_SHARE of it: it is part of the text."""
+    links = "".join(f"<li><a href='/x/{i}'>Link number {i}</a></li>" for i in range(8))
+    html = PRODUCT.replace(
+        "<section class='specs'>",
+        f"<div class='promise'><h2>Our promise</h2><p>{PROMISE}</p></div>"
+        f"<ul class='links'>{links}</ul><section class='specs'>",
+    )
+    page = extract_page(html, "https://shop.example/p/trailblazer-40")
+    assert page.page_type == "other"
+    assert PROMISE in page.content and DESCRIPTION[0] in page.content
+    promise = next(i for i, line in enumerate(page.lines) if line.text == PROMISE)
+
+    def sections_hold_promise(share: float) -> bool:
+        regions, _ = select_sections(page.lines, page.options, page.headline, share)
+        return any(start <= promise < end for start, end in regions)
+
+    assert sections_hold_promise(SECTION_SHARE)
+    assert not sections_hold_promise(0.25)  # a quarter of the densest run would leave it out
 
 
 def test_an_article_is_still_one_region() -> None:
