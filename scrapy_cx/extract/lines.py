@@ -609,10 +609,14 @@ def _first_inside(spans: list[tuple[int, int]], start: int) -> int:
 
 
 def _clamp(spans: list[tuple[int, int]], first: int, start: int) -> None:
-    """Spans ``first..`` were recorded inside a merged row: they now cover its one line."""
+    """Spans ``first..`` were recorded inside a merged row: they now cover its one line,
+    or, when empty (a blank cell), sit before or after it: never past the page's end."""
     for i in range(first, len(spans)):
-        if spans[i][1] > spans[i][0]:
+        begin, end = spans[i]
+        if end > begin:
             spans[i] = (start, start + 1)
+        elif begin > start:
+            spans[i] = (start + 1, start + 1)
 
 
 _LENGTH, _LINK_LENGTH = attrgetter("length"), attrgetter("link_length")

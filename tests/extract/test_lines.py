@@ -215,6 +215,15 @@ def test_marks_inside_a_merged_row_stay_on_that_row() -> None:
     assert [line.boilerplate for line in lines] == [True] + [False] * len(PROSE)
 
 
+def test_blank_cells_of_a_merged_row_stay_inside_the_page() -> None:
+    # The row's three lines become one: its blank cells, recorded after them,
+    # must not point past the last line (post headers read the lines they span).
+    html = "<table><tr><td>1</td><td>2</td><td>3</td><td></td><td></td></tr></table>"
+    lines = page_lines(parse_html(html))
+    assert [line.text for line in lines] == ["1 2 3"]
+    assert all(0 <= start <= end <= len(lines) for start, end in lines.spans)
+
+
 # --- the walk's budget: lines per page, characters per line -------------------------------
 
 
