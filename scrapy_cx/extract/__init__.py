@@ -19,6 +19,7 @@ from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
 from .lines import (
+    CARD_LINK_DENSITY,
     SECTIONS_BOILERPLATE_WORDS,
     SKIP_TAGS,
     Line,
@@ -334,8 +335,10 @@ def _listing_headline(page: Page) -> None:
         find_list_headline(page)
 
 
-# A region weighing this share of the page's densest one is one of its sections.
-SECTION_SHARE = 0.25
+# A region weighing this share of the page's densest one is one of its sections (a
+# product's one-paragraph promise between lists of links weighs a fifth of its
+# description; 0.15 keeps it, and on wceb_dev gained product must-haves, lost no must-not).
+SECTION_SHARE = 0.15
 SECTION_TYPES = ("listing", "other")
 # A line of a section outside the main region shorter than this (non-space
 # characters) is a button, a price or a tab's name, not the section's text.
@@ -352,7 +355,8 @@ def _sections(page: Page) -> None:
     text right below its headline: a product's blurb, a landing page's hero,
     a listing's intro). Link lines (buttons, "Learn more", logos) are left out,
     except a link within a paragraph of text and a listing's linked headlines
-    (its items); so are the other runs' short lines (prices, tabs' names).
+    (its items); so are the other runs' short lines (prices, tabs' names) and
+    the controls every card repeats (:func:`_card_controls`).
     The lines are marked again first, names that mark a product's or a landing
     page's content (``lines.SECTION_WORDS``) taken as content (no second walk).
     After the last page-type stage: the type says which pages have sections."""
@@ -384,10 +388,24 @@ def _sections(page: Page) -> None:
     if end > lead:
         sections.append((lead, end))
         sections.sort()
-    text = main_text([line for line, kept in zip(lines, keep, strict=True) if kept], lines)
+    controls = _card_controls(lines)
+    kept = [line for line, k in zip(lines, keep, strict=True) if k and line.text not in controls]
+    text = main_text(kept, lines)
     if text:
         page.regions = [main, *(region for region in sections if region != main)]
         page.content = text
+
+
+def _card_controls(lines: PageLines) -> set[str]:
+    """The short link texts cards repeat, each time to another page: every card's
+    "See all reviews", "Add to cart", "Read more" (:data:`MIN_LABEL_REPEATS`
+    addresses or more). A name linked to one place (a blog's author on each of
+    its teasers) is the same link shown again, not a control."""
+    targets: dict[str, set[str | None]] = {}
+    for line in lines:
+        if line.length <= MAX_LABEL and line.link_density > CARD_LINK_DENSITY:
+            targets.setdefault(line.text, set()).add(line.href)
+    return {text for text, hrefs in targets.items() if len(hrefs) >= MIN_LABEL_REPEATS}
 
 
 # A heading needs this many letters of its own: "2" over a step is a number, not a heading.

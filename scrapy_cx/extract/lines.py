@@ -44,11 +44,15 @@ MAX_CELL_LINES = 4
 MAX_CELL_LINE = 25
 MERGED_TAGS = CELL_TAGS | {"tr"}
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
-BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
+BOILERPLATE_TAGS = frozenset("nav aside footer menu dialog".split())
 # Content containers: their class names describe the post ("author-jane",
 # "tag-news" in WordPress), so they never make them boilerplate.
 CONTENT_TAGS = frozenset("html body article main".split())
-BOILERPLATE_ROLES = frozenset("navigation banner contentinfo complementary".split())
+# A dialog (role=dialog, aria-modal=true) is a pop-up over the page: a sign-up
+# form, a cookie or region prompt, a cart; never the text of the page below it.
+BOILERPLATE_ROLES = frozenset(
+    "navigation banner contentinfo complementary dialog alertdialog".split()
+)
 # Words that mark an element as boilerplate when they are a whole part of one of
 # its class or id names ("share-bar", "relatedPosts"), never a substring
 # ("shared-article" is not "share").
@@ -300,7 +304,9 @@ def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILER
         elif key == "aria-hidden":
             if value == "true":
                 return _HIDDEN
-        elif key == "role" and value in BOILERPLATE_ROLES:
+        elif (key == "role" and value in BOILERPLATE_ROLES) or (
+            key == "aria-modal" and value == "true"
+        ):
             kind = _BOILER
     return kind
 

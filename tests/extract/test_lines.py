@@ -82,6 +82,10 @@ def test_chinese_full_width_spaces_are_not_counted() -> None:
         '<div class="post comments">{}</div>',
         '<div role="navigation">{}</div>',
         '<figure><figcaption class="caption">{}</figcaption></figure>',
+        '<div role="dialog" aria-label="Sign up">{}</div>',  # a pop-up over the page
+        '<div role="alertdialog">{}</div>',
+        '<div class="drawer" aria-modal="true">{}</div>',
+        "<dialog open>{}</dialog>",
     ],
 )
 def test_boilerplate_elements_mark_their_lines(element: str) -> None:
