@@ -41,7 +41,7 @@ setup(
             "ruff",
             "mypy",
         ],
-        "bench": ["trafilatura", "readability-lxml", "lxml_html_clean"],
+        "bench": ["trafilatura", "readability-lxml", "lxml_html_clean", "selectolax"],
     },
     entry_points={"console_scripts": ["scrapy-cx = scrapy_cx.__main__:main"]},
     classifiers=[

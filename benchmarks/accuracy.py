@@ -23,6 +23,7 @@ import statistics
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
@@ -30,6 +31,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .audit import apply_audit
 from .compare import render_drops, render_macro_change, render_pages, render_rows, type_keyed
 from .datasets import Page, available_sets, bench_dir, load_set
 from .metrics import (
@@ -46,6 +48,7 @@ from .metrics import (
     macro_f1,
     overlap,
     page_class,
+    per_class_f1,
     score_dates,
     score_snippets,
     shingles,
@@ -685,6 +688,29 @@ def _field_misses(kind: str, results: Sequence[Result]) -> list[str]:
     return out
 
 
+def render_confusion(results: Sequence[Result]) -> list[str]:
+    """Page-type confusion (rows truth, columns ours) and each class's F1.
+
+    Says where the macro-F1 comes from: which kinds of page are taken for which.
+    """
+    pairs = [
+        (r.output.page_type, truth) for r in results if (truth := page_class(r.page.page_type))
+    ]
+    if not pairs:
+        return []
+    columns = (*PAGE_CLASSES, "none")
+    counts = Counter((truth, ours if ours in PAGE_CLASSES else "none") for ours, truth in pairs)
+    width = max(len(c) for c in columns) + 2
+    out = ["truth \\ ours".ljust(width + 2) + "".join(c.rjust(width) for c in columns) + "  F1"]
+    f1 = per_class_f1(pairs, PAGE_CLASSES)
+    for truth in PAGE_CLASSES:
+        cells = "".join(str(counts[(truth, c)]).rjust(width) for c in columns)
+        score = f1[truth]
+        out.append(f"{truth.ljust(width + 2)}{cells}  {'-' if score is None else f'{score:.3f}'}")
+    out.append(f"macro-F1 {macro_f1(pairs, PAGE_CLASSES):.3f} over {len(pairs)} pages")
+    return out
+
+
 def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
     """Per-page misses of one system on one set, worst first (text) or in page order."""
     out: list[str] = []
@@ -730,6 +756,9 @@ def render_misses(kind: str, results: Sequence[Result], top: int) -> str:
                 out.append(f"    url    {r.page.url}")
     elif kind == "with":
         out.extend(_with_misses(results))
+    elif kind == "ptype":
+        out.extend(render_confusion(results))
+        out.extend(_field_misses(kind, results))
     elif kind in FIELD_MISSES:
         out.extend(_field_misses(kind, results))
     else:
@@ -772,8 +801,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--audit",
         metavar="AUDIT_JSON",
-        help="replace silver date labels a person checked against the page "
-        "(benchmarks/audits/*.json; every replacement is printed)",
+        action="append",
+        help="replace silver date / page-type labels a person checked against the page "
+        "(benchmarks/audits/*.json; repeatable; every replacement is printed)",
     )
     parser.add_argument(
         "--compare",
@@ -781,27 +811,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="compare with an earlier --json run: figures, and cx pages that changed",
     )
     return parser.parse_args(argv)
-
-
-def _apply_audit(pages_by_set: dict[str, list[Page]], path: Path) -> None:
-    """Score against audited date labels where a person found the silver one wrong.
-
-    The file names each page, its silver label, the audited one and why; a
-    page whose silver label is no longer the one audited is left alone (the
-    set changed), and every replacement is printed so a run says what it scored.
-    """
-    audit = json.loads(path.read_text(encoding="utf-8"))
-    pages = pages_by_set.get(audit["set"])
-    if not pages:
-        return
-    fixes = audit["dates"]
-    replaced = 0
-    for i, page in enumerate(pages):
-        fix = fixes.get(page.id)
-        if fix is not None and page.date == fix["silver"]:
-            pages[i] = replace(page, date=fix["audited"])
-            replaced += 1
-    _progress(f"{audit['set']}: {replaced} of {len(fixes)} date labels replaced by {path}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -829,8 +838,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         pages = load_set(root / name, ids, args.limit)
         if pages:
             pages_by_set[name] = pages
-    if args.audit:
-        _apply_audit(pages_by_set, Path(args.audit))
+    for audit in args.audit or ():
+        for line in apply_audit(pages_by_set, Path(audit)):
+            _progress(line)
     if not pages_by_set:
         print("no pages selected", file=sys.stderr)
         return 2

@@ -325,12 +325,40 @@ PAGE_CLASS_OF = {
     "product": "other",
     "service": "other",
     "documentation": "other",
+    # Not in wceb_dev's truth: an audited page that is none of its kinds (a bot
+    # check, a saved "not found" page); see benchmarks/audit.py.
+    "other": "other",
 }
 
 
 def page_class(page_type: str | None) -> str | None:
-    """A truth ``page_type`` (wceb_dev's eight) as one of :data:`PAGE_CLASSES`."""
+    """A truth ``page_type`` (wceb_dev's eight, or an audited ``other``) as a PAGE_CLASSES one."""
     return PAGE_CLASS_OF.get((page_type or "").strip().lower())
+
+
+def per_class_f1(
+    pairs: Iterable[tuple[str | None, str]], classes: Sequence[str]
+) -> dict[str, float | None]:
+    """F1 of each of ``classes`` for ``(predicted, truth)`` pairs.
+
+    None for a class neither in the truth nor predicted; a prediction outside
+    ``classes`` (or None) is simply wrong.
+    """
+    tp: Counter[str] = Counter()
+    fp: Counter[str] = Counter()
+    fn: Counter[str] = Counter()
+    for predicted, truth in pairs:
+        if predicted == truth:
+            tp[truth] += 1
+            continue
+        fn[truth] += 1
+        if predicted is not None:
+            fp[predicted] += 1
+    out: dict[str, float | None] = {}
+    for cls in classes:
+        denominator = 2 * tp[cls] + fp[cls] + fn[cls]
+        out[cls] = 2 * tp[cls] / denominator if denominator else None
+    return out
 
 
 def macro_f1(pairs: Iterable[tuple[str | None, str]], classes: Sequence[str]) -> float | None:
@@ -339,23 +367,8 @@ def macro_f1(pairs: Iterable[tuple[str | None, str]], classes: Sequence[str]) ->
     A class neither in the truth nor predicted is left out of the mean; a
     prediction outside ``classes`` (or None) is simply wrong. None: no pairs.
     """
-    tp: Counter[str] = Counter()
-    fp: Counter[str] = Counter()
-    fn: Counter[str] = Counter()
-    n = 0
-    for predicted, truth in pairs:
-        n += 1
-        if predicted == truth:
-            tp[truth] += 1
-            continue
-        fn[truth] += 1
-        if predicted is not None:
-            fp[predicted] += 1
-    if not n:
+    listed = list(pairs)
+    if not listed:
         return None
-    scores = []
-    for cls in classes:
-        denominator = 2 * tp[cls] + fp[cls] + fn[cls]
-        if denominator:
-            scores.append(2 * tp[cls] / denominator)
+    scores = [f for f in per_class_f1(listed, classes).values() if f is not None]
     return sum(scores) / len(scores) if scores else 0.0

@@ -222,7 +222,13 @@ SEED = (
         "about schools, hospitals and roads, and the minister thanked the members.</p>"
         for i in range(8)
     )
-    + "</article><footer>Copyright Daily Example</footer></body></html>"
+    + "</article><aside><ul>"
+    # related links, one of them with an address urljoin rejects
+    + "".join(
+        f"<li><a href='{href}'>Another headline readers also clicked, number {i}</a></li>"
+        for i, href in enumerate(("/a", "http://[::1/b", "/c"))
+    )
+    + "</ul></aside><footer>Copyright Daily Example</footer></body></html>"
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from operator import attrgetter
 from typing import Any
 
 from ..article import Article
@@ -18,6 +19,7 @@ from .fingerprint import fingerprint as _text_fingerprint
 from .image import find_image
 from .language import guess_language
 from .lines import (
+    CARD_LINK_DENSITY,
     SECTIONS_BOILERPLATE_WORDS,
     SKIP_TAGS,
     Line,
@@ -28,14 +30,14 @@ from .lines import (
     lead_start,
     main_text,
     page_lines,
-    reread_lines,
+    remark_lines,
     select_headlines,
     select_main,
     select_sections,
     thread_lines,
 )
 from .meta import read_meta
-from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type
+from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type, story_head
 from .posts import find_posts, merge_units, post_chrome
 from .title import find_headline, find_list_headline, find_site_name
 
@@ -106,6 +108,7 @@ def _meta(page: Page) -> None:
 # pages (forum software) put their text for non-JS readers in <noscript>.
 MIN_VISIBLE_TEXT = 200
 _SKIP_BUT_NOSCRIPT = SKIP_TAGS - {"noscript"}
+_LENGTH = attrgetter("length")
 
 
 def _lines(page: Page) -> None:
@@ -114,9 +117,9 @@ def _lines(page: Page) -> None:
 
 def _walk(page: Page) -> PageLines:
     lines = page_lines(page.root, page.options)
-    if sum(line.length for line in lines) < MIN_VISIBLE_TEXT:
+    if sum(map(_LENGTH, lines)) < MIN_VISIBLE_TEXT:
         fallback = page_lines(page.root, page.options, _SKIP_BUT_NOSCRIPT)
-        if sum(line.length for line in fallback) >= MIN_VISIBLE_TEXT:
+        if sum(map(_LENGTH, fallback)) >= MIN_VISIBLE_TEXT:
             lines = fallback
     page.truncated = page.truncated or lines.truncated
     return lines
@@ -299,7 +302,8 @@ def _keeps(content: str, earlier: str) -> bool:
 
 
 # A selection this short (characters), with no paragraph of MIN_PARAGRAPH, is a
-# stray blurb (a cookie notice) when the page is one of headlines.
+# stray blurb (a cookie notice) when the page is one of headlines, unless it
+# stands under the page's dated headline (pagetype.story_head): a short story.
 TINY_CONTENT = 300
 MIN_PARAGRAPH = 100
 
@@ -316,6 +320,8 @@ def _headlines(page: Page) -> None:
         return
     if any(line.length >= MIN_PARAGRAPH for line in page.lines[page.start : page.end]):
         return
+    if story_head(page):
+        return  # a story a few lines long under its dated head: no stray blurb
     start, end = select_headlines(page.lines, page.options)
     text = main_text(page.lines[start:end], page.lines)
     if len(text) > len(content):
@@ -329,8 +335,10 @@ def _listing_headline(page: Page) -> None:
         find_list_headline(page)
 
 
-# A region weighing this share of the page's densest one is one of its sections.
-SECTION_SHARE = 0.25
+# A region weighing this share of the page's densest one is one of its sections (a
+# product's one-paragraph promise between lists of links weighs a fifth of its
+# description; 0.15 keeps it, and on wceb_dev gained product must-haves, lost no must-not).
+SECTION_SHARE = 0.15
 SECTION_TYPES = ("listing", "other")
 # A line of a section outside the main region shorter than this (non-space
 # characters) is a button, a price or a tab's name, not the section's text.
@@ -347,7 +355,8 @@ def _sections(page: Page) -> None:
     text right below its headline: a product's blurb, a landing page's hero,
     a listing's intro). Link lines (buttons, "Learn more", logos) are left out,
     except a link within a paragraph of text and a listing's linked headlines
-    (its items); so are the other runs' short lines (prices, tabs' names).
+    (its items); so are the other runs' short lines (prices, tabs' names) and
+    the controls every card repeats (:func:`_card_controls`).
     The lines are marked again first, names that mark a product's or a landing
     page's content (``lines.SECTION_WORDS``) taken as content (no second walk).
     After the last page-type stage: the type says which pages have sections."""
@@ -355,9 +364,7 @@ def _sections(page: Page) -> None:
         return
     listing = page.page_type == "listing"
     lines = page.lines
-    again = reread_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)
-    for line, read in zip(lines, again, strict=True):  # read as a product's or a service's
-        line.boilerplate = read.boilerplate
+    remark_lines(lines, SECTIONS_BOILERPLATE_WORDS, page.options)  # read as a product's
     sections, weights = select_sections(
         lines, page.options, page.headline, SECTION_SHARE, listing=listing
     )
@@ -381,10 +388,24 @@ def _sections(page: Page) -> None:
     if end > lead:
         sections.append((lead, end))
         sections.sort()
-    text = main_text([line for line, kept in zip(lines, keep, strict=True) if kept], lines)
+    controls = _card_controls(lines)
+    kept = [line for line, k in zip(lines, keep, strict=True) if k and line.text not in controls]
+    text = main_text(kept, lines)
     if text:
         page.regions = [main, *(region for region in sections if region != main)]
         page.content = text
+
+
+def _card_controls(lines: PageLines) -> set[str]:
+    """The short link texts cards repeat, each time to another page: every card's
+    "See all reviews", "Add to cart", "Read more" (:data:`MIN_LABEL_REPEATS`
+    addresses or more). A name linked to one place (a blog's author on each of
+    its teasers) is the same link shown again, not a control."""
+    targets: dict[str, set[str | None]] = {}
+    for line in lines:
+        if line.length <= MAX_LABEL and line.link_density > CARD_LINK_DENSITY:
+            targets.setdefault(line.text, set()).add(line.href)
+    return {text for text, hrefs in targets.items() if len(hrefs) >= MIN_LABEL_REPEATS}
 
 
 # A heading needs this many letters of its own: "2" over a step is a number, not a heading.

@@ -56,7 +56,10 @@ def find_blocks(page: Page) -> None:
         if kind == RELATED and href and not href.startswith(_NOT_PAGES):
             text = lines[i].text
             if text not in related:
-                related[text] = join_url(page.url, href.strip()) if page.url else href.strip()
+                try:
+                    related[text] = join_url(page.url, href.strip()) if page.url else href.strip()
+                except ValueError:  # "http://[x": no address to follow, not a reason to fail
+                    continue
                 if len(related) >= MAX_RELATED:
                     break
     page.related = list(related.items())

@@ -134,11 +134,14 @@ def _utf16_without_bom(head: bytes) -> str | None:
     return None
 
 
-def _detect(data: bytes) -> str:
-    """Guess an encoding for bytes that declare none (on a bounded sample)."""
+def _detect(data: bytes, valid_utf8: bool = False) -> str:
+    """Guess an encoding for bytes that declare none (on a bounded sample).
+    ``valid_utf8``: the whole of ``data`` is known to be valid UTF-8."""
     wide = _utf16_without_bom(data[:1024])
     if wide is not None:
         return wide
+    if valid_utf8:
+        return "utf-8"  # what the sample's counts below would say: no invalid byte
     sample = data[:_SAMPLE]
     good, bad = _utf8_counts(sample)
     if bad == 0 or good >= 4 * bad:
@@ -163,11 +166,14 @@ def _detect(data: bytes) -> str:
     return "cp1252"
 
 
-def _plausible(label: str, data: bytes) -> bool:
-    """Whether the bytes can be in ``label`` (see the module docstring)."""
+def _plausible(label: str, data: bytes, valid_utf8: bool = False) -> bool:
+    """Whether the bytes can be in ``label`` (see the module docstring).
+    ``valid_utf8``: the whole of ``data`` is known to be valid UTF-8."""
     head = data[:1024]
     if label.startswith(_WIDE):
         return b"\x00" in head
+    if valid_utf8 and label == "utf-8":
+        return True  # no invalid byte in the sample either
     sample = data[:_SAMPLE]
     good, bad = _utf8_counts(sample)
     if label == "utf-8":
@@ -184,13 +190,20 @@ def _decode(data: bytes, encoding: str) -> str:
         return data.decode("utf-8", errors="replace")
 
 
-def choose_encoding(data: bytes, encoding: str | None = None) -> tuple[str, int]:
-    """``(codec, bytes to skip)``: the encoding to read ``data`` with (BOM length skipped)."""
+def choose_encoding(
+    data: bytes, encoding: str | None = None, valid_utf8: bool = False
+) -> tuple[str, int]:
+    """``(codec, bytes to skip)``: the encoding to read ``data`` with (BOM length skipped).
+
+    ``valid_utf8``: the whole of ``data`` is known to be valid UTF-8 (decode_page
+    tries that first, as it must read most pages so anyway): a UTF-8 label, or
+    none, then needs no count of the sample's bytes.
+    """
     bom_encoding, bom = read_bom(data)
     if bom_encoding is not None and bom is not None:
         return bom_encoding, len(bom)
     header = normalize_encoding(encoding)
-    if header is not None and _plausible(header, data):
+    if header is not None and _plausible(header, data, valid_utf8):
         return header, 0
     try:
         declared = normalize_encoding(html_body_declared_encoding(data))
@@ -199,9 +212,9 @@ def choose_encoding(data: bytes, encoding: str | None = None) -> tuple[str, int]
     if declared is not None and declared.startswith(_WIDE):
         # WHATWG: a <meta> readable as ASCII cannot be in UTF-16/32.
         declared = "utf-8"
-    if declared is not None and _plausible(declared, data):
+    if declared is not None and _plausible(declared, data, valid_utf8):
         return declared, 0
-    return _detect(data), 0
+    return _detect(data, valid_utf8), 0
 
 
 def decode_html(
@@ -223,10 +236,16 @@ def decode_page(
     if isinstance(data, str):
         return data, "unicode", None
     data = bytes(data)
-    codec, skip = choose_encoding(data, encoding)
+    try:
+        whole: str | None = data.decode("utf-8")  # most of the web: read once, here
+    except UnicodeDecodeError:
+        whole = None  # (stops at the first bad byte: a legacy page costs its ASCII head)
+    codec, skip = choose_encoding(data, encoding, whole is not None)
     body = data[skip:] if skip else data
     utf8: bytes | None = None
-    if codec == "utf-8":
+    if codec == "utf-8" and not skip and whole is not None:
+        text, utf8 = whole, body
+    elif codec == "utf-8":
         try:
             text = body.decode("utf-8")
             utf8 = body

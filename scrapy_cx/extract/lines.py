@@ -44,11 +44,15 @@ MAX_CELL_LINES = 4
 MAX_CELL_LINE = 25
 MERGED_TAGS = CELL_TAGS | {"tr"}
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
-BOILERPLATE_TAGS = frozenset("nav aside footer menu".split())
+BOILERPLATE_TAGS = frozenset("nav aside footer menu dialog".split())
 # Content containers: their class names describe the post ("author-jane",
 # "tag-news" in WordPress), so they never make them boilerplate.
 CONTENT_TAGS = frozenset("html body article main".split())
-BOILERPLATE_ROLES = frozenset("navigation banner contentinfo complementary".split())
+# A dialog (role=dialog, aria-modal=true) is a pop-up over the page: a sign-up
+# form, a cookie or region prompt, a cart; never the text of the page below it.
+BOILERPLATE_ROLES = frozenset(
+    "navigation banner contentinfo complementary dialog alertdialog".split()
+)
 # Words that mark an element as boilerplate when they are a whole part of one of
 # its class or id names ("share-bar", "relatedPosts"), never a substring
 # ("shared-article" is not "share").
@@ -95,6 +99,9 @@ MIN_REPEAT = 20
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+# Every ASCII character but a lower-case letter to a space: what is left of a
+# lower-case ASCII name are its letter parts (_NAME_PART's, less the digit runs).
+_LETTER_RUNS = str.maketrans({i: " " for i in range(128) if not "a" <= chr(i) <= "z"})
 
 # What an element is, as far as the walk cares.
 _PLAIN, _BOILER, _HIDDEN, _BODY = 0, 1, 2, 3
@@ -142,6 +149,10 @@ class PageLines(list[Line]):
         self.range_blocks: list[int] = []
         self.named: dict[int, list[tuple[str, str]]] = {}
         self.truncated = False  # the walk stopped at MAX_LINES
+        # A line's text -> the keys of its sentences (_pull_quotes): the stages join
+        # the text of overlapping selections several times per page; each line's
+        # text is split and keyed once. A function of the text alone: copies share it.
+        self.sentences: dict[str, list[str]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,16 +254,18 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
     lowered = names.lower()
     if not HIDDEN_CLASSES.isdisjoint(lowered.split()):
         return _HIDDEN
-    tokens = names.replace("-", " ").replace("_", " ").split()
-    if lowered == names and names.isascii() and "".join(tokens).isalpha():
-        # The common case, decided in C: lower-case ASCII letters only, so each
-        # token is one part (outside ASCII, "ϒnav" is neither lower nor upper).
-        return _PLAIN if words.isdisjoint(tokens) else _BOILER
     if names.isascii():
-        # One scan: the parts never span a "-", "_" or a space, and a token of
-        # lower- or upper-case letters only is one part, as the loop below reads it.
-        parts = " ".join(_NAME_PART.findall(names)).lower().split()
+        if lowered == names:
+            # The common case, decided in C: in lower-case ASCII the parts are the
+            # runs of letters (and of digits, which no boilerplate word is).
+            parts = names.translate(_LETTER_RUNS).split()
+        else:
+            # One scan: the parts never span a "-", "_" or a space, and a token of
+            # lower- or upper-case letters only is one part, as the loop below reads it.
+            parts = " ".join(_NAME_PART.findall(names)).lower().split()
         return _PLAIN if words.isdisjoint(parts) else _BOILER
+    # Outside ASCII, "ϒnav" is neither lower nor upper: part by part.
+    tokens = names.replace("-", " ").replace("_", " ").split()
     for token in tokens:
         if token.isalpha() and (token.islower() or token.isupper()):
             if token.lower() in words:
@@ -291,10 +304,17 @@ def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILER
         elif key == "aria-hidden":
             if value == "true":
                 return _HIDDEN
-        elif key == "role" and value in BOILERPLATE_ROLES:
+        elif (key == "role" and value in BOILERPLATE_ROLES) or (
+            key == "aria-modal" and value == "true"
+        ):
             kind = _BOILER
     return kind
 
+
+# The tags of what is not an element (entities; comments and processing
+# instructions too, though iterwalk's start and end events do not show them):
+# the walk skips them as it skips the SKIP_TAGS.
+_NOT_ELEMENTS = frozenset((etree.Comment, etree.ProcessingInstruction, etree.Entity))
 
 # Tags whose kind _kind does not read from their class name alone.
 _FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
@@ -303,18 +323,21 @@ _FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
 _HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
 
 
-def _hidden(items: list[tuple[str, str]]) -> bool:
-    """Whether an inline element is hidden (its boilerplate names do not matter)."""
-    for key, value in items:
+def _hidden(el: etree._Element, keys: list[str]) -> bool:
+    """Whether an inline element is hidden (its boilerplate names do not matter).
+    ``keys``: its attribute names; only the values of the hiding ones are read
+    (most inline elements carry an ``href`` or a ``src`` beside their class)."""
+    for key in keys:
         if key == "class":
             # Only _classify's first test: an inline name's boilerplate words do not matter.
+            value = el.get(key, "")
             if _hiding_name(value) if len(value) <= MAX_CACHED_NAME else _hides(value):
                 return True
         elif key == "style":
-            squeezed = value.replace(" ", "").lower()
+            squeezed = el.get(key, "").replace(" ", "").lower()
             if "display:none" in squeezed or "visibility:hidden" in squeezed:
                 return True
-        elif key == "hidden" or (key == "aria-hidden" and value == "true"):
+        elif key == "hidden" or (key == "aria-hidden" and el.get(key) == "true"):
             return True
     return False
 
@@ -382,7 +405,7 @@ def page_lines(
             length = len(text) - len(words) + 1
             bid = open_blocks[-1]
             tag = tags[bid] if bid >= 0 else "body"
-            links = min(link_chars, length)
+            links = link_chars if link_chars < length else length
             lines.append(Line(text, length, links, tag, False, bid, href if links else None))
         link_chars = 0
         href = None
@@ -394,12 +417,13 @@ def page_lines(
     hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
+    skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
     walker = etree.iterwalk(root, events=("start", "end"))
     skip = walker.skip_subtree
     for event, el in walker:
         if event == "start":
             tag = el.tag
-            if tag in skip_tags or not isinstance(tag, str):
+            if tag in skipped:
                 skip()
                 push(-2)
                 continue
@@ -433,7 +457,7 @@ def page_lines(
                 push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
-                if keys and not hiding_keys.isdisjoint(keys) and _hidden(el.items()):
+                if keys and not hiding_keys.isdisjoint(keys) and _hidden(el, keys):
                     skip()
                     push(-2)
                     continue
@@ -474,7 +498,7 @@ def page_lines(
         if text and (parts or not text.isspace()):
             add(text)
             if link_depth:
-                link_chars += _nonspace_len(text)
+                link_chars += len("".join(text.split()))  # _nonspace_len, inlined
     if parts:
         flush()
     if lines.truncated:
@@ -525,10 +549,9 @@ def _free_article(lines: PageLines) -> None:
     what it is; a ``nav``, ``aside`` or ``footer`` around it, or a range inside it
     (its share bar, its comments), still marks its lines."""
     tags = lines.tags
-    articles = [b for b, tag in enumerate(tags) if tag == "article"]
-    if len(articles) != 1 or not lines.ranges:
+    if not lines.ranges or tags.count("article") != 1:  # (counted in C)
         return
-    start, end = lines.spans[articles[0]]
+    start, end = lines.spans[tags.index("article")]
     text = sum(line.length - line.link_length for line in lines[start:end])
     if text < ARTICLE_SHARE * sum(line.length - line.link_length for line in lines):
         return
@@ -563,16 +586,41 @@ def reread_lines(
     )
     out.spans, out.parents = list(lines.spans), list(lines.parents)
     out.bodies, out.tags, out.names = list(lines.bodies), list(lines.tags), list(lines.names)
-    tags, named = lines.tags, lines.named
-    for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
-        items = named.get(bid)
-        if items is None or _kind(items, tags[bid], words) != _PLAIN:
-            out.ranges.append(span)
-            out.range_blocks.append(bid)
-            if items is not None:
-                out.named[bid] = items
+    out.sentences = lines.sentences
+    out.ranges, out.range_blocks, out.named = _reread_ranges(lines, words)
     _mark_boilerplate(out, out.ranges, options.boilerplate_guard)
     return out
+
+
+def remark_lines(
+    lines: PageLines, words: frozenset[str], options: LineOptions | None = None
+) -> None:
+    """Mark ``lines`` in place as :func:`reread_lines` marks its copy: for a stage
+    that needs only the other reading's marks, not a second set of lines (its
+    ranges stay the default reading's). ``options`` must be the walk's."""
+    options = options or LineOptions()
+    for line in lines:
+        line.boilerplate = False
+    _mark_boilerplate(lines, _reread_ranges(lines, words)[0], options.boilerplate_guard)
+
+
+def _reread_ranges(
+    lines: PageLines, words: frozenset[str]
+) -> tuple[list[tuple[int, int]], list[int], dict[int, list[tuple[str, str]]]]:
+    """The walk's boilerplate ranges, their blocks and named blocks, less those of
+    elements that only the words left out of ``words`` made boilerplate."""
+    ranges: list[tuple[int, int]] = []
+    range_blocks: list[int] = []
+    named: dict[int, list[tuple[str, str]]] = {}
+    tags, was_named = lines.tags, lines.named
+    for span, bid in zip(lines.ranges, lines.range_blocks, strict=True):
+        items = was_named.get(bid)
+        if items is None or _kind(items, tags[bid], words) != _PLAIN:
+            ranges.append(span)
+            range_blocks.append(bid)
+            if items is not None:
+                named[bid] = items
+    return ranges, range_blocks, named
 
 
 def thread_lines(lines: PageLines, options: LineOptions | None = None) -> PageLines:
@@ -603,10 +651,14 @@ def _first_inside(spans: list[tuple[int, int]], start: int) -> int:
 
 
 def _clamp(spans: list[tuple[int, int]], first: int, start: int) -> None:
-    """Spans ``first..`` were recorded inside a merged row: they now cover its one line."""
+    """Spans ``first..`` were recorded inside a merged row: they now cover its one line,
+    or, when empty (a blank cell), sit before or after it: never past the page's end."""
     for i in range(first, len(spans)):
-        if spans[i][1] > spans[i][0]:
+        begin, end = spans[i]
+        if end > begin:
             spans[i] = (start, start + 1)
+        elif begin > start:
+            spans[i] = (start + 1, start + 1)
 
 
 _LENGTH, _LINK_LENGTH = attrgetter("length"), attrgetter("link_length")
@@ -630,12 +682,13 @@ def _mark_boilerplate(lines: list[Line], ranges: list[tuple[int, int]], guard: f
 
 
 def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
-    beta = options.link_penalty
+    beta, most = options.link_penalty, options.max_link_density
     weights = [
         0
         if line.boilerplate
         else -beta * line.link_length
-        if line.link_density > options.max_link_density
+        # Line.link_density, inlined: several stages weigh every line of a page
+        if (line.link_length / line.length if line.length else 0.0) > most
         else line.length - (1 + beta) * line.link_length
         for line in lines
     ]
@@ -679,7 +732,22 @@ def select_main(
             end += 1
     if isinstance(lines, PageLines) and options.card_share > 0 and end > start:
         start, end = _cards(lines, weights, start, end, options.card_share)
-    return _trim(weights, start, end)
+    start, end = _trim(weights, start, end)
+    return _paragraph_start(lines, start, end), end
+
+
+def _paragraph_start(lines: list[Line], start: int, end: int) -> int:
+    """``start``, moved up to the first line of the paragraph it cuts: a ``<p>``
+    split by ``<br>`` is one paragraph, and its first line, when a link (the
+    name of what the story presents, a source), weighs nothing but opens it."""
+    while (
+        0 < start < end
+        and lines[start].tag == "p"
+        and lines[start - 1].block == lines[start].block
+        and not lines[start - 1].boilerplate
+    ):
+        start -= 1
+    return start
 
 
 def _trim(weights: list[float], start: int, end: int) -> tuple[int, int]:
@@ -711,15 +779,20 @@ def _runs(weights: list[float], k: int, cost: float) -> list[tuple[int, int, flo
     stretch of blocks whose running sum of (block of k lines - cost) stays positive.
     The page's maximum-sum run is the best of them; the others are the page's
     other dense regions. ``end`` counts blocks: see :func:`_run_end`."""
-    window: float = sum(weights[:k])
+    n = len(weights)
+    if not n:
+        return []
+    # Block i's weight, slid along in C: block i-1's, plus line i+k-1's (0 past the
+    # end), less line i-1's (the same sums, in the same order, as one at a time).
+    entering = weights[k:]
+    entering += [0] * (n - 1 - len(entering))
+    blocks = accumulate(map(sub, entering, weights[: n - 1]), initial=sum(weights[:k]))
     runs: list[tuple[int, int, float]] = []
     best_sum: float = 0
     best_end = -1
     run_sum: float = 0
     run_start = 0
-    for i in range(len(weights)):
-        if i:
-            window += (weights[i + k - 1] if i + k - 1 < len(weights) else 0) - weights[i - 1]
+    for i, window in enumerate(blocks):
         score = window - cost
         if run_sum <= 0:
             if best_end > run_start:
@@ -802,8 +875,11 @@ CARD_HEADLINE_CHARS = 12
 
 def is_headline_link(line: Line) -> bool:
     """A teaser's linked headline, not a menu item or a "more" link."""
-    return line.link_density > CARD_LINK_DENSITY and (
-        line.text.count(" ") >= CARD_HEADLINE_SPACES or line.length >= CARD_HEADLINE_CHARS
+    links, length = line.link_length, line.length
+    if not links or not length:  # most lines (several stages read every line of a page)
+        return False
+    return links / length > CARD_LINK_DENSITY and (  # Line.link_density, inlined
+        line.text.count(" ") >= CARD_HEADLINE_SPACES or length >= CARD_HEADLINE_CHARS
     )
 
 
@@ -1016,10 +1092,14 @@ def _pull_quotes(lines: Sequence[Line], page: PageLines) -> set[int]:
     if not any(apart):
         return set()  # nothing set apart: no sentence need be split and keyed
     in_paragraph: set[str] = set()  # sentences of the text's own multi-sentence paragraphs
+    known = page.sentences
     for line, away in zip(lines, apart, strict=True):
         if away:
             continue
-        sentences = [k for k in map(_sentence_key, _SENTENCE_END.split(line.text)) if k]
+        sentences = known.get(line.text)
+        if sentences is None:
+            sentences = [k for k in map(_sentence_key, _SENTENCE_END.split(line.text)) if k]
+            known[line.text] = sentences
         if len(sentences) > 1:
             in_paragraph.update(sentences)
     repeats = set()

@@ -19,7 +19,14 @@ from ._page import Page, Region
 from .dates import scan_dates
 from .lines import Line, LineOptions, main_text, name_parts
 
-__all__ = ["find_posts", "merge_units", "post_chrome", "post_headers", "post_units"]
+__all__ = [
+    "dated_header",
+    "find_posts",
+    "merge_units",
+    "post_chrome",
+    "post_headers",
+    "post_units",
+]
 
 MAX_POST_HEADER = 80  # characters of a post's header line
 MAX_AUTHOR = 40  # characters of an author's name on its own line above the header
@@ -176,16 +183,22 @@ def post_chrome(line: Line, options: LineOptions) -> bool:
 _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
 
 
+def dated_header(line: Line) -> bool:
+    """A short dated line that is no sentence: a post's header, a story's byline."""
+    return (
+        line.length <= MAX_POST_HEADER
+        and not line.text.rstrip().endswith(_SENTENCE_ENDS)
+        and bool(scan_dates(line.text))
+    )
+
+
 def post_headers(page: Page) -> list[int]:
     """Indexes of the short dated lines inside the main region that are no sentences."""
     lines = page.lines
     return [
         i
         for i in range(page.start, page.end)
-        if lines[i].length <= MAX_POST_HEADER
-        and not lines[i].boilerplate
-        and not lines[i].text.rstrip().endswith(_SENTENCE_ENDS)
-        and scan_dates(lines[i].text)
+        if not lines[i].boilerplate and dated_header(lines[i])
     ]
 
 

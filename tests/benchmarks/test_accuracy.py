@@ -416,7 +416,9 @@ def test_misses_for_snippets_authors_images_and_page_types() -> None:
         "    missed a reply",
         "    kept   Sign in",
     ]
-    assert render_misses("ptype", [forum, fine], top=10) == "f  truth thread (forum)  ours article"
+    # The confusion (rows truth, columns ours) first, then each page typed wrong.
+    ptype = render_misses("ptype", [forum, fine], top=10).splitlines()
+    assert ptype[-2:] == ["macro-F1 0.333 over 2 pages", "f  truth thread (forum)  ours article"]
     news = Result(_news("n", authors=("Ann Lee", "Bob Ray"), image="https://i.example/a.jpg?x=1"),
                   Output(authors=("Ann Lee",), image="https://i.example/b.jpg"), 0.001)  # fmt: skip
     assert render_misses("authors", [news], top=10).splitlines() == [

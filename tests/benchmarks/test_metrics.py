@@ -20,6 +20,7 @@ from benchmarks.metrics import (
     normalize_title,
     overlap,
     page_class,
+    per_class_f1,
     score_dates,
     score_snippets,
     shingles,
@@ -305,3 +306,10 @@ def test_macro_f1_by_hand() -> None:
     assert macro_f1(pairs, PAGE_CLASSES) == pytest.approx((0.8 + 2 / 3 + 0) / 3)
     assert macro_f1([("a", "a")], PAGE_CLASSES) == 0.0  # only unknown classes: nothing right
     assert macro_f1([], PAGE_CLASSES) is None
+    assert per_class_f1(pairs, PAGE_CLASSES) == {
+        "article": pytest.approx(0.8),
+        "thread": pytest.approx(2 / 3),
+        "listing": 0.0,
+        "other": None,  # neither true nor predicted
+    }
+    assert page_class("other") == "other"  # an audited page of none of wceb_dev's kinds

@@ -6,7 +6,7 @@ import codecs
 
 import pytest
 
-from scrapy_cx.extract.decode import decode_html, decode_page, normalize_encoding
+from scrapy_cx.extract.decode import choose_encoding, decode_html, decode_page, normalize_encoding
 
 FRENCH = "Le président a déclaré à la presse qu'il était très satisfait de l'été. " * 20
 CHINESE = "国务院总理李克强主持召开国务院常务会议，部署进一步做好稳就业工作。" * 20
@@ -231,3 +231,24 @@ def test_decode_page_hands_over_the_bytes_only_when_they_are_the_text_in_utf8() 
     assert decode_page(page + b"\xff")[2] is None  # invalid: the text has U+FFFD there
     assert decode_page(page.decode().encode("gb18030"))[2] is None  # not UTF-8
     assert decode_page(page.decode())[2] is None  # a str needs encoding anyway
+
+
+@pytest.mark.parametrize("header", [None, "utf-8", "latin-1", "gb2312", "utf-16", "koi8-r"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "plain ASCII text",
+        FRENCH,
+        CHINESE,
+        "x" + "é" * 40000,  # the 64 KiB sample ends within a character
+        "<meta charset='windows-1252'>" + RUSSIAN,
+        "<meta charset='utf-16'>déjà",
+    ],
+)
+def test_known_valid_utf8_chooses_what_counting_the_sample_would(
+    header: str | None, body: str
+) -> None:
+    """decode_page tells choose_encoding that the bytes are valid UTF-8 (it has
+    read them so): the answer must be the one the sample's counts give."""
+    data = page(body).encode("utf-8")
+    assert choose_encoding(data, header, True) == choose_encoding(data, header)

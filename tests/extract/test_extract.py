@@ -383,6 +383,30 @@ def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
     assert (article.page_type, article.content) == ("article", STORY[0])
 
 
+def test_a_few_lines_under_a_dated_headline_beside_many_headlines_are_the_story() -> None:
+    """A short post (a few lines under 100 characters each, as a Japanese news
+    brief's are) beside a long list of headlines is no stray blurb: its date
+    line, under its headline, makes it a story."""
+    lines = ["Bridgeview: a map of the river bridge works.", "It shows each week's closures."]
+    body = (
+        "<h1>Bridgeview shows the bridge works on a map</h1><h4>2024-05-03</h4>"
+        f"<div class='entry'><p><a href='https://x.test/'>Bridgeview</a><br>{lines[0]}"
+        f"<br>{lines[1]}</p></div><div class='more'>{headline_list()}</div>"
+    )
+    article = extract_article(page(body))
+    assert article.page_type == "article"
+    assert article.content == "\n".join(["Bridgeview", *lines])
+
+
+def test_the_same_lines_under_an_undated_headline_give_way_to_the_headlines() -> None:
+    body = (
+        "<h1>Bridgeview shows the bridge works on a map</h1>"
+        "<p>Bridgeview: a map of the river bridge works.</p>"
+        f"<div class='more'>{headline_list()}</div>"
+    )
+    assert extract_article(page(body)).page_type == "listing"
+
+
 def test_a_story_shown_in_a_modal_over_a_stream_of_teasers_is_the_text() -> None:
     """Some portals open a story in a "modal" over their stream of teasers: the
     page's one <article> is the story, not the stream behind it."""

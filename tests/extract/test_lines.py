@@ -8,11 +8,13 @@ from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import (
     MAX_LINE_CHARS,
     MAX_LINES,
+    SECTIONS_BOILERPLATE_WORDS,
     Line,
     LineOptions,
     PageLines,
     main_text,
     page_lines,
+    remark_lines,
     select_main,
     thread_lines,
 )
@@ -80,6 +82,10 @@ def test_chinese_full_width_spaces_are_not_counted() -> None:
         '<div class="post comments">{}</div>',
         '<div role="navigation">{}</div>',
         '<figure><figcaption class="caption">{}</figcaption></figure>',
+        '<div role="dialog" aria-label="Sign up">{}</div>',  # a pop-up over the page
+        '<div role="alertdialog">{}</div>',
+        '<div class="drawer" aria-modal="true">{}</div>',
+        "<dialog open>{}</dialog>",
     ],
 )
 def test_boilerplate_elements_mark_their_lines(element: str) -> None:
@@ -211,6 +217,15 @@ def test_marks_inside_a_merged_row_stay_on_that_row() -> None:
     assert [line.boilerplate for line in lines] == [True] + [False] * len(PROSE)
 
 
+def test_blank_cells_of_a_merged_row_stay_inside_the_page() -> None:
+    # The row's three lines become one: its blank cells, recorded after them,
+    # must not point past the last line (post headers read the lines they span).
+    html = "<table><tr><td>1</td><td>2</td><td>3</td><td></td><td></td></tr></table>"
+    lines = page_lines(parse_html(html))
+    assert [line.text for line in lines] == ["1 2 3"]
+    assert all(0 <= start <= end <= len(lines) for start, end in lines.spans)
+
+
 # --- the walk's budget: lines per page, characters per line -------------------------------
 
 
@@ -337,6 +352,17 @@ def test_a_stray_end_tag_does_not_cut_the_last_paragraph() -> None:
     assert selected(html) == "\n".join([*PROSE, *PROSE, last])
 
 
+def test_a_paragraph_is_not_cut_after_its_linked_first_line() -> None:
+    """A <p> split by <br>, opening with a link (the name of what the story
+    presents): the link weighs nothing, but the selection keeps the paragraph whole."""
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
+    html = (
+        f"<body><ul>{menu}</ul><div class='entry'><p><a href='https://x.test/'>Bridgeview</a>"
+        f"<br>{PROSE[0]}<br>{PROSE[1]}</p>{paragraphs(PROSE[2:])}</div></body>"
+    )
+    assert selected(html) == "\n".join(["Bridgeview", *PROSE])
+
+
 def test_long_class_strings_are_classified_but_not_cached() -> None:
     from scrapy_cx.extract import lines as module
 
@@ -345,6 +371,63 @@ def test_long_class_strings_are_classified_but_not_cached() -> None:
     assert module._names_kind(huge) == module._BOILER
     assert module._cached_names_kind.cache_info().currsize == before
     assert module._names_kind("sidebar") == module._BOILER
+
+
+@pytest.mark.parametrize(
+    ("names", "kind"),
+    [
+        ("share-bar main", "_BOILER"),
+        ("col-md-6 nav2", "_BOILER"),  # a digit run parts words as a case change does
+        ("md:sidebar w-1/2", "_BOILER"),  # utility classes: any mark between parts
+        ("shared123 navigator", "_PLAIN"),  # parts, never substrings
+        ("x\x1cfooter", "_BOILER"),  # str.split's spaces beyond ASCII's
+        ("mainNav", "_BOILER"),
+        ("NAVBar", "_BOILER"),
+        ("SharedArticle", "_PLAIN"),
+        ("entry hidden", "_HIDDEN"),
+        ("\u03d2nav", "_BOILER"),  # outside ASCII: part by part
+    ],
+)
+def test_class_names_are_read_by_their_word_parts(names: str, kind: str) -> None:
+    from scrapy_cx.extract import lines as module
+
+    assert module._classify(names) == getattr(module, kind)
+
+
+def test_the_letter_runs_of_a_lower_case_name_are_its_parts() -> None:
+    """_classify reads a lower-case ASCII name's letter runs as its parts: the same
+    as _NAME_PART's parts for every boilerplate word, digits being no word."""
+    from scrapy_cx.extract import lines as module
+
+    assert all(word.isascii() and word.isalpha() for word in module.BOILERPLATE_WORDS)
+    for names in ("related2posts", "a-b_c d.e:f/g", "ad9ads@menu", "tag#cloud"):
+        parts = {p for p in module.name_parts(names) if not p.isdigit()}
+        assert set(names.translate(module._LETTER_RUNS).split()) == parts
+
+
+def test_an_entity_node_is_no_text_and_keeps_its_tail() -> None:
+    """A tree built keeping entity references (dom's parser resolves them; a
+    caller's tree may not): the walk meets a node whose tag is not a string."""
+    from lxml import etree
+
+    root = etree.Element("html")
+    body = etree.SubElement(root, "body")
+    p = etree.SubElement(body, "p")
+    p.text = "Fish "
+    p.append(etree.Entity("amp"))
+    p[-1].tail = " chips"
+    p.append(etree.Comment(" a note "))
+    assert [line.text for line in page_lines(root)] == ["Fish chips"]
+
+
+def test_an_inline_element_is_hidden_by_its_hiding_attributes_only() -> None:
+    html = (
+        "<body><p>Shown <a href='/a' class='sr-only'>skip</a><span aria-hidden='false'>"
+        "kept</span> <img src='x.png' style='Display : None'>"
+        "<em title='hidden' data-x='display:none'>too</em>"
+        "<b aria-hidden='true'>gone</b><i hidden>gone</i> end</p></body>"
+    )
+    assert texts(html) == ["Shown kept too end"]
 
 
 def test_a_pull_quote_repeating_a_sentence_of_the_text_is_left_out() -> None:
@@ -405,3 +488,41 @@ def test_a_threads_marks_come_from_the_first_walk_as_a_thread_walk_gives_them() 
     assert _walked(again) == _walked(page_lines(root, thread=True))
     assert not any(line.boilerplate for line in again if line.text in PROSE)
     assert _walked(first) == _walked(page_lines(root))  # the first walk's lines are left alone
+
+
+def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_them() -> None:
+    html = (
+        "<nav class='menu'><a href='/'>Home</a></nav>"
+        f"<div class='product-gallery'><p>{PROSE[0]}</p><p>{PROSE[1]}</p></div>"
+        f"<section class='hero-banner'><h2>Fast and quiet</h2><p>{PROSE[2]}</p></section>"
+        "<div class='product-meta share-bar'><p>Share this</p></div>"
+        f"<table class='meta'><tr><td>Weight</td><td>2 kg</td></tr></table><p>{PROSE[3]}</p>"
+        "<footer class='site-meta'><p>Copyright</p></footer>"
+    )
+    root = parse_html(html)
+    lines = page_lines(root)
+    assert any(line.boilerplate and line.text == PROSE[0] for line in lines)
+    walked = _walked(lines)
+    remark_lines(lines, SECTIONS_BOILERPLATE_WORDS)
+    fresh = page_lines(root, words=SECTIONS_BOILERPLATE_WORDS)
+    assert [line.boilerplate for line in lines] == [line.boilerplate for line in fresh]
+    assert not any(line.boilerplate for line in lines if line.text in PROSE)
+    assert any(line.boilerplate for line in lines)  # the share bar, the menu, the footer
+    assert _walked(lines)[1:] == walked[1:]  # only the marks changed
+
+
+@pytest.mark.parametrize(
+    ("weights", "k", "cost", "runs"),
+    [
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 10, [(0, 10, 150)]),
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 30, [(0, 3, 60), (8, 10, 40)]),
+        ([10, 20], 3, 5, [(0, 2, 40)]),  # blocks longer than the page: its lines end them
+        ([], 3, 40, []),
+    ],
+)
+def test_kadanes_runs_over_sliding_blocks(
+    weights: list[float], k: int, cost: float, runs: list[tuple[int, int, float]]
+) -> None:
+    from scrapy_cx.extract.lines import _runs
+
+    assert _runs(weights, k, cost) == runs

@@ -102,3 +102,14 @@ def test_every_line_has_a_kind() -> None:
         "Another story readers also clicked, number 0",
         "http://town.test/news/0",
     )
+
+
+def test_a_malformed_link_or_address_is_no_related_link_and_no_failure() -> None:
+    # urljoin raises ValueError on an unclosed IPv6 bracket, in the page's
+    # address or in a link's; the page is still read, the link left out.
+    body = BODY.replace("href='/news/0'", "href='http://[::1/news/0'")
+    assert body != BODY
+    for url in ("http://town.test/a", "http://[::1"):
+        page = run(f"<html><head>{HEAD}</head><body>{body}</body></html>", url)
+        assert page.article().content.startswith(BRIDGE_STORY[0])
+        assert "Another story readers also clicked, number 0" not in dict(page.related)

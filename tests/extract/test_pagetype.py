@@ -710,3 +710,67 @@ def test_an_undated_text_over_a_small_grid_stays_an_article() -> None:
     guide = "".join(f"<p>{text}</p>" for text in STORY)
     html = ranking(above=guide, rows=12)
     assert extract_article(html, "http://rank.test/analytics").page_type == "article"
+
+
+def linked_titles(count: int, date_under: str = "") -> str:
+    """``count`` items, each a linked title (``date_under`` below it, when given)
+    and a paragraph: a newsletter's roundup of links, or a section's teasers."""
+    return "".join(
+        f"<h2><a href='https://elsewhere.test/{i}'>Notes from the river "
+        f"bridge works, week {i}</a></h2>"
+        + (f"<p class='date'>{date_under.format(day=i + 1)}</p>" if date_under else "")
+        + f"<p>{STORY[i % len(STORY)]}</p>"
+        for i in range(count)
+    )
+
+
+def test_a_roundup_of_links_under_its_dated_head_is_an_article() -> None:
+    """A newsletter's issue: a run of linked titles, each with a comment, under the
+    issue's headline and its own dated byline. The run looks like a grid of
+    teasers; the date line under the headline, beside no linked title, is a story's."""
+    body = (
+        "<main><h1>This week on the river: the bridge, the buses and the ferry</h1>"
+        f"<p class='byline'>By Ann Lee, May 3, 2024</p><p>{STORY[0]}</p>"
+        f"{linked_titles(8)}</main>"
+    )
+    html = page(body, "This week on the river")
+    assert extract_article(html, "http://river.test/2024/05/roundup").page_type == "article"
+
+
+def test_a_story_whose_text_holds_a_read_more_list_is_an_article() -> None:
+    """Linked titles in the middle of a story ("READ MORE:" and four links) make a
+    quarter of its lines; its byline and date under the headline, above a share
+    bar's row of links, keep it a story."""
+    reads = "".join(
+        f"<p><a href='https://other.test/{i}'>Other paper: the bridge debate, part {i}</a></p>"
+        for i in range(4)
+    )
+    body = (
+        "<main><h1>Bridge to be rebuilt</h1><p class='byline'>By Ann Lee</p>"
+        "<p>Published May 3, 2024 at 8:31am</p>"
+        "<div class='share'><a href='#'>Share on Facebook Tweet Share Email</a></div>"
+        + "".join(f"<p>{text}</p>" for text in STORY[:3])
+        + f"<p>READ MORE:</p>{reads}"
+        + "".join(f"<p>{text}</p>" for text in STORY[3:])
+        + "</main>"
+    )
+    article = extract_article(page(body), "http://town.test/news/bridge")
+    assert article.page_type == "article"
+    assert STORY[0] in article.content
+
+
+def test_a_section_front_whose_first_teaser_is_dated_stays_a_listing() -> None:
+    """Under a section's title ("News") the first dated line is a teaser's, beside
+    its linked title: no story's head."""
+    body = f"<main><h1>News</h1>{linked_titles(8, '05/{day:02d}/2024 | River Post')}</main>"
+    assert extract_article(page(body, "News"), "http://river.test/news").page_type == "listing"
+
+
+def test_the_roundup_without_a_date_line_is_typed_by_its_links() -> None:
+    """No date under the headline, no story head: the run of linked titles decides."""
+    body = (
+        "<main><h1>This week on the river: the bridge, the buses and the ferry</h1>"
+        f"<p>{STORY[0]}</p>{linked_titles(8)}</main>"
+    )
+    html = page(body, "This week on the river")
+    assert extract_article(html, "http://river.test/2024/05/roundup").page_type == "listing"

@@ -5,7 +5,7 @@ and its cards. Pages written for these tests."""
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract import extract_page
+from scrapy_cx.extract import SECTION_SHARE, extract_page
 from scrapy_cx.extract.lines import Line, LineOptions, select_sections
 
 MENU = "".join(
@@ -187,15 +187,85 @@ def test_a_landing_page_keeps_every_section_and_leaves_its_buttons_out() -> None
     assert any(start <= hero < end for start, end in page.regions)
 
 
-def test_a_category_listing_is_its_intro_and_its_cards() -> None:
-    article = extract_article(CATEGORY, "https://shop.example/c/hiking-packs")
+def _assert_intro_and_cards_without(html: str, chrome: tuple[str, ...]) -> None:
+    """The category page ``html`` is a listing: its intro and its cards, no ``chrome``."""
+    article = extract_article(html, "https://shop.example/c/hiking-packs")
     assert article.page_type == "listing"
     content = article.content
     assert INTRO in content
     for name, teaser, _price in CARDS:
         assert name in content and teaser in content
-    for chrome in ("Filter", "Careers", "Tents"):
-        assert chrome not in content
+    for text in chrome:
+        assert text not in content
+
+
+def test_a_category_listing_is_its_intro_and_its_cards() -> None:
+    _assert_intro_and_cards_without(CATEGORY, ("Filter", "Careers", "Tents"))
+
+
+POPUP = (
+    "<div class='overlay' role='dialog' aria-modal='true'><h2>Join the Summit club</h2>"
+    "<p>Sign up for our letters and take ten percent off your first order of gear.</p>"
+    "<div class='cart-drawer' aria-modal='true'><p>Loading...</p>"
+    "<p>Your basket is being fetched from our shop, one moment please.</p></div></div>"
+)
+
+
+def _with_cards_ending(extra: str) -> str:
+    """CATEGORY with ``extra`` (formatted with the card's number) closing each card."""
+    html = CATEGORY
+    for i in range(len(CARDS)):
+        price = f"<span class='price'>{CARDS[i][2]}</span></li>"
+        html = html.replace(price, price[: -len("</li>")] + extra.format(i) + "</li>")
+    return html
+
+
+def test_a_listings_dialogs_and_card_controls_are_not_its_text() -> None:
+    """A pop-up (role=dialog, aria-modal) and the control every card repeats, each
+    to its own product ("Quick view"), are the shop's interface; the intro and
+    the cards' own names and teasers stay."""
+    quick = "<p class='quick'><a href='/p/{}/quick'>Quick view now</a></p>"
+    html = _with_cards_ending(quick).replace("</main>", POPUP + "</main>")
+    chrome = ("Join the Summit club", "ten percent off", "Loading...", "basket", "Quick view")
+    _assert_intro_and_cards_without(html, chrome)
+
+
+def test_a_link_every_card_repeats_to_one_place_is_no_control() -> None:
+    """A name each card links to the same page (a blog's author on every teaser)
+    is the same link shown again, not a card's control: it stays."""
+    html = _with_cards_ending("<p class='by'><a href='/authors/staff'>Summit test team</a></p>")
+    content = extract_article(html, "https://shop.example/c/hiking-packs").content
+    assert "Summit test team" in content
+    quick = _with_cards_ending("<p class='by'><a href='/p/{}/staff'>Summit test team</a></p>")
+    assert "Summit test team" not in extract_article(quick, "https://shop.example/c/h").content
+
+
+PROMISE = (
+    "Every pack we sell is repaired free for life at any of our stores, whatever the damage "
+    "and wherever it happened. Bring it in with or without a receipt."
+)
+
+
+def test_a_short_section_between_link_lists_is_kept() -> None:
+    """A product's one-paragraph section between lists of links weighs a fifth of
+    its densest section, more than SECTION_SHARE of it: it is part of the text."""
+    links = "".join(f"<li><a href='/x/{i}'>Link number {i}</a></li>" for i in range(8))
+    html = PRODUCT.replace(
+        "<section class='specs'>",
+        f"<div class='promise'><h2>Our promise</h2><p>{PROMISE}</p></div>"
+        f"<ul class='links'>{links}</ul><section class='specs'>",
+    )
+    page = extract_page(html, "https://shop.example/p/trailblazer-40")
+    assert page.page_type == "other"
+    assert PROMISE in page.content and DESCRIPTION[0] in page.content
+    promise = next(i for i, line in enumerate(page.lines) if line.text == PROMISE)
+
+    def sections_hold_promise(share: float) -> bool:
+        regions, _ = select_sections(page.lines, page.options, page.headline, share)
+        return any(start <= promise < end for start, end in regions)
+
+    assert sections_hold_promise(SECTION_SHARE)
+    assert not sections_hold_promise(0.25)  # a quarter of the densest run would leave it out
 
 
 def test_an_article_is_still_one_region() -> None:
