@@ -101,7 +101,7 @@ def extract_page(
 
 
 def _meta(page: Page) -> None:
-    page.meta = read_meta(page.root, page.url, page.elements, page.markup)
+    page.meta = read_meta(page.root, page.url, page.elements)
 
 
 # A page showing less text than this is not readable as served: script-built

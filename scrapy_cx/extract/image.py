@@ -10,6 +10,7 @@ sidebars, author boxes and comments) is the lead image. Always an absolute URL.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import islice
 
 from lxml import etree
@@ -35,7 +36,6 @@ _NOT_STORY = re.compile(
 )
 _PICTURE = re.compile(r"\.(?:jpe?g|png|webp|avif)$", re.I)
 _LAZY = ("data-src", "data-original", "data-lazy-src", "data-url", "src")
-_FIRST_H1 = etree.XPath("(//h1)[1]")
 
 
 def is_lead_candidate(url: str) -> bool:
@@ -82,20 +82,24 @@ def _src(el: etree._Element) -> str | None:
 
 
 def body_image(root: etree._Element, base: str | None) -> str | None:
-    """The first large picture after the headline (or anywhere, without an <h1>)."""
-    h1 = _FIRST_H1(root)
-    start = h1[0] if h1 else None
-    found = start is None
-    seen = 0
-    for el in root.iter("h1", "img"):
-        if el is start:
-            found = True
-            continue
-        if not found or el.tag != "img":
-            continue
-        seen += 1
-        if seen > _MAX_IMAGES:
-            break
+    """The first large picture after the headline (the first ``<h1>``), or anywhere
+    on a page without one. One pass over the tree: the first pictures before any
+    ``<h1>`` are kept aside, and are the ones read if no ``<h1>`` follows."""
+    elements = root.iter("h1", "img")
+    early: list[etree._Element] = []
+    for el in elements:
+        if el.tag == "h1":
+            break  # the headline: the pictures after it count
+        if len(early) < _MAX_IMAGES:
+            early.append(el)
+    else:
+        return _first_lead(early, base)  # no headline
+    return _first_lead(islice((el for el in elements if el.tag == "img"), _MAX_IMAGES), base)
+
+
+def _first_lead(images: Iterable[etree._Element], base: str | None) -> str | None:
+    """The absolute URL of the first of ``images`` that may be the lead picture."""
+    for el in images:
         src = _src(el)
         if not src or not is_lead_candidate(src) or src.split("?", 1)[0].endswith(".gif"):
             continue  # a GIF in the text is an animation or a pixel, rarely the lead

@@ -62,14 +62,28 @@ def _script_counts(sample: str) -> dict[str, int]:
     return counts
 
 
-_ANY_FUNCTION_WORD = frozenset().union(*_FUNCTION_WORDS.values())
+# The words as _WORDS reads them, cut in C: the lower-cased text in Latin-1 (a
+# character past it becomes "?", one byte), every byte that is not one of
+# _WORDS's letters (a-z, U+00E0-U+00FF) turned into a space, then split. The
+# runs of letters, so the words, are _WORDS's, as Latin-1 bytes.
+_LETTER_BYTES = bytes(c if 97 <= c <= 122 or 0xE0 <= c <= 0xFF else 0x20 for c in range(256))
+_FUNCTION_BYTES = {
+    code: frozenset(word.encode("latin-1") for word in words)
+    for code, words in _FUNCTION_WORDS.items()
+}
+_ANY_FUNCTION_WORD = frozenset().union(*_FUNCTION_BYTES.values())
+
+
+def latin_words(text: str) -> list[bytes]:
+    """``_WORDS.findall(text.lower())``, each word in Latin-1 bytes."""
+    return text.lower().encode("latin-1", "replace").translate(_LETTER_BYTES).split()
 
 
 def _latin_scores(sample: str) -> dict[str, int]:
     # Only function words are counted, and looked up without a Python call per word.
-    counts = Counter(filter(_ANY_FUNCTION_WORD.__contains__, _WORDS.findall(sample.lower())))
+    counts = Counter(filter(_ANY_FUNCTION_WORD.__contains__, latin_words(sample)))
     get = counts.get
-    return {code: sum(map(get, stop, repeat(0))) for code, stop in _FUNCTION_WORDS.items()}
+    return {code: sum(map(get, stop, repeat(0))) for code, stop in _FUNCTION_BYTES.items()}
 
 
 def _latin_language(sample: str) -> str | None:

@@ -10,7 +10,9 @@ wceb_dev, dropping the headers lost more of the posts' text than it saved.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 
 from ..article import Post
 from ._page import Page, Region
@@ -60,6 +62,40 @@ def _unit_key(names: str) -> str | None:
     return " ".join(name for name in names.split() if not _DIGITS.search(name))
 
 
+# A class string that names a post unit spells one of the words, in some case
+# (name_parts splits runs of ASCII letters): a search of all of a page's class
+# strings at once, in C, leaves out the others (most) before any is split.
+_UNIT_WORDS = tuple(sorted(POST_UNIT_WORDS))
+_UNIT_WORD = re.compile("|".join(_UNIT_WORDS), re.IGNORECASE | re.ASCII)
+
+
+def unit_names(names: list[str | None]) -> set[str]:
+    """The distinct class strings among ``names`` that may name a post unit: those
+    spelling one of :data:`POST_UNIT_WORDS` in any case, a superset of the ones
+    :func:`_unit_key` keys."""
+    distinct = list(filter(None, set(names)))
+    joined = "\n".join(distinct)
+    lowered = joined.lower()
+    if not any(word in lowered for word in _UNIT_WORDS):
+        return set()
+    if not joined.isascii():  # lower() may change lengths: no offsets to map back
+        return set(filter(_UNIT_WORD.search, distinct))
+    # Where each name ends in ``joined`` (at its "\n"), to map a word found back to it.
+    ends = list(accumulate(map(len, distinct), _past_separator, initial=-1))[1:]
+    found: set[str] = set()
+    for word in _UNIT_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            k = bisect_right(ends, at)
+            found.add(distinct[k])
+            at = lowered.find(word, ends[k])
+    return found
+
+
+def _past_separator(end: int, length: int) -> int:
+    return end + length + 1
+
+
 def post_units(page: Page, *, above: bool = False) -> list[Region]:
     """Line ranges of the page's repeated post units: block elements sharing a
     tag and a post-named class, each showing a date at its top or bottom (the
@@ -73,11 +109,15 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
     site's teaser cards sit under dated lines too."""
     lines = page.lines
     groups: dict[tuple[str, str], list[int]] = {}
+    named = unit_names(lines.names)
+    if not named:
+        return []
     for block, names in enumerate(lines.names):
-        # (a long name is never cached: a page of huge unique names must not pin memory)
-        key = _unit_key(names) if names and len(names) <= MAX_UNIT_NAME else None
-        if key is not None:
-            groups.setdefault((lines.tags[block], key), []).append(block)
+        if names in named:
+            # (a long name is never cached: a page of huge unique names must not pin memory)
+            key = _unit_key(names) if len(names) <= MAX_UNIT_NAME else None
+            if key is not None:
+                groups.setdefault((lines.tags[block], key), []).append(block)
     best: list[Region] = []
     rest: list[int] = []
     for blocks in groups.values():

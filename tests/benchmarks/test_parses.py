@@ -50,3 +50,16 @@ def test_a_base_ref_is_timed_beside_this_checkout(tmp_path: Path) -> None:
     assert parses.main(args) == 0
     labels = [core["label"] for core in json.loads(out.read_text())["cores"]]
     assert labels == ["base HEAD", "this checkout"]
+
+
+def test_a_cold_run_times_each_page_once_with_every_stage(tmp_path: Path) -> None:
+    out = tmp_path / "result.json"
+    bench = write_bench(tmp_path / "bench")
+    assert parses.main(["--bench", str(bench), "--cold", "--json", str(out)]) == 0
+    result = json.loads(out.read_text())
+    assert result["cold"] is True
+    (core,) = result["cores"]
+    stages = {parses.stage_name(stage) for stage in STAGES}
+    assert set(core["profile_ms"]) == stages | {parses.PARSE_STAGE}
+    assert core["extract_ms_total"] == pytest.approx(sum(core["profile_ms"].values()))
+    assert "one cold run per page" in parses.render(result)

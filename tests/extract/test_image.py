@@ -75,3 +75,23 @@ def test_no_url_keeps_only_absolute_images() -> None:
 )
 def test_is_lead_candidate(url: str, ok: bool) -> None:
     assert is_lead_candidate(url) is ok
+
+
+def _picture(name: str) -> str:
+    return f"<img src='/media/{name}.jpg' width='800' height='500'>"
+
+
+def test_without_a_headline_the_first_pictures_of_the_page_count() -> None:
+    from lxml import etree
+
+    from scrapy_cx.extract.image import _MAX_IMAGES, body_image
+
+    page = f"<html><body><div>{_picture('first')}</div><p>Text</p>{_picture('second')}</body>"
+    assert body_image(etree.HTML(page), URL) == "https://news.example/media/first.jpg"
+    icons = "<img src='/img/small.jpg' width='40' height='40'>" * _MAX_IMAGES
+    crowded = f"<html><body>{icons}{_picture('late')}</body></html>"
+    assert body_image(etree.HTML(crowded), URL) is None  # past the pictures looked at
+    headed = f"<html><body>{icons}<h1>Title</h1>{_picture('late')}<h1>Two</h1></body></html>"
+    assert body_image(etree.HTML(headed), URL) == "https://news.example/media/late.jpg"
+    late = f"<html><body><h1>Title</h1>{icons}{_picture('late')}</body></html>"
+    assert body_image(etree.HTML(late), URL) is None

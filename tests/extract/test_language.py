@@ -61,3 +61,18 @@ def test_guess_from_script_and_function_words(text: str, expected: str | None) -
 )
 def test_short_text_in_another_script_keeps_the_declaration(declared: str, text: str) -> None:
     assert guess_language(declared, text) == declared  # too little text to overrule, no crash
+
+
+def test_latin_words_are_the_words_regex_reads() -> None:
+    from scrapy_cx.extract.language import _WORDS, latin_words
+
+    texts = [
+        "The cat and the dog, ÿes: l'été à Paris — naïve café ÷ 3×4 déjà-vu",
+        "Não é uma boa ideia para os ÁRVORES; straße ŁÓDŹ İstanbul ǅemal",
+        "新闻 mixed with English words and 😀 emoji\ud800 and\ttabs\nnewlines",
+        "DER Mann UND die Frau ß ẞ Æsir œuvre",
+        "",
+    ]
+    for text in texts:
+        expected = [word.encode("latin-1") for word in _WORDS.findall(text.lower())]
+        assert latin_words(text) == expected

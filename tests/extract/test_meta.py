@@ -215,9 +215,59 @@ def test_author_marks_with_the_markup_are_the_marks_without(html: str, marks: li
         "<body><p>No microdata here</p></body>",
     ],
 )
-def test_read_meta_with_the_markup_reads_what_it_reads_without(html: str) -> None:
+def test_microdata_is_read_when_the_head_lacks_a_date(html: str) -> None:
     parsed = parse_document(html)
-    with_markup = read_meta(parsed.root, None, parsed.elements, parsed.markup)
-    assert with_markup == read_meta(parsed.root, None, parsed.elements)
+    meta = read_meta(parsed.root, None, parsed.elements)
+    assert meta == read_meta(parsed.root)  # the parse's index reads as the tree
     if "atePublished" in html:
-        assert with_markup.published == [("2024-03-02", "itemprop:datePublished")]
+        assert meta.published == [("2024-03-02", "itemprop:datePublished")]
+    else:
+        assert meta.published == []
+
+
+def test_meta_names_are_read_stripped_and_a_language_under_any_name() -> None:
+    head = (
+        "<meta name='viewport' content='width=device-width'>"
+        "<meta property=' OG:Title ' content='Night  buses'>"
+        "<meta name='og: title' content='Not a name read'>"
+        "<meta name='generator' http-equiv='Content-Language' content='de-DE'>"
+        "<meta property='og:site_name' content=''>"
+        "<meta property='og:site_name' content='City News'>"
+    )
+    meta = meta_of(head)
+    assert meta.titles == [("Night buses", "meta:og:title")]
+    assert meta.language == "de-DE"
+    assert meta.site_name == "City News"
+
+
+SCRIPTS = [
+    'var ct = "1570496400";',
+    'window.x={"publish_time":"2019-10-08 09:00:00","ct":1570496400}',
+    '{ct:"2019-10-08T09:00:00Z", PublishedAt: "2020-01-02T03:04:05+08:00"}',  # ct needs a stamp
+    'a.PUB_DATE = 1570496400123; b.datePublished="2021-02-03"',
+    '"{\\"first_published_at\\":\\"2018-07-06T05:04:03.123Z\\"}"',  # JSON in a string
+    "function select(){return object.ct}; var date_published = '2017-01-01 10:00'",
+    "nopublish_time=1570496400 republished_at:1570496400",  # no key start before
+    "var s = 'Straße €'; var pubtime = 1570496400",  # other characters, in place
+    "var s = 'İstanbul'; var pubtime = 1570496400",  # lower() lengthens: the slow road
+    "var ſ = 1; var publiſh_time = 1570496400",  # long s: matched case-blind
+    "var k = 'K'; var first_publish_date='2016-05-04'",  # Kelvin sign
+    "var d = {publish_date: '2019-13-45', pubDate: 1570496400}",
+    "x" * 199_990 + " ct=1570496400",  # past the characters scanned
+    "",
+]
+
+
+@pytest.mark.parametrize("text", SCRIPTS)
+def test_a_scripts_date_read_key_by_key_is_the_one_regex_reads(text: str) -> None:
+    from scrapy_cx.extract.meta import script_date, script_date_slow
+
+    assert script_date(text) == script_date_slow(text)
+
+
+def test_script_dates_read_as_written() -> None:
+    from scrapy_cx.extract.meta import script_date
+
+    assert script_date(SCRIPTS[2]) == "2020-01-02T03:04:05+08:00"  # case kept
+    assert script_date(SCRIPTS[9]) == "1570496400"
+    assert script_date(SCRIPTS[6]) is None
