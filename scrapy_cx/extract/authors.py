@@ -438,7 +438,7 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     shown = byline_authors(lines, title_index, start, None, sites, bare=False)
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
-        marked = author_marks(page.root, page.markup)  # a pass over the attributes
+        marked = author_marks(page.root, page.markup, page.lines.marks)
         shown = byline_authors(lines, title_index, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
