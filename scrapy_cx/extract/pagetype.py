@@ -18,7 +18,8 @@ that shows neither, and carries the marks of another kind
 page of linked headlines or of cards, each a link and a line of text; a
 site's front page), is not an article; nor is a
 page of code blocks beside a documentation tree, dated or not, that names no
-author. A date read from the metadata alone, written in none of the page's
+author; nor is an undated, unbylined page whose schema.org data types
+nothing as an article. A date read from the metadata alone, written in none of the page's
 lines, is a site builder's stamp, not a shown date; and a grid of priced
 items is a listing whatever its date. It only re-types a page, never changes
 its text.
@@ -403,6 +404,9 @@ def settle_page_type(page: Page) -> None:
     if prices >= GRID_PRICES and teasers >= GRID_PRICES:
         page.page_type = "listing"  # a shop's grid, dated or not: shops date their pages too
         return
+    if not page.published and _declares_no_article(page):
+        page.page_type = "other"  # its structured data names what it is, not an article
+        return
     if dated and not _stamped(page):
         return  # a dated article: the common case
     # A stamped page of linked headlines stays an article: a short news item
@@ -415,6 +419,18 @@ def settle_page_type(page: Page) -> None:
     ):
         # Code blocks mark an undated page only: a dated post shows code too.
         page.page_type = "other"
+
+
+def _declares_no_article(page: Page) -> bool:
+    """The page writes schema.org structured data (JSON-LD, microdata) and types
+    nothing in it as an article: it declares a web page, an organization, a
+    business, a product. A site that writes structured data types its stories
+    (``Article``, ``NewsArticle``, ``BlogPosting``: what search engines read for
+    a story), so a page it does not, which shows no date and names no author,
+    is a service's, a product's, an about page. Open Graph's ``og:type`` does
+    not count: site builders stamp ``website`` (or ``article``) on every page."""
+    schema = {kind for kind in page.declared if kind and not kind.startswith("og:")}
+    return bool(schema) and not schema & ARTICLE_TYPES
 
 
 def _stamped(page: Page) -> bool:

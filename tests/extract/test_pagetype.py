@@ -328,6 +328,43 @@ def test_a_long_undated_guide_stays_an_article() -> None:
     assert article.page_type == "article"
 
 
+def declared_page(kind: str = "WebPage", under_title: str = "", og: str = "website") -> str:
+    """A page of plain paragraphs (no prices, code, buttons or blurbs) whose
+    JSON-LD declares ``kind`` (nothing when empty) and whose og:type is ``og``."""
+    head = f'<meta property="og:type" content="{og}">'
+    if kind:
+        head += (
+            f'<script type="application/ld+json">{{"@context": "https://schema.org", '
+            f'"@graph": [{{"@type": "{kind}", "name": "Bridge inspections"}}, '
+            '{"@type": "Organization", "name": "Span"}]}</script>'
+        )
+    body = f"<h1>Bridge inspections</h1>{under_title}" + "".join(f"<p>{p}</p>" for p in STORY)
+    return page(body, "Bridge inspections", head)
+
+
+def test_an_undated_unbylined_page_declaring_a_web_page_is_other() -> None:
+    """Its structured data names no article: a service's page, not a story."""
+    for kind in ("WebPage", "LocalBusiness", "Service"):
+        article = extract_article(declared_page(kind), "http://span.test/inspections")
+        assert article.published is None and not article.authors
+        assert article.page_type == "other", kind
+
+
+def test_the_declared_web_page_with_a_dated_byline_is_an_article() -> None:
+    byline = "<p class='byline'>By Ann Lee · 3 May 2024</p>"
+    article = extract_article(declared_page(under_title=byline), "http://town.test/inspections")
+    assert article.published == "2024-05-03" and article.authors
+    assert article.page_type == "article"
+
+
+def test_a_page_declaring_an_article_or_nothing_stays_an_article() -> None:
+    """Declared as an article, or no structured data at all (og:type is a
+    builder's stamp and does not count): the undated text stays an article."""
+    for kind in ("Article", "NewsArticle", ""):
+        article = extract_article(declared_page(kind), "http://town.test/inspections")
+        assert article.page_type == "article", kind
+
+
 def stamped(kind: str = "WebPage", day: str = "2024-05-03T09:00:00Z") -> str:
     """JSON-LD as a site builder writes it on every page: a type and the last save."""
     return (
