@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
+from scrapy_cx.extract.pagetype import SCAN_CHARS_PER_BLOCK, scan_first
 from scrapy_cx.extract.posts import MAX_UNITS
 from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES, ZH_SENTENCES
 
@@ -216,6 +217,25 @@ def test_a_product_declared_in_microdata_is_other() -> None:
         ).page_type
         == "article"
     )
+
+
+def test_microdata_is_read_whether_the_markup_is_scanned_first_or_not() -> None:
+    """Long markup over few elements (a big inline script) skips the scan for
+    "itemtype" and makes the pass over the attributes at once: same type."""
+    body = (
+        "<div itemscope itemType='https://schema.org/Product'><h1>Oak garden bench</h1>"
+        f"<p>{STORY[1]}</p><p>{STORY[2]}</p></div>"
+    )
+    script = "<script>var catalog = '" + "x" * 200 * SCAN_CHARS_PER_BLOCK + "';</script>"
+    for head in ("", script):
+        article = extract_article(page(body, "Oak garden bench", head), "http://shop.test/p/1")
+        assert article.page_type == "other"
+
+
+def test_the_markup_is_scanned_first_up_to_its_chars_per_block() -> None:
+    assert scan_first(10 * SCAN_CHARS_PER_BLOCK, 10)
+    assert not scan_first(10 * SCAN_CHARS_PER_BLOCK + 1, 10)
+    assert not scan_first(1, 0)
 
 
 def test_an_undated_category_page_of_teasers_is_a_listing() -> None:
