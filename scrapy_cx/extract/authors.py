@@ -20,6 +20,8 @@ from .meta import author_marks
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
+_BARE_SCAN = 3  # lines under the headline where a bare name counts
+_CAPTION_TAGS = ("figcaption", "caption")  # a name in them is a credit
 _MAX_LINE = 200  # a longer line is prose, not a byline
 _MAX_NAMES = 30  # papers list many authors
 _MAX_NAME = 60  # characters: a longer "name" is a sentence or a bio
@@ -76,6 +78,9 @@ _CJK_ROLE = (
     r"取材・文|取材・執筆|文|發表人|发表人|楼主"
 )
 _CJK_LABEL = re.compile(r"(?:" + _CJK_ROLE + r")\s?[:：/／|●・]\s?|(?:" + _CJK_ROLE + r")\s")
+# Every role holds an ideograph: a line without one has no CJK label (a quick search
+# first: _CJK_LABEL tries every role at every character).
+_IDEOGRAPH = re.compile("[\u4e00-\u9fff]")
 _CJK_ROLE_ONLY = re.compile(r"^(?:" + _CJK_ROLE + r"|编辑|編集|责任编辑|責任編輯|摄影|攝影)$")
 # Chinese names are 2-4 characters (a transliterated one has a "·"); Japanese ones with kana
 # may be longer ("小暮ひさのり").
@@ -97,6 +102,15 @@ _CREDIT = re.compile(
     r"fotos|bild|credit|illustration|video)\b|(?:photo|image|illustration|foto)s?\s(?:by|von|par)\b|"
     r"getty|shutterstock|/\s?(?:AP|AFP|EPA|Reuters|dpa|Imago)\b|\bvia\s(?:AP|Getty)",
     re.I,
+)
+# What a line _CREDIT matches holds, lower-cased: one of its words, a CJK credit's
+# character, or one of the characters its case-blind match takes for an ASCII letter
+# that lower-casing does not make one ("\u0130" lower-cases to "i\u0307"; "\u0131",
+# "\u017f"; the Kelvin sign becomes "k"). A search for them, in the lower-cased line
+# with case, leaves out most lines before _CREDIT's slower case-blind search.
+_CREDIT_HINT = re.compile(
+    "photo|image|foto|bild|credit|illustration|video|getty|shutterstock|/|via"
+    "|[摄攝图圖写\u0131\u017f\u0307]"
 )
 _ORG_SUFFIX = re.compile(
     r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部|"
@@ -284,6 +298,8 @@ def _latin_names(text: str) -> list[str]:
 
 def _cjk_names(text: str) -> list[str]:
     names: list[str] = []
+    if _IDEOGRAPH.search(text) is None:
+        return names
     for m in _CJK_LABEL.finditer(text):
         rest = text[m.end() :]
         stop = _CJK_STOP.search(rest)
@@ -299,6 +315,11 @@ def _cjk_names(text: str) -> list[str]:
         if len(names) >= _MAX_NAMES:
             break
     return names
+
+
+def is_credit(text: str) -> bool:
+    """Whether a line is a photo credit (:data:`_CREDIT`)."""
+    return _CREDIT_HINT.search(text.lower()) is not None and _CREDIT.search(text) is not None
 
 
 def _bare_name(line: Line) -> list[str]:
@@ -328,7 +349,7 @@ def _marked(text: str, marks: list[str], sites: frozenset[str]) -> list[str]:
 
 def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str]:
     text = line.text
-    if line.tag in ("figcaption", "caption") or _CREDIT.search(text):
+    if line.tag in _CAPTION_TAGS or is_credit(text):
         return []
     if text.isascii():
         names = _latin_names(text)
@@ -353,21 +374,54 @@ def byline_authors(
     a name alone followed by a date ("Dan Goodin - Apr 16, 2015") counts too.
     """
     marks = marks or []
-    lo = title_index + 1 if title_index is not None else max(0, main_start - _BYLINE_SCAN)
-    hi = min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN)
-    for i in range(lo, hi):
+    window = _byline_window(lines, title_index, main_start)
+    for i in window:
         line = lines[i]
         if line.length > _MAX_LINE:
             continue
         names = _line_names(line, marks, sites)
-        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < hi:
+        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < window.stop:
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
-        if bare and not names and title_index is not None and i <= title_index + 3:
-            if not _CREDIT.search(line.text) and line.tag not in ("figcaption", "caption"):
+        if bare and not names and _bare_line(title_index, i):
+            if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
                 names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
+
+
+def unlabelled_byline(
+    lines: list[Line],
+    title_index: int | None,
+    main_start: int,
+    marks: list[str],
+    sites: frozenset[str] = frozenset(),
+) -> list[str]:
+    """``byline_authors(lines, title_index, main_start, marks, sites)``, where the same
+    call with no marks and not ``bare`` found nothing: no line of the window holds a
+    labelled byline (nor a "By" over a name), so only the lines showing a mark and
+    the bare names are left to read; not the labels again."""
+    for i in _byline_window(lines, title_index, main_start):
+        line = lines[i]
+        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+            continue
+        names = _marked(line.text, marks, sites)
+        if not names and _bare_line(title_index, i):
+            names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+        if names:
+            return names[:_MAX_NAMES]
+    return []
+
+
+def _byline_window(lines: list[Line], title_index: int | None, main_start: int) -> range:
+    """The lines a byline is looked for in: under the headline, or above the text."""
+    lo = title_index + 1 if title_index is not None else max(0, main_start - _BYLINE_SCAN)
+    return range(lo, min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN))
+
+
+def _bare_line(title_index: int | None, i: int) -> bool:
+    """Whether line ``i`` may show a bare name: one of the few right under the headline."""
+    return title_index is not None and i <= title_index + _BARE_SCAN
 
 
 _TAIL_LABEL = re.compile(
@@ -384,7 +438,7 @@ def tail_authors(
     for line in lines[max(0, main_end - _TAIL_SCAN) : main_end + 1]:
         text = line.text
         label = _TAIL_LABEL.search(text)
-        if line.length > _MAX_LINE // 2 or label is None or _CREDIT.search(text):
+        if line.length > _MAX_LINE // 2 or label is None or is_credit(text):
             continue
         if text.isascii() and not text[label.end() :].lstrip()[:1].isupper():
             continue  # "By now, you know ...": a sentence; a closing byline names a Name
@@ -439,7 +493,7 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
         marked = author_marks(page.root, page.markup, page.lines.marks)
-        shown = byline_authors(lines, title_index, start, marked, sites)
+        shown = unlabelled_byline(lines, title_index, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
         index = page.line_with(shown[0], max(0, (title_index or start) - 1))
