@@ -158,14 +158,23 @@ _LEAD_LABEL = re.compile(
     r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
     re.I,
 )
+# Roles closing a name ("Ann Lee, Staff Writer"), lower-case: _ROLE_TAIL's last word.
+_ROLES = (
+    "writer", "reporter", "correspondent", "editor", "columnist", "contributor", "journalist",
+    "analyst", "critic", "producer", "staff", "editor-at-large", "redakteur", "redakteurin",
+    "korrespondent", "korrespondentin", "journaliste", "rédacteur", "rédactrice",
+    "envoyé spécial", "envoyée spécial", "envoyé spéciale", "envoyée spéciale",
+    "ceo", "cto", "founder",
+)  # fmt: skip
 _ROLE_TAIL = re.compile(
     r"(?:,|\s-|\s\|)?\s*(?:(?:senior|chief|staff|deputy|contributing|special|political|"
     r"foreign|business|tv|sports?|news|editor-at-large|national|science|tech(?:nology)?|"
-    r"&|and|culture|[A-Z][a-z]+)\s)*(?:writer|reporter|correspondent|editor|columnist|"
-    r"contributor|journalist|analyst|critic|producer|staff|editor-at-large|redakteur(?:in)?|korrespondent(?:in)?|"
-    r"journaliste|rédact(?:eur|rice)|envoyée? spéciale?|CEO|CTO|founder)s?\.?$",
+    r"&|and|culture|[A-Z][a-z]+)\s)*(?:" + "|".join(map(re.escape, _ROLES)) + r")s?\.?$",
     re.I,
 )
+# The characters other than ASCII letters that re.IGNORECASE matches to one (the
+# dotted and dotless i, the long s, the Kelvin sign): lower-casing does not.
+_CASE_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
@@ -193,7 +202,9 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
         text = text[:half]  # "Andrea WongAndrea Wong": the name twice, glued
     text = _without_site(text, sites)
     if text.isascii() or " " in text:
-        text = _ROLE_TAIL.sub("", text).strip(" ,;:-–—·")
+        if _may_end_in_role(text):
+            text = _ROLE_TAIL.sub("", text)
+        text = text.strip(" ,;:-–—·")
     text = _CJK_ROLE_TAIL.sub("", text).strip()
     if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
         return None
@@ -218,6 +229,16 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     elif (_ORG_SUFFIX.search(text) and len(text) > 2) or not _CJK_NAME.fullmatch(text):
         return None
     return text
+
+
+def _may_end_in_role(text: str) -> bool:
+    """Whether ``text`` may end in one of :data:`_ROLES` (an "s" and a "." after it
+    allowed), as :data:`_ROLE_TAIL` matches: a test of the end alone, where the
+    pattern tries every word of the text for a run of title words."""
+    if _CASE_FOLDS.search(text):
+        return True
+    tail = text.removesuffix("\n").lower().removesuffix(".")
+    return tail.endswith(_ROLES) or (tail.endswith("s") and tail[:-1].endswith(_ROLES))
 
 
 # What follows a site's name in a desk's byline ("CNN Business", "News Nation Bureau").

@@ -8,6 +8,8 @@ from scrapy_cx import extract_article
 from scrapy_cx.extract import STAGES, _page
 from scrapy_cx.extract.authors import (
     _CREDIT,
+    _ROLE_TAIL,
+    _may_end_in_role,
     byline_authors,
     clean_name,
     is_credit,
@@ -333,3 +335,19 @@ def test_unlabelled_byline_reads_as_byline_authors_after_no_label(
     captions = [lines[0], *_lines(*texts[1:], tag="figcaption")]
     assert unlabelled_byline(captions, title_index, 1, marks) == []
     assert byline_authors(captions, title_index, 1, marks) == []
+
+
+def test_a_role_closing_a_name_is_found_by_the_end_of_the_text() -> None:
+    for text in (
+        "Ann Lee, Staff Writer",
+        "Ann Lee Editors.",
+        "Anna Berg, Redakteurin",
+        "Marie Roux, envoyée spéciale",
+        "Ann Lee CEO",
+        "Ann Lee, staff writer\n",
+        "Ann Lee, Staff Writer\u017f",  # the long s: an "s" to the case-blind pattern
+        "Anna Berg, \u212aorrespondentin",  # the Kelvin sign: a "k"
+    ):
+        assert _ROLE_TAIL.search(text) and _may_end_in_role(text), text
+    for text in ("Ann Lee", "Writer Ann Lee", "Ann Lee, Staff Writer and more", ""):
+        assert not _ROLE_TAIL.search(text) and not _may_end_in_role(text), text
