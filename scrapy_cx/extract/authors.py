@@ -124,11 +124,18 @@ _AGENCIES = (
     "TASS", "PA", "PA Media", "Press Association", "APA", "KNA", "epd", "Jiji",
 )  # fmt: skip
 _AGENCY_KEYS = {name.casefold(): name for name in _AGENCIES}
+# Agencies named in a line's text: a Chinese one as it is, another in brackets.
+_ZH_AGENCIES = ("新华社", "新華社", "中新社", "中国新闻社", "中央社", "共同通信", "時事通信")
 _AGENCY_IN_TEXT = re.compile(
-    r"(?P<zh>新华社|新華社|中新社|中国新闻社|中央社|共同通信|時事通信)"
+    "(?P<zh>" + "|".join(_ZH_AGENCIES) + ")"
     r"|[(（](?P<en>Reuters|AP|AFP|dpa|Xinhua|Kyodo|Yonhap|Bloomberg|PTI|IANS|ANI|UPI|EFE|ANSA)"
     r"[)）]"
 )
+# Where a match of _AGENCY_IN_TEXT may start (its first characters): found by a quick
+# search, from which the pattern is tried, not from every character of the line.
+_AGENCY_START = re.compile("[" + "".join(dict.fromkeys(a[0] for a in _ZH_AGENCIES)) + "(（]")
+# "Saibal Dasgupta / TNN / Updated ...": the fields of a byline.
+_FIELD_SPLIT = re.compile(r"\s[/|]\s")
 _SOURCE_LABEL = re.compile(r"(?:来源|來源|稿源|出处|出處)\s?[:：]\s?(?P<v>[\w·．.（）()&-]{2,30})")
 # Where a "来源：" value ends when the spans of an info bar are glued together.
 _SOURCE_END = re.compile(
@@ -486,14 +493,22 @@ def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) ->
             value = _SOURCE_END.split(m.group("v"))[0]
             if 2 <= len(value) <= _MAX_SOURCE:
                 return value
-        m = _AGENCY_IN_TEXT.search(text)
+        m = _agency_in(text)
         if m is not None and line.length <= _MAX_LINE:
             return m.group("zh") or m.group("en")
-        for part in re.split(r"\s[/|]\s", text)[1:3]:  # "Saibal Dasgupta / TNN / Updated ..."
+        if "/" not in text and "|" not in text:
+            continue  # no fields to split
+        for part in _FIELD_SPLIT.split(text)[1:3]:
             agency = _AGENCY_KEYS.get(part.strip().casefold())
             if agency:
                 return agency
     return None
+
+
+def _agency_in(text: str) -> re.Match[str] | None:
+    """``_AGENCY_IN_TEXT.search(text)``, tried from the first character a match can start with."""
+    first = _AGENCY_START.search(text)
+    return None if first is None else _AGENCY_IN_TEXT.search(text, first.start())
 
 
 def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:

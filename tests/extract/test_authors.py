@@ -7,8 +7,10 @@ import pytest
 from scrapy_cx import extract_article
 from scrapy_cx.extract import STAGES, _page
 from scrapy_cx.extract.authors import (
+    _AGENCY_IN_TEXT,
     _CREDIT,
     _ROLE_TAIL,
+    _agency_in,
     _may_end_in_role,
     byline_authors,
     clean_name,
@@ -234,6 +236,24 @@ def test_source_is_the_agency_or_outlet_named() -> None:
         "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
     )
     assert article.source == "Reuters" and article.authors == ()
+    # An agency among a byline's fields, after the name.
+    fields = "<p>Saibal Dasgupta / TNN / Updated: Mar 2, 2016</p>"
+    assert source_of("", paragraphs=fields + PARAGRAPHS) == "TNN"
+
+
+def test_an_agency_is_found_from_the_first_character_it_may_start_with() -> None:
+    for text in (
+        "LONDON (Reuters) - The council voted.",
+        "The council (in session) voted (AP).",
+        "本报讯 据新华社报道",
+        "中央 中新社",
+        "(no agency here)",
+        "",
+    ):
+        expected = _AGENCY_IN_TEXT.search(text)
+        found = _agency_in(text)
+        assert (found and found.span()) == (expected and expected.span()), text
+    assert _agency_in("The council (in session) voted (AP).").group("en") == "AP"
 
 
 def test_evidence_says_where_each_field_was_found() -> None:
