@@ -38,7 +38,7 @@ from ._page import Page
 from .dates import shows_day
 from .dom import may_name
 from .lines import Line, PageLines, is_headline_link
-from .posts import MIN_POSTS, dated_header, merge_units, post_headers, post_units
+from .posts import MIN_POSTS, PostUnits, dated_header, merge_units, post_headers
 
 __all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type", "story_head"]
 
@@ -173,6 +173,7 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"  # nothing shown: not an article of any kind
         return
     page.declared = types = frozenset(declared_types(page))
+    units = PostUnits(page)  # read once for _in_posts and _discussion
     if types & THREAD_TYPES:
         page.page_type = "thread"
     elif types & LISTING_TYPES:
@@ -185,15 +186,15 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"
     elif types & GENERIC_ARTICLE_TYPES:
         # Site builders stamp og:article on forum threads too: their posts tell.
-        if _in_posts(page) or _discussion(page):
+        if _in_posts(page, units) or _discussion(page, units):
             page.page_type = "thread"
         else:
             page.page_type = "listing" if _teaser_list(page) else "article"
-    elif _discussion(page):
+    elif _discussion(page, units):
         page.page_type = "thread"  # a submitted link's title is no listing
     elif page.listing or (_linked_region(page) and not story_head(page)):
         page.page_type = "listing"  # a story under its dated head is none, whatever its links
-    elif _headed_posts(page) or _in_posts(page):
+    elif _headed_posts(page) or _in_posts(page, units):
         page.page_type = "thread"
     elif _teaser_list(page):
         page.page_type = "listing"  # a blog's index: its posts' teasers, each dated
@@ -329,14 +330,14 @@ def _teaser_list(page: Page) -> bool:
     )
 
 
-def _in_posts(page: Page) -> bool:
+def _in_posts(page: Page, units: PostUnits) -> bool:
     """The page repeats dated post units and its selection opens inside one of
     them: the posts are the content. An article followed by its comments is
     not: its selection opens before the first comment."""
     if _front_page(page.url):
         return False  # a site's home shows teasers, never one thread
     start = page.start
-    return any(first <= start < last for first, last in post_units(page))
+    return any(first <= start < last for first, last in units.units())
 
 
 # A discussion page (a submitted link or a few lines, then the replies: Hacker
@@ -352,18 +353,18 @@ NESTED_DISCUSSION_SHARE = 8
 FLAT_DISCUSSION_SHARE = 40
 
 
-def _discussion(page: Page) -> bool:
+def _discussion(page: Page, units: PostUnits) -> bool:
     """The selection opens before a run of dated post units that outweigh it
     (:data:`NESTED_DISCUSSION_SHARE`, :data:`FLAT_DISCUSSION_SHARE`): the
     replies, not the few lines above them, are the content. Fills
     ``page.replies`` when so (the thread stage reads them)."""
     if _front_page(page.url):
         return False
-    units = post_units(page, above=True)
-    if not units or any(first <= page.start < last for first, last in units):
+    found = units.units(above=True)
+    if not found or any(first <= page.start < last for first, last in found):
         return False  # no replies, or a selection inside one: _in_posts's case
     lines = page.lines
-    merged, nested = merge_units(units)
+    merged, nested = merge_units(found)
     replies = sum(line.length for first, last in merged for line in lines[first:last])
     selected = sum(line.length for line in lines[page.start : page.end] if not line.boilerplate)
     selected -= sum(
@@ -375,7 +376,7 @@ def _discussion(page: Page) -> bool:
     share = NESTED_DISCUSSION_SHARE if nested else FLAT_DISCUSSION_SHARE
     if replies < share * max(selected, 1):
         return False
-    page.replies = units
+    page.replies = found
     return True
 
 
