@@ -101,7 +101,13 @@ MIN_BUTTONS = 20  # buttons that make a page an application's or a shop's
 MAX_PRICE_TAG = 30  # characters of a line that is a price tag, not a sentence about money
 # A documentation tree: links in lists nested in lists of a side or navigation menu.
 MIN_TREE_LINKS = 30
-_TREE_LINKS = "count(//nav//li//li//a | //aside//li//li//a)"
+# Whether there are that many: the MIN_TREE_LINKS-th such link, found by one pass
+# testing each link's ancestors (the same links as //nav//li//li//a | //aside//li//li//a,
+# whose chained // steps merge their node-sets again and again).
+_TREE_LINKS = etree.XPath(
+    "boolean(/descendant::a[ancestor::li[ancestor::li[ancestor::nav or ancestor::aside]]]"
+    f"[{MIN_TREE_LINKS}])"
+)
 # Prose: lines this long (characters), barely linked, hold this share of an article's text.
 MIN_PROSE_LINE = 100
 PROSE_LINK_DENSITY = 0.3
@@ -504,7 +510,7 @@ def _documentation(page: Page) -> bool:
     (a manual's chapters and sections). News menus nest too, but carry no code."""
     return (
         page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
-        and page.root.xpath(_TREE_LINKS) >= MIN_TREE_LINKS
+        and bool(_TREE_LINKS(page.root))
     )
 
 
