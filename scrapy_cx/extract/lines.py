@@ -101,9 +101,11 @@ MIN_REPEAT = 20
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-# Every ASCII character but a lower-case letter to a space: what is left of a
-# lower-case ASCII name are its letter parts (_NAME_PART's, less the digit runs).
-_LETTER_RUNS = str.maketrans({i: " " for i in range(128) if not "a" <= chr(i) <= "z"})
+# Every byte but a lower-case ASCII letter to a space: what is left of a lower-case
+# ASCII name are its letter parts (_NAME_PART's, less the digit runs). (Bytes:
+# bytes.translate reads a 256-byte table, str.translate a dict per character,
+# three times slower; most class names a crawl meets are new to the cache.)
+_LETTER_RUNS = bytes(c if ord("a") <= c <= ord("z") else ord(" ") for c in range(256))
 
 # What an element is, as far as the walk cares.
 _PLAIN, _BOILER, _HIDDEN, _BODY = 0, 1, 2, 3
@@ -273,11 +275,11 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
         if lowered == names:
             # The common case, decided in C: in lower-case ASCII the parts are the
             # runs of letters (and of digits, which no boilerplate word is).
-            parts = names.translate(_LETTER_RUNS).split()
-        else:
-            # One scan: the parts never span a "-", "_" or a space, and a token of
-            # lower- or upper-case letters only is one part, as the loop below reads it.
-            parts = " ".join(_NAME_PART.findall(names)).lower().split()
+            letters = names.encode().translate(_LETTER_RUNS).split()
+            return _PLAIN if _as_bytes(words).isdisjoint(letters) else _BOILER
+        # One scan: the parts never span a "-", "_" or a space, and a token of
+        # lower- or upper-case letters only is one part, as the loop below reads it.
+        parts = " ".join(_NAME_PART.findall(names)).lower().split()
         return _PLAIN if words.isdisjoint(parts) else _BOILER
     # Outside ASCII, "ϒnav" is neither lower nor upper: part by part.
     tokens = names.replace("-", " ").replace("_", " ").split()
@@ -288,6 +290,12 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
         elif not words.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
             return _BOILER
     return _PLAIN
+
+
+@lru_cache(maxsize=len(_READINGS))
+def _as_bytes(words: frozenset[str]) -> frozenset[bytes]:
+    """The words as bytes, to test the parts :func:`_classify` splits as bytes."""
+    return frozenset(word.encode() for word in words)
 
 
 def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
