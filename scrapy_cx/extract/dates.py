@@ -10,6 +10,7 @@ of each candidate, so a 20 MB page costs no more than a small one.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
@@ -189,7 +190,8 @@ def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -
     hour = minute = second = 0
     has_time = False
     tz: timezone | None = None
-    if m is not None and m.groupdict().get("h") is not None and m.group("mi") is not None:
+    # (groupindex, not groupdict(): no dict of every group made per date)
+    if m is not None and "h" in m.re.groupindex and None not in m.group("h", "mi"):
         hour, minute = int(m.group("h")), int(m.group("mi"))
         second = int(m.group("s") or 0)
         ap = (m.group("ap") or "").lower()
@@ -208,6 +210,7 @@ def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -
     return Found(when, raw.strip(" ,"), has_time)
 
 
+@lru_cache(maxsize=64)  # a handful of zones ("Z", "+00:00", "-05:00"...) date most pages
 def _zone(text: str) -> timezone | None:
     if text[0] in "+-":
         digits = text[1:].replace(":", "")
@@ -241,23 +244,44 @@ def _from_match(
     return _build(int(m.group("y")), month_num, int(m.group("d")), m, raw)
 
 
-_PATTERNS = (("ymd", _YMD), ("dmy", _DMY), ("mdy", _MDY), ("dmony", _DMONY), ("dmony", _DMONY_DASH))
+_SEPARATOR_BEFORE = frozenset("-/.")
+# Each shape, and what it writes right before its year: nothing asked (year
+# first), one of its separators (7/5/2005, 04-Aug-2021) or a space (March 2, 2016).
+_PATTERNS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool] | None], ...] = (
+    ("ymd", _YMD, None),
+    ("dmy", _DMY, _SEPARATOR_BEFORE.__contains__),
+    ("mdy", _MDY, str.isspace),
+    ("dmony", _DMONY, str.isspace),
+    ("dmony", _DMONY_DASH, "-".__eq__),
+)
 
 
 _ISO_PREFIX = re.compile(r"[+-]?\d{4,}-\d")
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A year as every shape reads it: not followed by a digit (year first, it is
+# followed by a separator or 年). Matches cannot overlap, so finditer finds each.
+_YEAR_END = re.compile(r"(?:19|20)\d\d(?!\d)")
 
 
 def scan_dates(
     text: str, month_first: bool = True, languages: tuple[str, ...] | None = None
 ) -> list[tuple[int, Found]]:
-    """All absolute dates in ``text`` with their offsets, in reading order."""
+    """All absolute dates in ``text`` with their offsets, in reading order.
+
+    A shape is only searched for when a year of the text has the character the
+    shape writes before its year: a scan for the years first, where each of the
+    five regexes tries every position of the text.
+    """
     text = text[:_MAX_LINE]
-    if _YEAR.search(text) is None:  # every shape here has a four-digit year
+    year = _YEAR_END.search(text)
+    if year is None:  # every shape here has a four-digit year
         return []
+    before = {text[m.start() - 1] for m in _YEAR_END.finditer(text, year.start()) if m.start()}
     found: list[tuple[int, Found]] = []
     taken: list[tuple[int, int]] = []
-    for kind, pattern in _PATTERNS:
+    for kind, pattern, needs in _PATTERNS:
+        if needs is not None and not any(map(needs, before)):
+            continue
         for m in pattern.finditer(text):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
@@ -420,6 +444,15 @@ def _visible(
 _WIDGET_LINE = 20  # lines this short may be one part of a calendar widget
 _TIME_ONLY = re.compile(_TIME)
 _MONTH_DAY = re.compile(_WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)(?:" + _TIME + r")?")
+# What every _MONTH_DAY match holds: a space, then the first digit of its day.
+# Searched first: one test per character, where _MONTH_DAY reads a word from
+# every letter (a twelfth of the cost on a line of prose).
+_SPACE_DIGIT = re.compile(r"\s\d")
+
+
+def _month_days(text: str) -> Iterator[re.Match[str]]:
+    """``_MONTH_DAY.finditer(text)``, with no scan of a text that has no day."""
+    return iter(()) if _SPACE_DIGIT.search(text) is None else _MONTH_DAY.finditer(text)
 
 
 def _no_year(
@@ -430,7 +463,7 @@ def _no_year(
     for line in lines[lo:hi]:
         if line.tag in _NOT_DATE_LINE or line.length > 100:
             continue
-        for m in _MONTH_DAY.finditer(line.text[:_MAX_LINE]):
+        for m in _month_days(line.text[:_MAX_LINE]):
             month = _month(m.group("mon"), year_less=True)
             if month is None or _label(line.text[max(0, m.start() - 24) : m.start()]) == "reject":
                 continue
@@ -814,7 +847,7 @@ def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
     """Whether the page writes 02-12-2025 month first, as its own metadata shows: an
     ambiguous numeric date there and a year-first one of the same day settle it."""
     ambiguous: list[tuple[int, int, int]] = []
-    days: set[date] = set()
+    year_first: list[re.Match[str]] = []
     for raw, _source in values[:_MAX_CANDIDATES]:
         m = _DMY.fullmatch(raw.strip())
         if m is not None:
@@ -822,9 +855,14 @@ def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
             if 1 <= a <= 12 and 1 <= b <= 12 and a != b:
                 ambiguous.append((int(m.group("y")), a, b))
         elif (ymd := _YMD.match(raw.strip())) is not None:
-            found = _from_match("ymd", ymd, True)
-            if found is not None:
-                days.add(_day(found))
+            year_first.append(ymd)
+    if not ambiguous:  # (most pages: no year-first day need be read)
+        return month_first
+    days: set[date] = set()
+    for ymd in year_first:
+        found = _from_match("ymd", ymd, True)
+        if found is not None:
+            days.add(_day(found))
     for year, a, b in ambiguous:
         if date(year, a, b) in days:
             return True

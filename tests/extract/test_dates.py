@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
@@ -302,7 +303,9 @@ def scanned_characters(monkeypatch: pytest.MonkeyPatch, text: str) -> int:
     for name, value in vars(dates).items():
         if isinstance(value, re.Pattern):
             monkeypatch.setattr(dates, name, _CountingPattern(value, scanned))
-    patterns = tuple((kind, _CountingPattern(p, scanned)) for kind, p in dates._PATTERNS)
+    patterns = tuple(
+        (kind, _CountingPattern(p, scanned), needs) for kind, p, needs in dates._PATTERNS
+    )
     monkeypatch.setattr(dates, "_PATTERNS", patterns)
     slow = dates._dateparser.__wrapped__
 
@@ -562,3 +565,46 @@ def test_a_date_labelled_published_below_a_newsletter_box_settles_disagreeing_me
 def test_shows_day_tells_a_shown_date_from_a_metadata_stamp(text: str, shown: bool) -> None:
     lines = [Line("Bridge to be rebuilt", 18, 0, "h1", False), Line(text, len(text), 0, "p", False)]
     assert shows_day(lines, date(2024, 5, 3)) is shown
+
+
+_DAYS = ("7", "05", "31", "3", "19")
+_MONTHS = ("3", "11", "March", "Nov.", "mars", "Aug", "noviembre")
+_YEARS = ("2019", "1998", "20192", "2016")
+_DATE_SEPARATORS = ("/", "-", ".", " ", "\u3000", "\xa0", ", ", " de ", "年", "月", "")
+_DATE_TIMES = ("", " 10:31", "T09:00:00Z", " 9:23 PM", " 10:31+02:00", "日")
+
+
+def _date_like(rng: random.Random) -> str:
+    """A day, a month and a year in a random order, joined by one separator (or, now
+    and then, another)."""
+    parts = [rng.choice(_DAYS), rng.choice(_MONTHS), rng.choice(_YEARS)]
+    rng.shuffle(parts)
+    usual = rng.choice(_DATE_SEPARATORS)
+    seps = [usual if rng.random() < 0.8 else rng.choice(_DATE_SEPARATORS) for _ in parts]
+    joined = "".join(part + sep for part, sep in zip(parts, seps, strict=True))
+    return rng.choice(("", "On ", "x1/")) + joined.rstrip() + rng.choice(_DATE_TIMES)
+
+
+def test_scan_dates_finds_what_every_shape_searched_everywhere_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search for the character before each year skips only shapes that cannot match."""
+    rng = random.Random(9)
+    texts = [_date_like(rng) for _ in range(4000)]
+    texts += ["2019-03-02", "7/5/2005 9:23 PM", "March 2,\u30002016", "19 de noviembre de 2019"]
+    texts += ["04-Aug-2021 5:11:10", "2016年03月02日", "2019-11-1920", "x\xa02019"]
+    fast = [dates.scan_dates(text, month_first) for text in texts for month_first in (True, False)]
+    everywhere = tuple((kind, pattern, None) for kind, pattern, _needs in dates._PATTERNS)
+    monkeypatch.setattr(dates, "_PATTERNS", everywhere)
+    slow = [dates.scan_dates(text, month_first) for text in texts for month_first in (True, False)]
+    assert fast == slow
+    assert sum(map(bool, slow)) > 400  # the texts do hold dates, of every shape:
+    assert all(any(pattern.search(text) for text in texts) for _k, pattern, _n in everywhere)
+
+
+def test_month_days_finds_what_the_month_day_regex_finds() -> None:
+    rng = random.Random(12)
+    texts = [_date_like(rng) for _ in range(2000)] + ["Posted Nov 18, 8:19 PM", "Nov\u300018", "x"]
+    found = [[m.span() for m in dates._month_days(text)] for text in texts]
+    assert found == [[m.span() for m in dates._MONTH_DAY.finditer(text)] for text in texts]
+    assert sum(map(bool, found)) > 200
