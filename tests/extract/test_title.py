@@ -118,6 +118,18 @@ def test_headline_shown_on_two_lines() -> None:
     assert extract_article(html).title == "为现代化建设凝聚力量——热烈祝贺市政协会议开幕"
 
 
+def test_headline_shown_on_two_lines_the_second_a_link() -> None:
+    # The second line, mostly a link, is no headline of its own but still ends the pair.
+    html = page(
+        "<title>为现代化建设凝聚力量——热烈祝贺市政协会议开幕_示例市人民政府</title>",
+        "<div>首页&gt;政务动态</div><p>为现代化建设凝聚力量</p>"
+        "<div><a href='/hui'>——热烈祝贺市政协会议开幕</a></div>"
+        f"<div>2022-02-11 09:52</div>{ZH_PARAGRAPHS}",
+        lang="zh",
+    )
+    assert extract_article(html).title == "为现代化建设凝聚力量——热烈祝贺市政协会议开幕"
+
+
 def test_headline_with_a_marker_the_title_lacks() -> None:
     html = page(
         "<title>机场夜间公交下月开通 - 示例网</title>",
