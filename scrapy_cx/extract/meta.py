@@ -297,8 +297,8 @@ def script_date(text: str) -> str | None:
     each) and turns no character into what the case-blind regex would not match.
     """
     part = text[:_SCRIPT_SCAN]
-    lowered = part.lower()
-    if len(lowered) != len(part) or (not part.isascii() and _CASE_FOLDS.search(part)):
+    lowered = lower_for_search(part)
+    if lowered is None:
         return script_date_slow(part)
     first: re.Match[str] | None = None
     for pattern in _SCRIPT_KEYS:
@@ -309,6 +309,21 @@ def script_date(text: str) -> str | None:
         return None
     group = "v" if first.group("v") else "iso"
     return part[first.start(group) : first.end(group)]
+
+
+def lower_for_search(text: str) -> str | None:
+    """``text.lower()``, where a case-sensitive regex of lower-case words finds what
+    its case-blind (``re.IGNORECASE``) form finds in ``text``, at the same offsets:
+    every character lower-cased in place (one character each), none that the
+    case-blind regex folds otherwise (:data:`_CASE_FOLDS`); None where that fails.
+
+    A case-blind regex tries each of its words at every character; a case-sensitive
+    one finds its words' first letters by a fast scan first (several times faster).
+    """
+    lowered = text.lower()
+    if len(lowered) != len(text) or (not text.isascii() and _CASE_FOLDS.search(text)):
+        return None
+    return lowered
 
 
 def script_date_slow(text: str) -> str | None:

@@ -608,3 +608,20 @@ def test_month_days_finds_what_the_month_day_regex_finds() -> None:
     found = [[m.span() for m in dates._month_days(text)] for text in texts]
     assert found == [[m.span() for m in dates._MONTH_DAY.finditer(text)] for text in texts]
     assert sum(map(bool, found)) > 200
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Published on 3 March 2019",
+        "PUBLISHED 2019-03-03",
+        "PUBLİSHED 2019-03-03",
+        "poſted 2019-03-03",
+        "VERÖFFENTLICHT: 3. März 2019",
+        "发布时间：2019-03-03",
+        "Updated 2019-03-03",
+        "",
+    ],
+)
+def test_label_word_search_in_lower_case_finds_what_the_case_blind_one_finds(text: str) -> None:
+    assert dates._has_label_word(text) == (dates._LABEL_WORD.search(text) is not None)
