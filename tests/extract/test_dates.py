@@ -625,3 +625,14 @@ def test_month_days_finds_what_the_month_day_regex_finds() -> None:
 )
 def test_label_word_search_in_lower_case_finds_what_the_case_blind_one_finds(text: str) -> None:
     assert dates._has_label_word(text) == (dates._LABEL_WORD.search(text) is not None)
+
+
+def test_a_labelled_date_below_the_text_is_read_outside_boilerplate_only() -> None:
+    def line(text: str, boilerplate: bool = False) -> Line:
+        return Line(text, len("".join(text.split())), 0, "p", boilerplate)
+
+    comment = line("Posted 4 March 2019 by a reader", boilerplate=True)
+    assert dates._labelled([line("The end of the story."), comment], 0, 2, True, NOW) is None
+    shown = [line("The end of the story."), comment, line("VERÖFFENTLICHT: 3. März 2019")]
+    found = dates._labelled(shown, 0, 3, True, NOW)
+    assert found is not None and found.iso() == "2019-03-03"
