@@ -486,17 +486,27 @@ def shows_day(lines: list[Line], day: date) -> bool:
         for month_first in (True, False):
             if any(_day(found) in near for _pos, found in scan_dates(text, month_first)):
                 return True
-        for pattern in (_MONTH_DAY, _DAY_MONTH):
-            for m in pattern.finditer(text):
+        for matches in (_month_days(text), _DAY_MONTH.finditer(text)):
+            for m in matches:
                 if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
                     return True
-        if any(m.group("n") for m in _RELATIVE.finditer(text)):
+        if _shows_age(text):
             return True  # "3 hours ago": an age, of some day (a word, "today", may be prose)
         for m in _SHORT_YEAR.finditer(text):
             a, b, yy = (int(g) for g in m.groups())
             if any(yy == d.year % 100 and {a, b} == {d.month, d.day} for d in near):
                 return True
     return False
+
+
+def _shows_age(text: str) -> bool:
+    """Whether ``text`` writes an age ("3 hours ago", "2天前"): a _RELATIVE match with
+    a number. Each ends on "ago" (case-blind: no character but A, G and O lower-cases
+    to its letters, none but those the regex matches) or 前: a text with neither is
+    not searched (the case-blind regex tries every character)."""
+    if "前" not in text and "ago" not in text.lower():
+        return False
+    return any(m.group("n") for m in _RELATIVE.finditer(text))
 
 
 # Year-less and two-digit-year forms shows_day also reads: "3 May", "3. Mai", "5/3/24".

@@ -636,3 +636,15 @@ def test_a_labelled_date_below_the_text_is_read_outside_boilerplate_only() -> No
     shown = [line("The end of the story."), comment, line("VERÖFFENTLICHT: 3. März 2019")]
     found = dates._labelled(shown, 0, 3, True, NOW)
     assert found is not None and found.iso() == "2019-03-03"
+
+
+_AGE_PARTS = ("3", "an", "One", " ", "hours", "MIN", "days", "小时", "天", "ago", "AGO", "前", "x")
+
+
+def test_shows_age_finds_what_the_relative_regex_finds() -> None:
+    rng = random.Random(14)
+    texts = ["".join(rng.choice(_AGE_PARTS) for _ in range(rng.randint(1, 8))) for _ in range(3000)]
+    texts += ["Posted 3 HOURS AGO", "2天前", "yesterday", "saGO 5 days aGo", "agony"]
+    found = [dates._shows_age(text) for text in texts]
+    assert found == [any(m.group("n") for m in dates._RELATIVE.finditer(t)) for t in texts]
+    assert sum(found) > 100  # ages of every kind are among them
