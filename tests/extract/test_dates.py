@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
@@ -648,3 +649,16 @@ def test_shows_age_finds_what_the_relative_regex_finds() -> None:
     found = [dates._shows_age(text) for text in texts]
     assert found == [any(m.group("n") for m in dates._RELATIVE.finditer(t)) for t in texts]
     assert sum(found) > 100  # ages of every kind are among them
+
+
+def test_only_a_g_and_o_read_as_the_letters_of_ago() -> None:
+    """What _shows_age relies on, over every code point: no other character
+    lower-cases to a letter of "ago" or matches one case-blind."""
+    letters = re.compile("[ago]", re.IGNORECASE)
+    others = [
+        code
+        for code in range(sys.maxunicode + 1)
+        if chr(code) not in "agoAGO"
+        and (letters.fullmatch(chr(code)) or any(x in "ago" for x in chr(code).lower()))
+    ]
+    assert others == []
