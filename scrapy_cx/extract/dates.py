@@ -190,8 +190,7 @@ def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -
     hour = minute = second = 0
     has_time = False
     tz: timezone | None = None
-    # (groupindex, not groupdict(): no dict of every group made per date)
-    if m is not None and "h" in m.re.groupindex and None not in m.group("h", "mi"):
+    if m is not None and _timed(m):
         hour, minute = int(m.group("h")), int(m.group("mi"))
         second = int(m.group("s") or 0)
         ap = (m.group("ap") or "").lower()
@@ -208,6 +207,12 @@ def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -
     except ValueError:
         return None
     return Found(when, raw.strip(" ,"), has_time)
+
+
+def _timed(m: re.Match[str]) -> bool:
+    """Whether ``m`` read a time of day: its pattern has the hour and minute groups
+    and both matched. (groupindex, not groupdict(): no dict made per date.)"""
+    return "h" in m.re.groupindex and m.group("h") is not None and m.group("mi") is not None
 
 
 @lru_cache(maxsize=64)  # a handful of zones ("Z", "+00:00", "-05:00"...) date most pages

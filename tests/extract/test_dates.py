@@ -662,3 +662,15 @@ def test_only_a_g_and_o_read_as_the_letters_of_ago() -> None:
         and (letters.fullmatch(chr(code)) or any(x in "ago" for x in chr(code).lower()))
     ]
     assert others == []
+
+
+def test_timed_reads_the_hour_only_where_a_pattern_has_and_matched_it() -> None:
+    timed, dated, other = (
+        dates._YMD.match("2019-10-08 09:30"),
+        dates._YMD.match("2019-10-08"),
+        re.match("x", "x"),  # no hour group at all
+    )
+    assert timed is not None and dated is not None and other is not None
+    assert dates._timed(timed)
+    assert not dates._timed(dated)
+    assert not dates._timed(other)
