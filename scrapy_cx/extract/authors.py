@@ -20,6 +20,8 @@ from .meta import author_marks
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
+_BARE_SCAN = 3  # lines under the headline where a bare name counts
+_CAPTION_TAGS = ("figcaption", "caption")  # a name in them is a credit
 _MAX_LINE = 200  # a longer line is prose, not a byline
 _MAX_NAMES = 30  # papers list many authors
 _MAX_NAME = 60  # characters: a longer "name" is a sentence or a bio
@@ -76,6 +78,9 @@ _CJK_ROLE = (
     r"取材・文|取材・執筆|文|發表人|发表人|楼主"
 )
 _CJK_LABEL = re.compile(r"(?:" + _CJK_ROLE + r")\s?[:：/／|●・]\s?|(?:" + _CJK_ROLE + r")\s")
+# Every role holds an ideograph: a line without one has no CJK label (a quick search
+# first: _CJK_LABEL tries every role at every character).
+_IDEOGRAPH = re.compile("[\u4e00-\u9fff]")
 _CJK_ROLE_ONLY = re.compile(r"^(?:" + _CJK_ROLE + r"|编辑|編集|责任编辑|責任編輯|摄影|攝影)$")
 # Chinese names are 2-4 characters (a transliterated one has a "·"); Japanese ones with kana
 # may be longer ("小暮ひさのり").
@@ -98,6 +103,15 @@ _CREDIT = re.compile(
     r"getty|shutterstock|/\s?(?:AP|AFP|EPA|Reuters|dpa|Imago)\b|\bvia\s(?:AP|Getty)",
     re.I,
 )
+# What a line _CREDIT matches holds, lower-cased: one of its words, a CJK credit's
+# character, or one of the characters its case-blind match takes for an ASCII letter
+# that lower-casing does not make one ("\u0130" lower-cases to "i\u0307"; "\u0131",
+# "\u017f"; the Kelvin sign becomes "k"). A search for them, in the lower-cased line
+# with case, leaves out most lines before _CREDIT's slower case-blind search.
+_CREDIT_HINT = re.compile(
+    "photo|image|foto|bild|credit|illustration|video|getty|shutterstock|/|via"
+    "|[摄攝图圖写\u0131\u017f\u0307]"
+)
 _ORG_SUFFIX = re.compile(
     r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部|"
     r"网络|網絡|科技|传媒|傳媒|学院|學院|大学|大學)$"
@@ -110,11 +124,18 @@ _AGENCIES = (
     "TASS", "PA", "PA Media", "Press Association", "APA", "KNA", "epd", "Jiji",
 )  # fmt: skip
 _AGENCY_KEYS = {name.casefold(): name for name in _AGENCIES}
+# Agencies named in a line's text: a Chinese one as it is, another in brackets.
+_ZH_AGENCIES = ("新华社", "新華社", "中新社", "中国新闻社", "中央社", "共同通信", "時事通信")
 _AGENCY_IN_TEXT = re.compile(
-    r"(?P<zh>新华社|新華社|中新社|中国新闻社|中央社|共同通信|時事通信)"
+    "(?P<zh>" + "|".join(_ZH_AGENCIES) + ")"
     r"|[(（](?P<en>Reuters|AP|AFP|dpa|Xinhua|Kyodo|Yonhap|Bloomberg|PTI|IANS|ANI|UPI|EFE|ANSA)"
     r"[)）]"
 )
+# Where a match of _AGENCY_IN_TEXT may start (its first characters): found by a quick
+# search, from which the pattern is tried, not from every character of the line.
+_AGENCY_START = re.compile("[" + "".join(dict.fromkeys(a[0] for a in _ZH_AGENCIES)) + "(（]")
+# "Saibal Dasgupta / TNN / Updated ...": the fields of a byline.
+_FIELD_SPLIT = re.compile(r"\s[/|]\s")
 _SOURCE_LABEL = re.compile(r"(?:来源|來源|稿源|出处|出處)\s?[:：]\s?(?P<v>[\w·．.（）()&-]{2,30})")
 # Where a "来源：" value ends when the spans of an info bar are glued together.
 _SOURCE_END = re.compile(
@@ -144,14 +165,23 @@ _LEAD_LABEL = re.compile(
     r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
     re.I,
 )
+# Roles closing a name ("Ann Lee, Staff Writer"), lower-case: _ROLE_TAIL's last word.
+_ROLES = (
+    "writer", "reporter", "correspondent", "editor", "columnist", "contributor", "journalist",
+    "analyst", "critic", "producer", "staff", "editor-at-large", "redakteur", "redakteurin",
+    "korrespondent", "korrespondentin", "journaliste", "rédacteur", "rédactrice",
+    "envoyé spécial", "envoyée spécial", "envoyé spéciale", "envoyée spéciale",
+    "ceo", "cto", "founder",
+)  # fmt: skip
 _ROLE_TAIL = re.compile(
     r"(?:,|\s-|\s\|)?\s*(?:(?:senior|chief|staff|deputy|contributing|special|political|"
     r"foreign|business|tv|sports?|news|editor-at-large|national|science|tech(?:nology)?|"
-    r"&|and|culture|[A-Z][a-z]+)\s)*(?:writer|reporter|correspondent|editor|columnist|"
-    r"contributor|journalist|analyst|critic|producer|staff|editor-at-large|redakteur(?:in)?|korrespondent(?:in)?|"
-    r"journaliste|rédact(?:eur|rice)|envoyée? spéciale?|CEO|CTO|founder)s?\.?$",
+    r"&|and|culture|[A-Z][a-z]+)\s)*(?:" + "|".join(map(re.escape, _ROLES)) + r")s?\.?$",
     re.I,
 )
+# The characters other than ASCII letters that re.IGNORECASE matches to one (the
+# dotted and dotless i, the long s, the Kelvin sign): lower-casing does not.
+_CASE_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
@@ -179,7 +209,9 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
         text = text[:half]  # "Andrea WongAndrea Wong": the name twice, glued
     text = _without_site(text, sites)
     if text.isascii() or " " in text:
-        text = _ROLE_TAIL.sub("", text).strip(" ,;:-–—·")
+        if _may_end_in_role(text):
+            text = _ROLE_TAIL.sub("", text)
+        text = text.strip(" ,;:-–—·")
     text = _CJK_ROLE_TAIL.sub("", text).strip()
     if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
         return None
@@ -204,6 +236,16 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     elif (_ORG_SUFFIX.search(text) and len(text) > 2) or not _CJK_NAME.fullmatch(text):
         return None
     return text
+
+
+def _may_end_in_role(text: str) -> bool:
+    """Whether ``text`` may end in one of :data:`_ROLES` (an "s" and a "." after it
+    allowed), as :data:`_ROLE_TAIL` matches: a test of the end alone, where the
+    pattern tries every word of the text for a run of title words."""
+    if _CASE_FOLDS.search(text):
+        return True
+    tail = text.removesuffix("\n").lower().removesuffix(".")
+    return tail.endswith(_ROLES) or (tail.endswith("s") and tail[:-1].endswith(_ROLES))
 
 
 # What follows a site's name in a desk's byline ("CNN Business", "News Nation Bureau").
@@ -284,6 +326,8 @@ def _latin_names(text: str) -> list[str]:
 
 def _cjk_names(text: str) -> list[str]:
     names: list[str] = []
+    if _IDEOGRAPH.search(text) is None:
+        return names
     for m in _CJK_LABEL.finditer(text):
         rest = text[m.end() :]
         stop = _CJK_STOP.search(rest)
@@ -299,6 +343,11 @@ def _cjk_names(text: str) -> list[str]:
         if len(names) >= _MAX_NAMES:
             break
     return names
+
+
+def is_credit(text: str) -> bool:
+    """Whether a line is a photo credit (:data:`_CREDIT`)."""
+    return _CREDIT_HINT.search(text.lower()) is not None and _CREDIT.search(text) is not None
 
 
 def _bare_name(line: Line) -> list[str]:
@@ -328,7 +377,7 @@ def _marked(text: str, marks: list[str], sites: frozenset[str]) -> list[str]:
 
 def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str]:
     text = line.text
-    if line.tag in ("figcaption", "caption") or _CREDIT.search(text):
+    if line.tag in _CAPTION_TAGS or is_credit(text):
         return []
     if text.isascii():
         names = _latin_names(text)
@@ -353,21 +402,54 @@ def byline_authors(
     a name alone followed by a date ("Dan Goodin - Apr 16, 2015") counts too.
     """
     marks = marks or []
-    lo = title_index + 1 if title_index is not None else max(0, main_start - _BYLINE_SCAN)
-    hi = min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN)
-    for i in range(lo, hi):
+    window = _byline_window(lines, title_index, main_start)
+    for i in window:
         line = lines[i]
         if line.length > _MAX_LINE:
             continue
         names = _line_names(line, marks, sites)
-        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < hi:
+        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < window.stop:
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
-        if bare and not names and title_index is not None and i <= title_index + 3:
-            if not _CREDIT.search(line.text) and line.tag not in ("figcaption", "caption"):
+        if bare and not names and _bare_line(title_index, i):
+            if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
                 names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
+
+
+def unlabelled_byline(
+    lines: list[Line],
+    title_index: int | None,
+    main_start: int,
+    marks: list[str],
+    sites: frozenset[str] = frozenset(),
+) -> list[str]:
+    """``byline_authors(lines, title_index, main_start, marks, sites)``, where the same
+    call with no marks and not ``bare`` found nothing: no line of the window holds a
+    labelled byline (nor a "By" over a name), so only the lines showing a mark and
+    the bare names are left to read; not the labels again."""
+    for i in _byline_window(lines, title_index, main_start):
+        line = lines[i]
+        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+            continue
+        names = _marked(line.text, marks, sites)
+        if not names and _bare_line(title_index, i):
+            names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+        if names:
+            return names[:_MAX_NAMES]
+    return []
+
+
+def _byline_window(lines: list[Line], title_index: int | None, main_start: int) -> range:
+    """The lines a byline is looked for in: under the headline, or above the text."""
+    lo = title_index + 1 if title_index is not None else max(0, main_start - _BYLINE_SCAN)
+    return range(lo, min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN))
+
+
+def _bare_line(title_index: int | None, i: int) -> bool:
+    """Whether line ``i`` may show a bare name: one of the few right under the headline."""
+    return title_index is not None and i <= title_index + _BARE_SCAN
 
 
 _TAIL_LABEL = re.compile(
@@ -384,7 +466,7 @@ def tail_authors(
     for line in lines[max(0, main_end - _TAIL_SCAN) : main_end + 1]:
         text = line.text
         label = _TAIL_LABEL.search(text)
-        if line.length > _MAX_LINE // 2 or label is None or _CREDIT.search(text):
+        if line.length > _MAX_LINE // 2 or label is None or is_credit(text):
             continue
         if text.isascii() and not text[label.end() :].lstrip()[:1].isupper():
             continue  # "By now, you know ...": a sentence; a closing byline names a Name
@@ -411,14 +493,22 @@ def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) ->
             value = _SOURCE_END.split(m.group("v"))[0]
             if 2 <= len(value) <= _MAX_SOURCE:
                 return value
-        m = _AGENCY_IN_TEXT.search(text)
+        m = _agency_in(text)
         if m is not None and line.length <= _MAX_LINE:
             return m.group("zh") or m.group("en")
-        for part in re.split(r"\s[/|]\s", text)[1:3]:  # "Saibal Dasgupta / TNN / Updated ..."
+        if "/" not in text and "|" not in text:
+            continue  # no fields to split
+        for part in _FIELD_SPLIT.split(text)[1:3]:
             agency = _AGENCY_KEYS.get(part.strip().casefold())
             if agency:
                 return agency
     return None
+
+
+def _agency_in(text: str) -> re.Match[str] | None:
+    """``_AGENCY_IN_TEXT.search(text)``, tried from the first character a match can start with."""
+    first = _AGENCY_START.search(text)
+    return None if first is None else _AGENCY_IN_TEXT.search(text, first.start())
 
 
 def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:
@@ -438,8 +528,8 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     shown = byline_authors(lines, title_index, start, None, sites, bare=False)
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
-        marked = author_marks(page.root, page.markup)  # a pass over the attributes
-        shown = byline_authors(lines, title_index, start, marked, sites)
+        marked = author_marks(page.root, page.markup, page.lines.marks)
+        shown = unlabelled_byline(lines, title_index, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
         index = page.line_with(shown[0], max(0, (title_index or start) - 1))

@@ -27,6 +27,8 @@ from operator import attrgetter, sub
 
 from lxml import etree
 
+from ._marks import AUTHOR_VALUE, AUTHOR_WORDS, UNMARKED_TAGS, Marks, marks_author, name_marks
+
 BLOCK_TAGS = frozenset(
     """address article aside blockquote body br dd details dialog div dl dt fieldset
     figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html li main nav
@@ -149,6 +151,8 @@ class PageLines(list[Line]):
         self.range_blocks: list[int] = []
         self.named: dict[int, list[tuple[str, str]]] = {}
         self.truncated = False  # the walk stopped at MAX_LINES
+        # The author marks the walk met (meta.author_marks); None: no whole walk.
+        self.marks: Marks | None = None
         # A line's text -> the keys of its sentences (_pull_quotes): the stages join
         # the text of overlapping selections several times per page; each line's
         # text is split and keyed once. A function of the text alone: copies share it.
@@ -212,22 +216,33 @@ def _nonspace_len(text: str) -> int:
 def _names_kind(names: str) -> int:
     """Classify a class/id string; short ones are cached (sites repeat them), long
     ones are not, so a page of huge unique attributes cannot pin memory."""
-    return _cached_names_kind(names) if len(names) <= MAX_CACHED_NAME else _classify(names)
+    if len(names) <= MAX_CACHED_NAME:
+        return _cached_names_kind(names) & _KIND_BITS
+    return _classify(names)
+
+
+# The cached readings of a class/id string give its kind, plus _AUTHOR_MARK where
+# the string, as a class, marks the author (_marks.py): the walk reads both from
+# one look-up; other callers mask it off.
+_AUTHOR_MARK = 4
+_KIND_BITS = 3
 
 
 @lru_cache(maxsize=4096)
 def _cached_names_kind(names: str) -> int:
-    return _classify(names)
+    return _classify(names) | (_AUTHOR_MARK if name_marks(names) else 0)
 
 
 @lru_cache(maxsize=4096)
 def _cached_thread_kind(names: str) -> int:
-    return _classify(names, THREAD_BOILERPLATE_WORDS)
+    return _classify(names, THREAD_BOILERPLATE_WORDS) | (_AUTHOR_MARK if name_marks(names) else 0)
 
 
 @lru_cache(maxsize=4096)
 def _cached_sections_kind(names: str) -> int:
-    return _classify(names, SECTIONS_BOILERPLATE_WORDS)
+    return _classify(names, SECTIONS_BOILERPLATE_WORDS) | (
+        _AUTHOR_MARK if name_marks(names) else 0
+    )
 
 
 # The cached classification for each reading of a page's names.
@@ -287,7 +302,7 @@ def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILER
         elif named and (key == "class" or (key == "id" and value.count("-") < 3)):
             # (ids of 4+ words are heading slugs: "sharing-with-a-single-developer")
             found = (  # _names_kind, inlined: this runs for most block elements
-                _READINGS[words](value)
+                _READINGS[words](value) & _KIND_BITS
                 if len(value) <= MAX_CACHED_NAME
                 else _classify(value, words)
             )
@@ -319,27 +334,39 @@ _NOT_ELEMENTS = frozenset((etree.Comment, etree.ProcessingInstruction, etree.Ent
 # Tags whose kind _kind does not read from their class name alone.
 _FIXED_KIND_TAGS = BOILERPLATE_TAGS | CONTENT_TAGS
 
-# The only attributes _hidden reads.
+# The only attributes _inline_flags reads.
 _HIDING_KEYS = frozenset(("class", "style", "hidden", "aria-hidden"))
+_WATCHED_KEYS = _HIDING_KEYS | {"rel", "itemprop"}
+# What _inline_flags finds: the element is hidden, it is marked as the author.
+_HIDES, _MARKS = 1, 2
 
 
-def _hidden(el: etree._Element, keys: list[str]) -> bool:
-    """Whether an inline element is hidden (its boilerplate names do not matter).
-    ``keys``: its attribute names; only the values of the hiding ones are read
+def _inline_flags(el: etree._Element, keys: list[str]) -> int:
+    """Whether an inline element is hidden (its boilerplate names do not matter) and
+    whether it is marked as the author (_marks.marks_author).
+    ``keys``: its attribute names; only the values of the watched ones are read
     (most inline elements carry an ``href`` or a ``src`` beside their class)."""
+    flags = 0
     for key in keys:
         if key == "class":
             # Only _classify's first test: an inline name's boilerplate words do not matter.
             value = el.get(key, "")
-            if _hiding_name(value) if len(value) <= MAX_CACHED_NAME else _hides(value):
-                return True
+            short = len(value) <= MAX_CACHED_NAME
+            flags |= _cached_name_flags(value) if short else _name_flags(value)
+        elif key not in _WATCHED_KEYS:  # most keys: href, src, alt, id...
+            continue
         elif key == "style":
             squeezed = el.get(key, "").replace(" ", "").lower()
             if "display:none" in squeezed or "visibility:hidden" in squeezed:
-                return True
-        elif key == "hidden" or (key == "aria-hidden" and el.get(key) == "true"):
-            return True
-    return False
+                flags |= _HIDES
+        elif key == "hidden":
+            flags |= _HIDES
+        elif key == "aria-hidden":
+            if el.get(key) == "true":
+                flags |= _HIDES
+        elif el.get(key) == AUTHOR_VALUE:  # rel, itemprop
+            flags |= _MARKS
+    return flags
 
 
 def _hides(names: str) -> bool:
@@ -347,8 +374,14 @@ def _hides(names: str) -> bool:
     return not HIDDEN_CLASSES.isdisjoint(names.lower().split())
 
 
+def _name_flags(names: str) -> int:
+    """_inline_flags' reading of an inline element's class string."""
+    flags = _HIDES if _hides(names) else 0
+    return flags | _MARKS if name_marks(names) else flags
+
+
 # Inline elements repeat their class names too.
-_hiding_name = lru_cache(maxsize=4096)(_hides)
+_cached_name_flags = lru_cache(maxsize=4096)(_name_flags)
 
 
 def page_lines(
@@ -413,11 +446,19 @@ def page_lines(
     # Hot loop (every element of the page): names bound locally.
     block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
     fixed_tags = _FIXED_KIND_TAGS
-    reading = _READINGS[words]
-    hiding_keys, merged_tags = _HIDING_KEYS, MERGED_TAGS
+    reading, author_mark = _READINGS[words], _AUTHOR_MARK
+    merged_tags = MERGED_TAGS
     parents_append, open_blocks_append = parents.append, open_blocks.append
     tags_append, spans_append = tags.append, spans.append
     skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
+    # The author marks (_marks.py), read from the attributes in hand.
+    marks = Marks(root)
+    marked, unread_append = marks.read, marks.unread.append
+    add_mark = marked.append
+    stopped = False  # at MAX_LINES: the rest of the tree is not read
+    author_1, author_2, author_3 = AUTHOR_WORDS
+    rel_author, itemprop_author = ("rel", AUTHOR_VALUE), ("itemprop", AUTHOR_VALUE)
+    watched_keys, unmarked_tags = _WATCHED_KEYS, UNMARKED_TAGS
     walker = etree.iterwalk(root, events=("start", "end"))
     skip = walker.skip_subtree
     for event, el in walker:
@@ -426,10 +467,12 @@ def page_lines(
             if tag in skipped:
                 skip()
                 push(-2)
+                unread_append((len(marked), el))
                 continue
             if tag in block_tags:
                 if len(lines) >= max_lines:
                     lines.truncated = True
+                    stopped = True
                     break
                 items = el.items()
                 if not items:
@@ -439,11 +482,23 @@ def page_lines(
                     if len(items) == 1 and items[0][0] == "class" and tag not in fixed_tags:
                         # The common case (one class name), as _kind decides it, inlined.
                         name = items[0][1]
-                        short = len(name) <= MAX_CACHED_NAME
-                        kind = reading(name) if short else _classify(name, words)
+                        if len(name) <= MAX_CACHED_NAME:
+                            kind = reading(name)
+                            if kind & author_mark:
+                                kind ^= author_mark
+                                add_mark(el)
+                        else:
+                            kind = _classify(name, words)
+                            if marks_author(items):
+                                add_mark(el)
                     else:
                         kind = _kind(items, tag, words)
                         name = el.get("class")
+                        if (
+                            name is not None
+                            and (author_1 in name or author_2 in name or author_3 in name)
+                        ) or (rel_author in items or itemprop_author in items):
+                            add_mark(el)
                     names_append(name)
                     if kind == _BOILER:
                         named[len(tags)] = items  # reread_lines may read them otherwise
@@ -457,10 +512,15 @@ def page_lines(
                 push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
-                if keys and not hiding_keys.isdisjoint(keys) and _hidden(el, keys):
-                    skip()
-                    push(-2)
-                    continue
+                if keys and not watched_keys.isdisjoint(keys):
+                    flags = _inline_flags(el, keys)
+                    if flags & _HIDES:
+                        skip()
+                        push(-2)
+                        unread_append((len(marked), el))
+                        continue
+                    if flags and tag not in unmarked_tags:
+                        add_mark(el)
                 if tag == "a":
                     link_depth += 1
                     push(-3)
@@ -503,6 +563,7 @@ def page_lines(
         flush()
     if lines.truncated:
         _close_open_blocks(lines, stack, open_blocks)
+    lines.marks = None if stopped else marks
     _free_article(lines)
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
     return lines
@@ -586,7 +647,7 @@ def reread_lines(
     )
     out.spans, out.parents = list(lines.spans), list(lines.parents)
     out.bodies, out.tags, out.names = list(lines.bodies), list(lines.tags), list(lines.names)
-    out.sentences = lines.sentences
+    out.sentences, out.marks = lines.sentences, lines.marks
     out.ranges, out.range_blocks, out.named = _reread_ranges(lines, words)
     _mark_boilerplate(out, out.ranges, options.boilerplate_guard)
     return out

@@ -15,6 +15,7 @@ from typing import Any
 
 from lxml import etree
 
+from ._marks import AUTHOR_MARKS, AUTHOR_WORDS, Marks
 from ._urls import join_url
 from .dom import META_TAGS, may_hold, may_name
 
@@ -105,18 +106,9 @@ _IMAGE_META = {
 }
 _MAX_MARK = 80  # characters of an author-marked element's text: longer is a bio or a teaser
 _MAX_MARKS = 8
+_MAX_MARKED = 50  # marked elements read: a page may mark every comment's author
 _MAX_IMAGES = 5  # lead image candidates kept
 _CREDIT_CLASS = re.compile(r"attribution|credit|caption|photo|image")
-# Elements the page marks as holding its author (rel, itemprop, class or id names).
-# (Attribute axes: twice as fast as testing every element's attributes.)
-# (/descendant::*/@x: the attributes of every element, as //@x reads them, without
-# first gathering every text node as //'s descendant-or-self::node() does.)
-_AUTHOR_MARKS = etree.XPath(
-    "(/descendant::*/@class[contains(., 'author') or contains(., 'byline')"
-    " or contains(., 'writer')] | /descendant::*/@rel[. = 'author']"
-    " | /descendant::*/@itemprop[. = 'author'])/parent::*[not(self::meta or self::link)]"
-)
-_AUTHOR_WORDS = ("author", "byline", "writer")
 # Publication times in inline scripts: a Unix timestamp (10 or 13 digits) or a quoted
 # ISO date under a publication-date name, also inside JSON held in a string (\"...\").
 # Dates under any other name (a dataLayer's "date", an expiry, an update, a comment's
@@ -338,17 +330,25 @@ def script_date_slow(text: str) -> str | None:
     return None
 
 
-def author_marks(root: etree._Element, markup: str | bytes | None = None) -> list[str]:
+def author_marks(
+    root: etree._Element, markup: str | bytes | None = None, walked: Marks | None = None
+) -> list[str]:
     """Short texts of elements marked as the author (``rel=author``, ``itemprop=author``,
     ``class="byline"``), outside comment threads, in page order.
 
+    ``walked``: what the line walk of ``root`` saw of its marks (PageLines.marks), if
+    it read the whole tree: then no XPath pass over every attribute is made.
     ``markup``: what ``root`` was parsed from, if known; a page that never spells
     the words has no such element, and no pass over its attributes is made.
     """
     marks: list[str] = []
-    if markup is not None and not may_hold(markup, _AUTHOR_WORDS):
+    if walked is not None:
+        elements: list[etree._Element] = walked.elements()
+    elif markup is not None and not may_hold(markup, AUTHOR_WORDS):
         return marks
-    for el in islice(_AUTHOR_MARKS(root), 50):
+    else:
+        elements = AUTHOR_MARKS(root)
+    for el in islice(elements, _MAX_MARKED):
         names = (el.get("class") or "").lower()
         if _in_comments(el) or "comment" in names or _CREDIT_CLASS.search(names):
             continue  # a commenter, or a photo's credit

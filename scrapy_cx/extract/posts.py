@@ -17,7 +17,7 @@ from itertools import accumulate
 from ..article import Post
 from ._page import Page, Region
 from .dates import scan_dates
-from .lines import Line, LineOptions, main_text, name_parts
+from .lines import Line, LineOptions, PageLines, main_text, name_parts
 
 __all__ = [
     "dated_header",
@@ -26,6 +26,7 @@ __all__ = [
     "post_chrome",
     "post_headers",
     "post_units",
+    "PostUnits",
 ]
 
 MAX_POST_HEADER = 80  # characters of a post's header line
@@ -107,7 +108,50 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
     names only a comment's text "comment", its dated header is the element
     before). Off for the test of whether the selection lies in a post: a news
     site's teaser cards sit under dated lines too."""
-    lines = page.lines
+    return PostUnits(page).units(above=above)
+
+
+class PostUnits:
+    """A page's post units (:func:`post_units`), for both readings (with and without
+    the line above each unit): the groups of blocks, and whether each unit shows a
+    date of its own, are read once. Page typing asks for both."""
+
+    __slots__ = ("_dated", "_groups", "page")
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self._groups: list[list[int]] | None = None
+        self._dated: dict[int, bool] = {}  # block id -> a short dated line at its edges
+
+    def units(self, *, above: bool = False) -> list[Region]:
+        """``post_units(page, above=above)``."""
+        spans = self.page.lines.spans
+        if self._groups is None:
+            self._groups = _unit_groups(self.page.lines)
+        best: list[Region] = []
+        rest: list[int] = []
+        for blocks in self._groups:
+            posts = [spans[block] for block in blocks[:MAX_UNITS] if self._post(block, above)]
+            if len(posts) >= MIN_POSTS and len(posts) > len(best):
+                best, rest = posts, blocks[MAX_UNITS:]
+        # Past the units read, the same element (tag, class and all) is taken as a
+        # post unread: a long thread keeps its tail.
+        return best + [spans[block] for block in rest]
+
+    def _post(self, block: int, above: bool) -> bool:
+        """A unit with a short dated line at its top or bottom (or right above it)."""
+        lines = self.page.lines
+        start, end = lines.spans[block]
+        dated = self._dated.get(block)
+        if dated is None:
+            dated = self._dated[block] = _header(self.page, start, end, False) is not None
+        return dated or (above and start > 0 and _short_dated(lines[start - 1]))
+
+
+def _unit_groups(lines: PageLines) -> list[list[int]]:
+    """The ids of the block elements that may be post units, by group (a tag and the
+    class a post unit repeats: :func:`_unit_key`), in page order; groups of
+    :data:`MIN_POSTS` or more."""
     groups: dict[tuple[str, str], list[int]] = {}
     named = unit_names(lines.names)
     if not named:
@@ -118,26 +162,7 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
             key = _unit_key(names) if len(names) <= MAX_UNIT_NAME else None
             if key is not None:
                 groups.setdefault((lines.tags[block], key), []).append(block)
-    best: list[Region] = []
-    rest: list[int] = []
-    for blocks in groups.values():
-        if len(blocks) < MIN_POSTS:
-            continue
-        posts = [
-            span
-            for span in map(lines.spans.__getitem__, blocks[:MAX_UNITS])
-            if _post(page, *span, above)
-        ]
-        if len(posts) >= MIN_POSTS and len(posts) > len(best):
-            best, rest = posts, blocks[MAX_UNITS:]
-    # Past the units read, the same element (tag, class and all) is taken as a
-    # post unread: a long thread keeps its tail.
-    return best + [lines.spans[block] for block in rest]
-
-
-def _post(page: Page, start: int, end: int, above: bool) -> bool:
-    """A unit with a short dated line at its top or bottom (or right above it)."""
-    return _header(page, start, end, above) is not None
+    return [blocks for blocks in groups.values() if len(blocks) >= MIN_POSTS]
 
 
 def _header(page: Page, start: int, end: int, above: bool) -> int | None:
@@ -152,10 +177,15 @@ def _header(page: Page, start: int, end: int, above: bool) -> int | None:
     if above and start > 0:
         edges = (*edges, start - 1)
     for i in edges:
-        text = lines[i].text
-        if lines[i].length <= MAX_POST_HEADER and (_AGO.search(text) or scan_dates(text)):
+        if _short_dated(lines[i]):
             return i
     return None
+
+
+def _short_dated(line: Line) -> bool:
+    """A line short enough to be a post's header, showing a date or an age."""
+    text = line.text
+    return line.length <= MAX_POST_HEADER and bool(_AGO.search(text) or scan_dates(text))
 
 
 def merge_units(units: list[Region]) -> tuple[list[Region], bool]:

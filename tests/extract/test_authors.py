@@ -6,8 +6,21 @@ import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import STAGES, _page
-from scrapy_cx.extract.authors import clean_name, names_in, split_names
+from scrapy_cx.extract.authors import (
+    _AGENCY_IN_TEXT,
+    _CREDIT,
+    _ROLE_TAIL,
+    _agency_in,
+    _may_end_in_role,
+    byline_authors,
+    clean_name,
+    is_credit,
+    names_in,
+    split_names,
+    unlabelled_byline,
+)
 from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.lines import Line
 from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 
@@ -223,6 +236,24 @@ def test_source_is_the_agency_or_outlet_named() -> None:
         "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
     )
     assert article.source == "Reuters" and article.authors == ()
+    # An agency among a byline's fields, after the name.
+    fields = "<p>Saibal Dasgupta / TNN / Updated: Mar 2, 2016</p>"
+    assert source_of("", paragraphs=fields + PARAGRAPHS) == "TNN"
+
+
+def test_an_agency_is_found_from_the_first_character_it_may_start_with() -> None:
+    for text in (
+        "LONDON (Reuters) - The council voted.",
+        "The council (in session) voted (AP).",
+        "本报讯 据新华社报道",
+        "中央 中新社",
+        "(no agency here)",
+        "",
+    ):
+        expected = _AGENCY_IN_TEXT.search(text)
+        found = _agency_in(text)
+        assert (found and found.span()) == (expected and expected.span()), text
+    assert _agency_in("The council (in session) voted (AP).").group("en") == "AP"
 
 
 def test_evidence_says_where_each_field_was_found() -> None:
@@ -262,3 +293,81 @@ def test_chinese_byline_with_affiliation_and_spaced_name() -> None:
     byline = "<p>作者: 赵 培：北京物资学院，北京</p>"
     assert authors(byline, paragraphs=ZH_PARAGRAPHS) == ("赵培",)
     assert source_of("<p>来源：转载文章</p>") is None
+
+
+CREDITS = [
+    "Photo: Ann Lee",
+    "PHOTOS BY ANN LEE",
+    "Foto von Max Weber",
+    "Bild: dpa",
+    "Credit: Ann Lee",
+    "Illustration par Anne Roux",
+    "Video: Reuters",
+    "Spencer Platt/Getty Images",
+    "Ann Lee / AFP",
+    "Ann Lee via AP",
+    "Shutterstock",
+    "记者 何俊 摄",
+    "（图/王建国）",
+    "圖：中央社",
+    "写真：共同",
+    # Characters the case-blind pattern takes for an ASCII letter, lower-casing not.
+    "\u0130mage by Ann Lee",
+    "\u0131mage: Ann Lee",
+    "\u017fhutter\u017ftock",
+    "Shutterstoc\u212a",
+]
+NOT_CREDITS = ["By Ann Lee", "Ann Lee | March 2, 2016", "Updated 3 hours ago", "记者 王燕", ""]
+
+
+def test_is_credit_reads_as_the_credit_pattern() -> None:
+    for text in CREDITS:
+        assert is_credit(text), text
+        assert _CREDIT.search(text), text
+    for text in NOT_CREDITS:
+        assert not is_credit(text) and not _CREDIT.search(text), text
+
+
+def _lines(*texts: str, tag: str = "div") -> list[Line]:
+    return [Line(text, len("".join(text.split())), 0, tag, False) for text in texts]
+
+
+@pytest.mark.parametrize(
+    ("texts", "marks", "title_index", "expected"),
+    [
+        (("Night buses approved", "Gina TrapaniCEO", "March 2, 2016"), ["Gina Trapani"], 0, 1),
+        (("Night buses approved", "Dan Goodin - Apr 16, 2015"), [], 0, 1),
+        (("Night buses approved", "Dan Goodin - Apr 16, 2015"), [], None, 0),  # no headline
+        (("Night buses approved", "Photo: Gina Trapani"), ["Gina Trapani"], 0, 0),
+        (("Night buses approved", "By", "the river"), ["Ann Lee"], 0, 0),
+        (("Night buses approved", "Spencer Platt/Getty", "Ann Lee, 2016"), ["Ann Lee"], 0, 1),
+    ],
+)
+def test_unlabelled_byline_reads_as_byline_authors_after_no_label(
+    texts: tuple[str, ...], marks: list[str], title_index: int | None, expected: int
+) -> None:
+    lines = _lines(*texts)
+    assert byline_authors(lines, title_index, 1, None, bare=False) == []  # no label
+    names = unlabelled_byline(lines, title_index, 1, marks)
+    assert names == byline_authors(lines, title_index, 1, marks)
+    assert len(names) == expected
+    # In a caption, a marked name is a credit too.
+    captions = [lines[0], *_lines(*texts[1:], tag="figcaption")]
+    assert unlabelled_byline(captions, title_index, 1, marks) == []
+    assert byline_authors(captions, title_index, 1, marks) == []
+
+
+def test_a_role_closing_a_name_is_found_by_the_end_of_the_text() -> None:
+    for text in (
+        "Ann Lee, Staff Writer",
+        "Ann Lee Editors.",
+        "Anna Berg, Redakteurin",
+        "Marie Roux, envoyée spéciale",
+        "Ann Lee CEO",
+        "Ann Lee, staff writer\n",
+        "Ann Lee, Staff Writer\u017f",  # the long s: an "s" to the case-blind pattern
+        "Anna Berg, \u212aorrespondentin",  # the Kelvin sign: a "k"
+    ):
+        assert _ROLE_TAIL.search(text) and _may_end_in_role(text), text
+    for text in ("Ann Lee", "Writer Ann Lee", "Ann Lee, Staff Writer and more", ""):
+        assert not _ROLE_TAIL.search(text) and not _may_end_in_role(text), text

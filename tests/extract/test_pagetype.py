@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
+from scrapy_cx.extract.pagetype import MIN_TREE_LINKS, SCAN_CHARS_PER_BLOCK, scan_first
 from scrapy_cx.extract.posts import MAX_UNITS
 from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES, ZH_SENTENCES
 
@@ -218,6 +219,25 @@ def test_a_product_declared_in_microdata_is_other() -> None:
     )
 
 
+def test_microdata_is_read_whether_the_markup_is_scanned_first_or_not() -> None:
+    """Long markup over few elements (a big inline script) skips the scan for
+    "itemtype" and makes the pass over the attributes at once: same type."""
+    body = (
+        "<div itemscope itemType='https://schema.org/Product'><h1>Oak garden bench</h1>"
+        f"<p>{STORY[1]}</p><p>{STORY[2]}</p></div>"
+    )
+    script = "<script>var catalog = '" + "x" * 200 * SCAN_CHARS_PER_BLOCK + "';</script>"
+    for head in ("", script):
+        article = extract_article(page(body, "Oak garden bench", head), "http://shop.test/p/1")
+        assert article.page_type == "other"
+
+
+def test_the_markup_is_scanned_first_up_to_its_chars_per_block() -> None:
+    assert scan_first(10 * SCAN_CHARS_PER_BLOCK, 10)
+    assert not scan_first(10 * SCAN_CHARS_PER_BLOCK + 1, 10)
+    assert not scan_first(1, 0)
+
+
 def test_an_undated_category_page_of_teasers_is_a_listing() -> None:
     teasers = "".join(
         f"<div><h3><a href='/news/{i}'>Council debates the river bridge again, part {i}</a>"
@@ -258,11 +278,15 @@ def test_a_malformed_url_is_no_front_page() -> None:
     assert article.page_type == "other"  # typed by its code blocks; the URL is ignored
 
 
-def docs_tree_page(under_title: str = "") -> str:
+def docs_tree_page(under_title: str = "", sections: int = 40, menu: str = "nav") -> str:
     """A manual's page: a side tree of chapters and sections, prose, code blocks."""
     tree = "".join(
         f"<li><a href='/docs/{c}'>Chapter {c}</a><ul>"
-        + "".join(f"<li><a href='/docs/{c}/{s}'>Section {c}.{s}</a></li>" for s in range(8))
+        + "".join(
+            f"<li><a href='/docs/{c}/{s}'>Section {c}.{s}</a></li>"
+            for s in range(8)
+            if 8 * c + s < sections
+        )
         + "</ul></li>"
         for c in range(5)
     )
@@ -270,7 +294,7 @@ def docs_tree_page(under_title: str = "") -> str:
         f"<p>{STORY[i]}</p><pre><code>bridge build --span {i}</code></pre>" for i in range(4)
     )
     return page(
-        f"<nav class='docs-tree'><ul>{tree}</ul></nav>"
+        f"<{menu} class='docs-tree'><ul>{tree}</ul></{menu}>"
         f"<main><h1>Building a span</h1>{under_title}{code}</main>",
         "Building a span",
     )
@@ -282,6 +306,15 @@ def test_a_dated_documentation_page_with_a_side_tree_and_code_is_other() -> None
     assert article.published == "2024-05-03"  # a date, but the last edit's
     assert article.page_type == "other"
     assert STORY[0] in article.content
+
+
+def test_a_documentation_tree_holds_enough_nested_links() -> None:
+    """MIN_TREE_LINKS links in lists nested in lists of a nav or an aside, no fewer."""
+    edited = "<p>Updated <time datetime='2024-05-03'>May 3, 2024</time></p>"
+    for menu in ("nav", "aside"):
+        for sections, kind in ((MIN_TREE_LINKS, "other"), (MIN_TREE_LINKS - 1, "article")):
+            html = docs_tree_page(edited, sections, menu)
+            assert extract_article(html, "http://docs.test/guide/spans").page_type == kind
 
 
 def test_a_dated_bylined_post_with_code_and_a_side_tree_stays_an_article() -> None:

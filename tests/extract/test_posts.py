@@ -1,8 +1,10 @@
-"""posts.py: the search that leaves out class strings naming no post unit."""
+"""posts.py: the search that leaves out class strings naming no post unit; post units."""
 
 from __future__ import annotations
 
-from scrapy_cx.extract.posts import POST_UNIT_WORDS, _unit_key, unit_names
+from scrapy_cx.extract import extract_page
+from scrapy_cx.extract.posts import POST_UNIT_WORDS, PostUnits, _unit_key, post_units, unit_names
+from tests.extract.test_pagetype import SAYINGS, news_item
 
 NAMES = [
     None,
@@ -46,3 +48,17 @@ def test_unit_names_keep_every_name_a_unit_key_keys() -> None:
 def test_no_name_spelling_a_post_word_gives_nothing() -> None:
     assert unit_names([None, "nav", "article-body", "footer"]) == set()
     assert unit_names([]) == set()
+
+
+def test_post_units_read_once_give_both_readings_in_either_order() -> None:
+    """Hacker News's layout: each reply's dated header is the element above it, so
+    only the reading that takes the line above finds the units."""
+    page = extract_page(news_item([SAYINGS[i % len(SAYINGS)] for i in range(15)]))
+    below, above = post_units(page), post_units(page, above=True)
+    assert below == [] and len(above) == 15
+    for order in ((False, True), (True, False)):
+        units = PostUnits(page)
+        assert {reading: units.units(above=reading) for reading in order} == {
+            False: below,
+            True: above,
+        }
