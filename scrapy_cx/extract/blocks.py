@@ -43,17 +43,19 @@ def find_blocks(page: Page) -> None:
             kinds[i] = NAVIGATION
         elif line.link_length > NAVIGATION_LINK_SHARE * line.length:
             kinds[i] = NAVIGATION
-    related: dict[str, str] = {}
+    listed: list[int] = []  # the related lines (each line is in one group)
     for members in groups.values():
         if len(members) >= MIN_RELATED_GROUP:
             for i in members:
                 kinds[i] = RELATED
+            listed += members
     page.kinds = kinds
     if page.page_type not in ("article", "thread"):
         return
-    for i, kind in enumerate(kinds):
+    related: dict[str, str] = {}
+    for i in sorted(listed):  # in page order, without a pass over every line
         href = lines[i].href
-        if kind == RELATED and href and not href.startswith(_NOT_PAGES):
+        if href and not href.startswith(_NOT_PAGES):
             text = lines[i].text
             if text not in related:
                 try:

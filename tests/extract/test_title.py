@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import extract_page
-from scrapy_cx.extract.title import site_from_title, title_spans
+from scrapy_cx.extract.title import (
+    _MULTI_FOLD,
+    _key,
+    _key_length_known,
+    site_from_title,
+    title_spans,
+)
 from tests.extract.prose import EN_SENTENCES, ZH_SENTENCES, paragraphs
 
 PARAGRAPHS = paragraphs(
@@ -105,6 +112,18 @@ def test_headline_shown_on_two_lines() -> None:
     html = page(
         "<title>为现代化建设凝聚力量——热烈祝贺市政协会议开幕_示例市人民政府</title>",
         "<div>首页&gt;政务动态</div><p>为现代化建设凝聚力量</p><div>——热烈祝贺市政协会议开幕</div>"
+        f"<div>2022-02-11 09:52</div>{ZH_PARAGRAPHS}",
+        lang="zh",
+    )
+    assert extract_article(html).title == "为现代化建设凝聚力量——热烈祝贺市政协会议开幕"
+
+
+def test_headline_shown_on_two_lines_the_second_a_link() -> None:
+    # The second line, mostly a link, is no headline of its own but still ends the pair.
+    html = page(
+        "<title>为现代化建设凝聚力量——热烈祝贺市政协会议开幕_示例市人民政府</title>",
+        "<div>首页&gt;政务动态</div><p>为现代化建设凝聚力量</p>"
+        "<div><a href='/hui'>——热烈祝贺市政协会议开幕</a></div>"
         f"<div>2022-02-11 09:52</div>{ZH_PARAGRAPHS}",
         lang="zh",
     )
@@ -264,3 +283,40 @@ def test_site_name_sources_in_order() -> None:
     )
     assert extract_article(f"<html><head>{head}{ld}</head>{body}").site_name == "Example Press"
     assert extract_article(f"<html><head>{head}</head>{body}").site_name == "Daily Example"
+
+
+def test_key_folds_case_quotes_dashes_and_drops_spaces() -> None:
+    assert _key("“Straße” – Ｆｕｌｌ  Width ’s") == '"strasse"-fullwidth\'s'
+    assert _key("Plain ASCII - Title") == "plainascii-title"
+
+
+def test_multi_fold_holds_every_character_whose_case_folding_is_longer() -> None:
+    longer = {c for c in range(sys.maxunicode + 1) if len(chr(c).casefold()) != 1}
+    matched = {c for c in range(sys.maxunicode + 1) if _MULTI_FOLD.match(chr(c))}
+    assert matched == longer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plain ASCII headline",
+        "“Quoted” headline – with dashes’",
+        "Grüße aus Köln",  # ß folds to ss
+        "ﬁnal ligature",  # NFKC makes it fi
+        "全角ＡＢＣ 标题",  # NFKC narrows it
+        "İstanbul’da",  # İ folds to two characters
+        "Ελληνικά ᾳ",
+        "Заголовок — новости",
+    ],
+)
+def test_key_length_known_only_when_the_key_keeps_the_length(text: str) -> None:
+    if _key_length_known(text):
+        assert len(_key(text)) == len("".join(text.split()))
+    else:
+        assert not text.isascii()
+
+
+def test_key_length_known_refuses_texts_whose_key_changes_length() -> None:
+    for text in ("Straße", "ﬁ", "İ", "e\u0301"):  # keys longer or shorter than the text
+        assert len(_key(text)) != len(text)
+        assert not _key_length_known(text)
