@@ -101,9 +101,11 @@ MIN_REPEAT = 20
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-# Every ASCII character but a lower-case letter to a space: what is left of a
-# lower-case ASCII name are its letter parts (_NAME_PART's, less the digit runs).
-_LETTER_RUNS = str.maketrans({i: " " for i in range(128) if not "a" <= chr(i) <= "z"})
+# Every byte but a lower-case ASCII letter to a space: what is left of a lower-case
+# ASCII name are its letter parts (_NAME_PART's, less the digit runs). (Bytes:
+# bytes.translate reads a 256-byte table, str.translate a dict per character,
+# three times slower; most class names a crawl meets are new to the cache.)
+_LETTER_RUNS = bytes(c if ord("a") <= c <= ord("z") else ord(" ") for c in range(256))
 
 # What an element is, as far as the walk cares.
 _PLAIN, _BOILER, _HIDDEN, _BODY = 0, 1, 2, 3
@@ -273,11 +275,11 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
         if lowered == names:
             # The common case, decided in C: in lower-case ASCII the parts are the
             # runs of letters (and of digits, which no boilerplate word is).
-            parts = names.translate(_LETTER_RUNS).split()
-        else:
-            # One scan: the parts never span a "-", "_" or a space, and a token of
-            # lower- or upper-case letters only is one part, as the loop below reads it.
-            parts = " ".join(_NAME_PART.findall(names)).lower().split()
+            letters = names.encode().translate(_LETTER_RUNS).split()
+            return _PLAIN if _as_bytes(words).isdisjoint(letters) else _BOILER
+        # One scan: the parts never span a "-", "_" or a space, and a token of
+        # lower- or upper-case letters only is one part, as the loop below reads it.
+        parts = " ".join(_NAME_PART.findall(names)).lower().split()
         return _PLAIN if words.isdisjoint(parts) else _BOILER
     # Outside ASCII, "ϒnav" is neither lower nor upper: part by part.
     tokens = names.replace("-", " ").replace("_", " ").split()
@@ -288,6 +290,12 @@ def _classify(names: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
         elif not words.isdisjoint(p.lower() for p in _NAME_PART.findall(token)):
             return _BOILER
     return _PLAIN
+
+
+@lru_cache(maxsize=len(_READINGS))
+def _as_bytes(words: frozenset[str]) -> frozenset[bytes]:
+    """The words as bytes, to test the parts :func:`_classify` splits as bytes."""
+    return frozenset(word.encode() for word in words)
 
 
 def _kind(items: list[tuple[str, str]], tag: str, words: frozenset[str] = BOILERPLATE_WORDS) -> int:
@@ -415,7 +423,9 @@ def page_lines(
     parents = lines.parents
     tags: list[str] = lines.tags  # block element id -> tag
     names_append = lines.names.append
-    open_blocks = [-1]  # ids of the open block elements (-1: none yet)
+    # The innermost open block element's id (-1: none yet); the one around it is
+    # its parent, so the open blocks need no stack of their own.
+    block = -1
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
@@ -436,10 +446,9 @@ def page_lines(
         if words:
             text = " ".join(words)
             length = len(text) - len(words) + 1
-            bid = open_blocks[-1]
-            tag = tags[bid] if bid >= 0 else "body"
+            tag = tags[block] if block >= 0 else "body"
             links = link_chars if link_chars < length else length
-            lines.append(Line(text, length, links, tag, False, bid, href if links else None))
+            lines.append(Line(text, length, links, tag, False, block, href if links else None))
         link_chars = 0
         href = None
 
@@ -448,7 +457,7 @@ def page_lines(
     fixed_tags = _FIXED_KIND_TAGS
     reading, author_mark = _READINGS[words], _AUTHOR_MARK
     merged_tags = MERGED_TAGS
-    parents_append, open_blocks_append = parents.append, open_blocks.append
+    parents_append = parents.append
     tags_append, spans_append = tags.append, spans.append
     skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
     # The author marks (_marks.py), read from the attributes in hand.
@@ -505,8 +514,8 @@ def page_lines(
                 if parts:
                     flush()
                 n = len(lines)
-                parents_append(open_blocks[-1])
-                open_blocks_append(len(tags))  # the new block's id
+                parents_append(block)
+                block = len(tags)  # the new block's id
                 tags_append(tag)
                 spans_append((n, n))
                 push(4 * n + kind)
@@ -534,7 +543,8 @@ def page_lines(
             if mark >= 0:
                 if parts:
                     flush()
-                bid = open_blocks.pop()
+                bid = block
+                block = parents[bid]
                 start = mark >> 2
                 tag = tags[bid]
                 n = len(lines)
@@ -562,7 +572,7 @@ def page_lines(
     if parts:
         flush()
     if lines.truncated:
-        _close_open_blocks(lines, stack, open_blocks)
+        _close_open_blocks(lines, stack, block)
     lines.marks = None if stopped else marks
     _free_article(lines)
     _mark_boilerplate(lines, ranges, options.boilerplate_guard)
@@ -577,14 +587,16 @@ def _cut_line(run: str) -> str:
     return head.rsplit(None, 1)[0]
 
 
-def _close_open_blocks(lines: PageLines, stack: list[int], open_blocks: list[int]) -> None:
+def _close_open_blocks(lines: PageLines, stack: list[int], block: int) -> None:
     """End the block elements still open where the walk stopped (at :data:`MAX_LINES`)
-    at its last line, as their end tags would have (table rows are left unmerged)."""
+    at its last line, as their end tags would have (table rows are left unmerged).
+    ``block``: the innermost open one."""
     n = len(lines)
     for mark in reversed(stack):
         if mark < 0:
             continue
-        bid = open_blocks.pop()
+        bid = block
+        block = lines.parents[bid]
         start = mark >> 2
         lines.spans[bid] = (start, n)
         kind = mark & 3
