@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-__all__ = ["join_url"]
+__all__ = ["absolute_url", "join_url"]
 
 _SCHEMES = ("http", "https")
 _ABSOLUTE = ("http://", "https://")
@@ -40,3 +40,14 @@ def join_url(base: str | None, url: str) -> str:
     if url.startswith(_ABSOLUTE) and url.split("://", 1)[1][:1].isalnum():
         return url  # with a host: urljoin keeps it (and another scheme than the page's)
     return urljoin(base, url)
+
+
+def absolute_url(base: str | None, url: str) -> str | None:
+    """``join_url(base, url)``, or None where ``url`` has no address to resolve
+    (``http://[x``: urljoin's ValueError). A page's links, images and canonical
+    address are read from markup anyone writes: one bad one is left out, it
+    never fails the page."""
+    try:
+        return join_url(base, url)
+    except ValueError:
+        return None

@@ -11,7 +11,7 @@ first link's address from the line walk.
 from __future__ import annotations
 
 from ._page import Page
-from ._urls import join_url
+from ._urls import absolute_url
 from .lines import is_headline_link
 
 __all__ = ["BLOCK_KINDS", "find_blocks"]
@@ -58,10 +58,10 @@ def find_blocks(page: Page) -> None:
         if href and not href.startswith(_NOT_PAGES):
             text = lines[i].text
             if text not in related:
-                try:
-                    related[text] = join_url(page.url, href.strip()) if page.url else href.strip()
-                except ValueError:  # "http://[x": no address to follow, not a reason to fail
+                address = absolute_url(page.url, href.strip())
+                if address is None:
                     continue
+                related[text] = address
                 if len(related) >= MAX_RELATED:
                     break
     page.related = list(related.items())

@@ -16,7 +16,7 @@ from itertools import islice
 from lxml import etree
 
 from ._page import Evidence, Page
-from ._urls import join_url
+from ._urls import absolute_url
 
 _MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars
 _MAX_IMAGES = 40  # <img> elements looked at
@@ -47,12 +47,10 @@ def is_lead_candidate(url: str) -> bool:
 
 
 def _absolute(base: str | None, url: str) -> str | None:
-    url = url.strip()
-    try:
-        absolute = join_url(base, url) if base else url
-    except ValueError:
+    absolute = absolute_url(base, url.strip())
+    if absolute is None or not absolute.startswith(("http://", "https://")):
         return None
-    return absolute if absolute.startswith(("http://", "https://")) else None
+    return absolute
 
 
 def _side(value: str | None) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 
 from ._marks import AUTHOR_MARKS, AUTHOR_WORDS, Marks
-from ._urls import join_url
+from ._urls import absolute_url
 from .dom import META_TAGS, may_hold, may_name
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
@@ -245,10 +245,8 @@ def _image_urls(value: Any, depth: int = 0) -> list[str]:
 
 
 def _absolute(base: str | None, target: str) -> str:
-    try:
-        return join_url(base, target) if base else target
-    except ValueError:
-        return target
+    resolved = absolute_url(base, target)
+    return target if resolved is None else resolved
 
 
 def script_dates(
@@ -553,11 +551,9 @@ def read_meta(
     meta.language = meta.language or declared_lang
     for target in (canonical, og_url):
         if target:
-            try:
-                resolved = join_url(url, target) if url else target
-            except ValueError:
-                continue
-            if resolved.startswith(("http://", "https://")):  # not javascript:, not relative
+            resolved = absolute_url(url, target)
+            # Not javascript:, not relative, not unresolvable.
+            if resolved is not None and resolved.startswith(("http://", "https://")):
                 meta.canonical_url = resolved
                 break
     meta.published = meta.published[:_MAX_CANDIDATES]

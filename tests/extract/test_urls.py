@@ -8,7 +8,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from scrapy_cx.extract._urls import join_url
+from scrapy_cx.extract._urls import absolute_url, join_url
 
 BASES = [
     "https://example.com/news/2020/story.html?x=1#top",
@@ -63,3 +63,10 @@ def test_join_url_is_urljoin(base: str, url: str) -> None:
 def test_no_base_keeps_the_url() -> None:
     assert join_url(None, "/a") == "/a"
     assert join_url("", "/a") == "/a"
+
+
+def test_absolute_url_is_none_where_urljoin_fails() -> None:
+    # An unclosed IPv6 bracket: urljoin raises; the address is left out instead.
+    assert absolute_url("https://example.com/a", "http://[::1") is None
+    assert absolute_url(None, "http://[::1") == "http://[::1"  # nothing to resolve
+    assert absolute_url("https://example.com/a/b", "c") == "https://example.com/a/c"
