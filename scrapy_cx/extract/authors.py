@@ -16,7 +16,7 @@ import re
 
 from ._page import Evidence, Page
 from .lines import Line
-from .meta import author_marks
+from .meta import author_marks, lower_for_search
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
@@ -179,9 +179,6 @@ _ROLE_TAIL = re.compile(
     r"&|and|culture|[A-Z][a-z]+)\s)*(?:" + "|".join(map(re.escape, _ROLES)) + r")s?\.?$",
     re.I,
 )
-# The characters other than ASCII letters that re.IGNORECASE matches to one (the
-# dotted and dotless i, the long s, the Kelvin sign): lower-casing does not.
-_CASE_FOLDS = re.compile("[\u0130\u0131\u017f\u212a]")
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
@@ -242,9 +239,10 @@ def _may_end_in_role(text: str) -> bool:
     """Whether ``text`` may end in one of :data:`_ROLES` (an "s" and a "." after it
     allowed), as :data:`_ROLE_TAIL` matches: a test of the end alone, where the
     pattern tries every word of the text for a run of title words."""
-    if _CASE_FOLDS.search(text):
+    lowered = lower_for_search(text)  # None: a character _ROLE_TAIL folds otherwise
+    if lowered is None:
         return True
-    tail = text.removesuffix("\n").lower().removesuffix(".")
+    tail = lowered.removesuffix("\n").removesuffix(".")
     return tail.endswith(_ROLES) or (tail.endswith("s") and tail[:-1].endswith(_ROLES))
 
 

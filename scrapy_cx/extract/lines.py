@@ -19,7 +19,7 @@ pass over lines or a walk up the ancestors of one element.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, compress
@@ -230,29 +230,22 @@ _AUTHOR_MARK = 4
 _KIND_BITS = 3
 
 
-@lru_cache(maxsize=4096)
-def _cached_names_kind(names: str) -> int:
-    return _classify(names) | (_AUTHOR_MARK if name_marks(names) else 0)
+def _cached_reading(words: frozenset[str]) -> Callable[[str], int]:
+    """One reading's classification of a class/id string, with its author mark, cached."""
 
+    @lru_cache(maxsize=4096)
+    def reading(names: str) -> int:
+        return _classify(names, words) | (_AUTHOR_MARK if name_marks(names) else 0)
 
-@lru_cache(maxsize=4096)
-def _cached_thread_kind(names: str) -> int:
-    return _classify(names, THREAD_BOILERPLATE_WORDS) | (_AUTHOR_MARK if name_marks(names) else 0)
-
-
-@lru_cache(maxsize=4096)
-def _cached_sections_kind(names: str) -> int:
-    return _classify(names, SECTIONS_BOILERPLATE_WORDS) | (
-        _AUTHOR_MARK if name_marks(names) else 0
-    )
+    return reading
 
 
 # The cached classification for each reading of a page's names.
 _READINGS = {
-    BOILERPLATE_WORDS: _cached_names_kind,
-    THREAD_BOILERPLATE_WORDS: _cached_thread_kind,
-    SECTIONS_BOILERPLATE_WORDS: _cached_sections_kind,
+    words: _cached_reading(words)
+    for words in (BOILERPLATE_WORDS, THREAD_BOILERPLATE_WORDS, SECTIONS_BOILERPLATE_WORDS)
 }
+_cached_names_kind = _READINGS[BOILERPLATE_WORDS]
 
 
 def name_parts(names: str) -> frozenset[str]:
