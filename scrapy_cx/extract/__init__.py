@@ -38,7 +38,16 @@ from .lines import (
 )
 from .meta import read_meta
 from .pagetype import PAGE_TYPES, find_page_type, headline_page, settle_page_type, story_head
-from .posts import find_posts, merge_units, post_chrome
+from .posts import (
+    MAX_LABEL,
+    MIN_LABEL_REPEATS,
+    find_posts,
+    frame_labels,
+    merge_units,
+    post_chrome,
+    post_units,
+    said,
+)
 from .title import find_headline, find_list_headline, find_site_name
 
 __all__ = ["extract_article", "LineOptions", "PAGE_TYPES"]
@@ -232,10 +241,30 @@ def _thread(page: Page) -> None:
         page.evidence.pop("title", None)
         if evidence is not None:
             page.evidence["title"] = evidence
+    _span_units(page)
     start, end = page.start, page.end
-    labels = _repeated_labels(page.lines)
-    posts = [line for line in page.lines[start:end] if _said(line, page.lines, options, labels)]
+    labels = frame_labels(page.lines)
+    posts = [line for line in page.lines[start:end] if said(line, page.lines, options, labels)]
     page.content = main_text(posts, page.lines) or page.content
+
+
+# The posts outweigh a selection made inside one of them this many times: short
+# replies in big frames (an author panel of ten lines each) lost to the one post
+# the line-block selection kept; the posts, first to last, are the content.
+UNITS_SHARE = 2
+
+
+def _span_units(page: Page) -> None:
+    """Widen a thread's selection made inside one of its post units to all of them."""
+    units = post_units(page)
+    if not units or not any(first <= page.start < last for first, last in units):
+        return
+    first, last = units[0][0], max(end for _start, end in units)
+    lines = page.lines
+    spanned = sum(line.length for line in lines[first:last] if not line.boilerplate)
+    selected = sum(line.length for line in lines[page.start : page.end] if not line.boilerplate)
+    if spanned >= UNITS_SHARE * selected:
+        page.regions = [(min(first, page.start), max(last, page.end))]
 
 
 def _replies(page: Page) -> None:
@@ -251,40 +280,12 @@ def _replies(page: Page) -> None:
     kept = [line for line in lines[top : page.start] if not post_chrome(line, page.options)]
     kept += (line for line in lines[page.start : page.end] if not line.boilerplate)
     replies, _ = merge_units(page.replies)
-    labels = _repeated_labels(lines)
+    labels = frame_labels(lines)
     for first, last in replies:
-        kept += (line for line in lines[first:last] if _said(line, lines, page.options, labels))
+        kept += (line for line in lines[first:last] if said(line, lines, page.options, labels))
     page.lines = lines
     page.regions = [*page.regions[:1], *replies]
     page.content = main_text(kept, lines) or page.content
-
-
-# A short line (non-space characters) shown this many times on a thread's page is a
-# label of every post's frame ("Joined", "Messages", a rank), not something said.
-MAX_LABEL = 30
-MIN_LABEL_REPEATS = 4
-
-
-def _said(
-    line: Line, lines: PageLines, options: LineOptions, labels: set[tuple[str, str, str | None]]
-) -> bool:
-    """A line of a post's text: neither a control (:func:`posts.post_chrome`) nor
-    a label of every post's frame (:func:`_repeated_labels`)."""
-    key = (line.text, line.tag, lines.names[line.block] if line.block >= 0 else None)
-    return not post_chrome(line, options) and key not in labels
-
-
-def _repeated_labels(lines: PageLines) -> set[tuple[str, str, str | None]]:
-    """The short lines a thread's page repeats in the same element (tag and class):
-    the labels of each post's author panel ("Joined", "Reaction score", "Location")
-    and the authors' ranks. A post quoted in replies repeats in other elements."""
-    counts: dict[tuple[str, str, str | None], int] = {}
-    names = lines.names
-    for line in lines:
-        if line.length <= MAX_LABEL:
-            key = (line.text, line.tag, names[line.block] if line.block >= 0 else None)
-            counts[key] = counts.get(key, 0) + 1
-    return {key for key, count in counts.items() if count >= MIN_LABEL_REPEATS}
 
 
 # Share of the first selection's text the comment-reading selection must keep,

@@ -10,11 +10,13 @@ wceb_dev, dropping the headers lost more of the posts' text than it saved.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections import Counter
 from functools import lru_cache
 from itertools import accumulate
 
 from ..article import Post
+from ._marks import AUTHOR_WORDS
 from ._page import Page, Region
 from .dates import scan_dates
 from .lines import Line, LineOptions, PageLines, main_text, name_parts
@@ -22,11 +24,13 @@ from .lines import Line, LineOptions, PageLines, main_text, name_parts
 __all__ = [
     "dated_header",
     "find_posts",
+    "frame_labels",
     "merge_units",
     "post_chrome",
     "post_headers",
     "post_units",
     "PostUnits",
+    "said",
 ]
 
 MAX_POST_HEADER = 80  # characters of a post's header line
@@ -91,6 +95,36 @@ def unit_names(names: list[str | None]) -> set[str]:
             found.add(distinct[k])
             at = lowered.find(word, ends[k])
     return found
+
+
+# A short line (non-space characters) shown this many times on a thread's page is a
+# label of every post's frame ("Joined", "Messages", a rank), not something said.
+MAX_LABEL = 30
+MIN_LABEL_REPEATS = 4
+
+Label = tuple[str, str, str | None]  # a line's text, tag and class
+
+
+def said(line: Line, lines: PageLines, options: LineOptions, labels: set[Label]) -> bool:
+    """A line of a post's text: neither a control (:func:`post_chrome`) nor
+    a label of every post's frame (:func:`frame_labels`)."""
+    return not post_chrome(line, options) and _label_key(line, lines) not in labels
+
+
+def _label_key(line: Line, lines: PageLines) -> Label:
+    return (line.text, line.tag, lines.names[line.block] if line.block >= 0 else None)
+
+
+def frame_labels(lines: PageLines) -> set[Label]:
+    """The short lines a thread's page repeats in the same element (tag and class):
+    the labels of each post's author panel ("Joined", "Reaction score", "Location")
+    and the authors' ranks. A post quoted in replies repeats in other elements."""
+    counts: dict[Label, int] = {}
+    for line in lines:
+        if line.length <= MAX_LABEL:
+            key = _label_key(line, lines)
+            counts[key] = counts.get(key, 0) + 1
+    return {key for key, count in counts.items() if count >= MIN_LABEL_REPEATS}
 
 
 def _past_separator(end: int, length: int) -> int:
@@ -239,6 +273,11 @@ def find_posts(page: Page) -> None:
     if page.replies:
         _reply_posts(page)
         return
+    units, dated = _post_frames(page)
+    if len(units) >= MIN_POSTS:
+        _unit_posts(page, units, dated)
+        if page.posts:
+            return
     headers = post_headers(page)
     if len(headers) < MIN_POSTS:
         return
@@ -305,10 +344,270 @@ def _reply_posts(page: Page) -> None:
         page.posts = posts
 
 
+def _post_frames(page: Page) -> tuple[list[Region], dict[int, str | None]]:
+    """The thread's post units for cutting it into posts: of the groups of repeated
+    post-named elements (:func:`_unit_groups`) meeting the main region and
+    showing a date, the outermost (a group inside another's units is a part of
+    each post: its signature, its author's card), the one of most units; and the
+    short dated lines from the region's start on (:func:`_short_dates`)."""
+    lines = page.lines
+    spans = lines.spans
+    found = [
+        units
+        for units in (
+            [spans[block] for block in blocks if _overlaps(spans[block], page.start, page.end)]
+            for blocks in _unit_groups(lines)
+        )
+        if len(units) >= MIN_POSTS
+    ]
+    if not found:
+        return [], {}
+    begin = min(first for units in found for first, _last in units)
+    stop = max(last for units in found for _first, last in units)
+    dates = _short_dates(lines, begin, stop)
+    dated = list(dates)
+    groups = [
+        units
+        for units in ([unit for unit in units if _any_between(dated, *unit)] for units in found)
+        if len(units) >= MIN_POSTS
+    ]
+    outer = [g for g in groups if not any(h != g and _within(g, h) for h in groups)]
+    return max(outer, key=len, default=[]), dates
+
+
+# What sorts after every ISO date: a post's age ("3 hours ago") is recent.
+_RECENT = "~"
+
+
+def _short_dates(lines: PageLines, start: int, stop: int) -> dict[int, str | None]:
+    """The short dated lines of ``start..stop`` (:func:`_short_dated`), in order:
+    line index -> its date (ISO, or :data:`_RECENT` for an age), or None for a
+    labelled field of an author's panel ("Joined: Feb 2015"), no post's date."""
+    found: dict[int, str | None] = {}
+    for i in range(start, stop):
+        line = lines[i]
+        if line.length > MAX_POST_HEADER:
+            continue
+        text = line.text
+        dates = scan_dates(text)
+        if dates:
+            labelled = text[: dates[0][0]].rstrip().endswith((":", "："))
+            found[i] = None if labelled else dates[0][1].iso()
+        elif _AGO.search(text):
+            found[i] = _RECENT
+    return found
+
+
+def _overlaps(span: Region, start: int, end: int) -> bool:
+    """Whether a unit's lines meet the main region's (its header may sit above it)."""
+    return span[0] < end and span[1] > start and span[1] > span[0]
+
+
+def _any_between(sorted_lines: list[int], first: int, last: int) -> bool:
+    """Whether ``sorted_lines`` holds a line of ``first..last``."""
+    k = bisect_left(sorted_lines, first)
+    return k < len(sorted_lines) and sorted_lines[k] < last
+
+
+def _within(inner: list[Region], outer: list[Region]) -> bool:
+    """Whether every unit of ``inner`` lies in a unit of ``outer`` (both in page order)."""
+    starts = [first for first, _last in outer]
+    for first, last in inner:
+        k = bisect_right(starts, first) - 1
+        if k < 0 or last > outer[k][1]:
+            return False
+    return True
+
+
+def _unit_posts(page: Page, units: list[Region], dates: dict[int, str | None]) -> None:
+    """A thread's posts cut by its post units (:func:`_post_frames`), one per unit.
+
+    Forum software frames each post the same way: its author's panel ("Joined"
+    and a date, counts, a rank) or card (badges), its header. The header is the
+    dated line in the element every post dates itself in: of the elements holding
+    a short dated line in most units, the one with the latest dates (an author
+    joined before writing), its earliest line in a unit (a post is edited after
+    it is written). The text is what is said on the side of the header that says
+    more, less the frame's lines (:func:`_frame_shapes`): after it where the
+    header tops the post, before it where the software signs the post at its
+    foot. The author is the header's name, unless, not linked, it is the
+    software's word (shown by most headers, or one lower-case word: "Posted",
+    "answered"); or else the name linked to a profile on the header's other side,
+    or else a short line right there (a name the software does not link).
+    """
+    lines = page.lines
+    labels = frame_labels(lines)
+    frame = _frame_shapes(lines, units)
+    dated = [_dated_lines(page, first, last, dates) for first, last in units]
+    key = _header_key(dated)
+    # (unit, header, the header's name, the lines dated in the header's element)
+    read: list[tuple[Region, int, str | None, set[int]]] = []
+    for k, (first, last) in enumerate(units):
+        own = min(last, units[k + 1][0]) if k + 1 < len(units) else last
+        found = {i: when for i, (when, where) in dated[k].items() if i < own and where == key}
+        if found:
+            header = min(found, key=found.__getitem__)
+            read.append(((first, own), header, _header_name(lines[header]), set(found)))
+    # A word every header shows ("Posted", "answered") is the software's, not a name.
+    counts = Counter(name for _unit, _header, name, _dated in read)
+    common = max(MIN_POSTS, len(read) / 2)
+    posts: list[Post] = []
+    for (first, own), header, name, headers in read:
+        kept = [
+            i
+            for i in range(first, own)
+            if i not in headers  # the header, and an edit's date shown as it is
+            and said(lines[i], lines, page.options, labels)
+            and _shape(lines[i].text) not in frame
+        ]
+        before = [i for i in kept if i < header]
+        after = [i for i in kept if i > header]
+        below = _weight(lines, after, dates) >= _weight(lines, before, dates)
+        text = main_text(lines[i] for i in (after if below else before))
+        if not text:
+            continue
+        author = name
+        line = lines[header]
+        if author is not None and not _linked(line, author):
+            if counts[author] >= common or (author.islower() and " " not in author):
+                author = None  # "Posted", "answered", "asked"
+        if author is None:
+            # The author's name stands on the header's other side from the text.
+            if below:
+                author = _linked_name(page, first, header)
+                author = author or _plain_name(page, header - 1, first, own)
+            else:
+                author = _linked_name(page, header + 1, own)
+                author = author or _plain_name(page, header + 1, first, own)
+        shown = scan_dates(line.text)
+        posts.append(Post(author, shown[0][1].iso() if shown else None, text))
+    if len(posts) >= MIN_POSTS:
+        page.posts = posts
+
+
+def _linked(line: Line, name: str) -> bool:
+    """Whether the header's link is its name (to the author's profile), not its
+    date (to the post) or nothing: its link text is as long as the name."""
+    return abs(line.link_length - len("".join(name.split()))) <= 1
+
+
+def _plain_name(page: Page, i: int, first: int, own: int) -> str | None:
+    """Line ``i`` of the unit ``first..own`` when it is an author's name the software
+    does not link: a short line beside the header (:func:`_author_line`), without
+    digits, in an element named for its author ("comment-author"). An author's
+    panel shows a rank, a place beside the header too."""
+    if not first <= i < own or not _author_line(page, i):
+        return None
+    lines = page.lines
+    text = lines[i].text
+    block = lines[i].block
+    names = lines.names[block] if block >= 0 else None
+    if _DIGITS.search(text) or text.lower() in AUTHOR_WORDS or not names:
+        return None
+    return text if any(word in names for word in AUTHOR_WORDS) else None
+
+
+def _header_name(line: Line) -> str | None:
+    """A header's text before its date or age, when it reads as a name: short
+    (:data:`MAX_AUTHOR`), without digits."""
+    head = line.text
+    dates = scan_dates(head)
+    age = _AGO.search(head)
+    cut = dates[0][0] if dates else age.start() if age else 0
+    name = _name(head[:cut])
+    return name if name and len(name) <= MAX_AUTHOR and not _DIGITS.search(name) else None
+
+
+_DIGIT_RUNS = re.compile(r"\d+")
+
+
+def _shape(text: str) -> str:
+    """A line's text less its numbers: "55.4k24 gold badges" and "3,916 gold
+    badges" are one shape, a panel's field with another member's counts."""
+    return _DIGIT_RUNS.sub("", text)
+
+
+def _frame_shapes(lines: PageLines, units: list[Region]) -> set[str]:
+    """The shapes of the short lines (:data:`MAX_POST_HEADER`) shown in half the
+    units or more (and :data:`MIN_POSTS`): the frame of every post (labels, counts,
+    badges, controls), not what a post says."""
+    seen: dict[str, int] = {}
+    for first, last in units:
+        shapes = {_shape(line.text) for line in lines[first:last] if line.length <= MAX_POST_HEADER}
+        for shape in shapes:
+            seen[shape] = seen.get(shape, 0) + 1
+    least = max(MIN_POSTS, len(units) / 2)
+    return {shape for shape, count in seen.items() if count >= least}
+
+
+def _weight(lines: PageLines, kept: list[int], dates: dict[int, str | None]) -> int:
+    """Characters said in ``kept`` outside dated lines: what a side of a header holds."""
+    return sum(lines[i].length for i in kept if i not in dates)
+
+
+def _dated_lines(
+    page: Page, first: int, last: int, dates: dict[int, str | None]
+) -> dict[int, tuple[str, Label]]:
+    """The unit's short dated lines that are no labelled field: line index -> (its
+    date; the element it is in)."""
+    lines = page.lines
+    found: dict[int, tuple[str, Label]] = {}
+    for i in range(first, last):
+        when = dates.get(i)
+        if when is not None:
+            line = lines[i]
+            found[i] = (when, ("", line.tag, lines.names[line.block] if line.block >= 0 else None))
+    return found
+
+
+def _header_key(dated: list[dict[int, tuple[str, Label]]]) -> Label | None:
+    """The element posts are dated in: shown in most units, then the latest dates."""
+    units: dict[Label, int] = {}
+    latest: dict[Label, str] = {}
+    for found in dated:
+        for when, where in found.values():
+            latest[where] = max(latest.get(where, ""), when)
+        for where in {where for _when, where in found.values()}:
+            units[where] = units.get(where, 0) + 1
+    return max(units, key=lambda where: (units[where], latest[where]), default=None)
+
+
+# A linked name this short is an avatar's initial, not a name.
+MIN_NAME = 2
+
+
+def _linked_name(page: Page, first: int, end: int) -> str | None:
+    """The first line of ``first..end`` that is wholly a short link without digits:
+    an author's name linked to their profile."""
+    for line in page.lines[first:end]:
+        if (
+            MIN_NAME <= line.length <= MAX_AUTHOR
+            and line.link_length == line.length
+            and not _DIGITS.search(line.text)
+        ):
+            return line.text
+    return None
+
+
+# Words a header sets around its author's name: "by Minoa » Tue Aug 27, 2019".
+_LEADS = frozenset(("by",))
+_WEEKDAYS = frozenset(
+    """mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday
+    friday saturday sunday""".split()
+)
+
+
 def _name(text: str) -> str:
-    """The name part of a header before its date, separators and a joining word
-    (:data:`MAX_CONNECTOR`) dropped."""
+    """The name part of a header before its date: separators, a joining word
+    (:data:`MAX_CONNECTOR`), the weekday opening the date and a leading "by"
+    dropped."""
     words = text.strip(_SEPARATORS).split()
+    while words and words[-1].strip(_SEPARATORS + "»").lower() in _WEEKDAYS:
+        words.pop()
+    while words and not words[-1].strip(_SEPARATORS + "»"):
+        words.pop()  # a separator of its own ("»")
     if len(words) > 1 and words[-1].islower() and len(words[-1]) <= MAX_CONNECTOR:
         words.pop()
+    if len(words) > 1 and words[0].lower() in _LEADS:
+        words.pop(0)
     return " ".join(words).strip(_SEPARATORS)

@@ -457,3 +457,4 @@ def test_a_threads_author_panels_labels_are_not_its_text() -> None:
     assert "Mar 2, 2019" in lines  # a value differs from post to post
     for text in (*STORY[:4], "Thanks, good to know!", said):
         assert text in lines
+

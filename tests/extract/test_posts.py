@@ -62,3 +62,133 @@ def test_post_units_read_once_give_both_readings_in_either_order() -> None:
             False: below,
             True: above,
         }
+
+
+FORUM = "https://forum.example.org/threads/application.15/"
+
+
+def forum_page(title: str, posts: str) -> str:
+    menu = "".join(
+        f"<li><a href='/{n}'>{n.title()}</a></li>" for n in ("forums", "members", "help")
+    )
+    return (
+        f"<!DOCTYPE html><html><head><title>{title} | Example Forum</title></head><body>"
+        f"<header><ul class='menu'>{menu}</ul></header><h1>{title}</h1>"
+        f"<div class='block-body'>{posts}</div>"
+        "<footer><p>Forum software by Example.</p></footer></body></html>"
+    )
+
+
+def framed_post(number: int, who: str, when: str, text: str) -> str:
+    """One post as XenForo-style software writes it: the author's panel (name,
+    rank, four labelled figures, one of them a date) outweighs a short reply."""
+    figures = "".join(
+        f"<dt>{label}</dt><dd>{value}</dd>"
+        for label, value in (
+            ("Joined", f"Jun {number}, 2016"),
+            ("Messages", str(11 * number)),
+            ("Reaction score", str(3 * number)),
+            ("Points", f"4,7{number}6"),
+        )
+    )
+    return (
+        f"<article class='message message--post'><div class='message-user'>"
+        f"<h4 class='message-name'><a href='/members/{who}'>{who}</a></h4>"
+        f"<h5 class='message-userTitle'>Full Member</h5><dl class='pairs'>{figures}</dl></div>"
+        f"<ul class='message-attribution'><li><a href='/posts/{number}'>{when}</a></li>"
+        f"<li><a href='/posts/{number}'>#{number}</a></li></ul>"
+        f"<div class='message-body'><div class='bbWrapper'>{text}</div></div></article>"
+    )
+
+
+REPLIES = (
+    "Interviews have started, so I figured we should get this going.",
+    "Invited to the first one on the 18th.",
+    "That's amazing, congrats!",
+    "Thanks! I was surprised there were in-person options.",
+    "Found the list of programmes in the other thread.",
+)
+WHO = ("boobaloo", "pnomes", "fieldt", "boobaloo", "celia")
+
+
+def test_short_replies_in_big_frames_are_every_post_with_its_own_date() -> None:
+    """Author panels of a dozen lines around replies of a line each: the line-block
+    selection keeps one post; the posts it opens in, first to last, are the
+    content, each post cut by its frame, dated by its header (not by the date its
+    author joined) and said by the name linked to the author's profile."""
+    posts = "".join(
+        framed_post(n, name, f"Jul {17 + n}, 2024", text)
+        for n, (name, text) in enumerate(zip(WHO, REPLIES, strict=True), 1)
+    )
+    article = extract_page(forum_page("Application thread 2025", posts), FORUM).article()
+    assert article.page_type == "thread"
+    lines = article.content.split("\n")
+    for text in REPLIES:
+        assert text in lines
+    assert "Joined" not in lines
+    assert [post.text for post in article.posts] == list(REPLIES)
+    assert [post.author for post in article.posts] == list(WHO)
+    assert [post.published for post in article.posts] == [f"2024-07-{17 + n}" for n in range(1, 6)]
+
+
+ANSWERS = (
+    "Check everything twice, then check it again before the guests arrive at the door.",
+    "Write the menu down for the client and have them sign it before you buy anything.",
+    "Rent the plates and the glasses: washing them yourself takes the whole night after.",
+)
+
+
+def signed_answer(n: int, who: str, text: str, edited: bool) -> str:
+    """An answer as Q&A software writes it: the text, then the signature cards at its
+    foot (an editor's card first when it was edited), each a date, a linked name
+    and the member's badges."""
+    def card(action: str, when: str, name: str) -> str:
+        return (
+            f"<div class='post-signature'><div class='user-action-time'>{action} {when}</div>"
+            f"<div class='user-details'><a href='/users/{name}'>{name}</a>"
+            f"<div class='user-awards'>{n}5.4k{n} gold badges{n}97 silver badges</div></div></div>"
+        )
+
+    cards = card("edited", f"Mar {n}, 2012 at 9:1{n}", "moderator") if edited else ""
+    return (
+        f"<div class='answer'><div class='post-text'><p>{text}</p></div>"
+        f"<div class='post-menu'><a href='/a/{n}'>Share</a></div>"
+        f"{cards}{card('answered', f'Feb 1{n}, 2011 at 1:0{n}', who)}</div>"
+    )
+
+
+def test_posts_signed_at_their_foot_take_the_text_above_the_signature() -> None:
+    """The date at a post's foot: its text is above the header, its author the name
+    linked below it, its date the first the post shows (not the later edit's)."""
+    answers = "".join(
+        signed_answer(n, who, text, edited=n == 2)
+        for n, (who, text) in enumerate(zip(("Michael", "Joe", "Ann"), ANSWERS, strict=True), 1)
+    )
+    page = forum_page("Catering my first party", answers).replace(
+        "</title>",
+        "</title><script type='application/ld+json'>{\"@type\": \"QAPage\"}</script>",
+    )
+    article = extract_page(page, "https://qa.example.org/q/7").article()
+    assert article.page_type == "thread"
+    assert [post.text for post in article.posts] == list(ANSWERS)
+    assert [post.author for post in article.posts] == ["Michael", "Joe", "Ann"]
+    assert [post.published for post in article.posts] == [
+        "2011-02-11T01:01:00",
+        "2011-02-12T01:02:00",
+        "2011-02-13T01:03:00",
+    ]
+
+
+def test_a_headers_by_and_weekday_are_not_the_authors_name() -> None:
+    """phpBB's header: "by Minoa » Tue Aug 27, 2019 4:08 am"."""
+    posts = "".join(
+        f"<div class='post'><p class='author'>by <a href='/u/{who}'>{who}</a> » "
+        f"{day} Aug 2{n}, 2019 4:0{n} am</p><div class='content'>{text}</div></div>"
+        for n, (who, day, text) in enumerate(
+            zip(("Minoa", "Ayytaly", "Bombadil"), ("Tue", "Wed", "Thursday"), ANSWERS, strict=True),
+            1,
+        )
+    )
+    article = extract_page(forum_page("Football in the region", posts), FORUM).article()
+    assert article.page_type == "thread"
+    assert [post.author for post in article.posts] == ["Minoa", "Ayytaly", "Bombadil"]
