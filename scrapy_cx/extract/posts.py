@@ -344,6 +344,10 @@ def _reply_posts(page: Page) -> None:
         page.posts = posts
 
 
+# Groups of post units compared for the outermost (:func:`_post_frames`).
+MAX_FRAME_GROUPS = 16
+
+
 def _post_frames(page: Page) -> tuple[list[Region], dict[int, str | None]]:
     """The thread's post units for cutting it into posts: of the groups of repeated
     post-named elements (:func:`_unit_groups`) meeting the main region and
@@ -371,6 +375,9 @@ def _post_frames(page: Page) -> tuple[list[Region], dict[int, str | None]]:
         for units in ([unit for unit in units if _any_between(dated, *unit)] for units in found)
         if len(units) >= MIN_POSTS
     ]
+    # The groups of most units (the first in page order among equals: the outer
+    # ones) are compared two by two: a bound whatever the page's names.
+    groups = sorted(groups, key=len, reverse=True)[:MAX_FRAME_GROUPS]
     outer = [g for g in groups if not any(h != g and _within(g, h) for h in groups)]
     return max(outer, key=len, default=[]), dates
 

@@ -151,3 +151,35 @@ def test_the_tag_cut_is_found_by_counting_not_one_find_per_tag() -> None:
     cut = tag_cut(html)
     assert cut == len("<br>line ") * (MAX_TAGS - 1)
     assert html.finds <= dom._CUT_CHUNK  # one find per tag of the last chunk at most
+
+
+def _letters(number: int) -> str:
+    """A name without digits for each number (post unit names lose their digits)."""
+    name, number = "", number + 1
+    while number:
+        number, rest = divmod(number, 26)
+        name += chr(ord("a") + rest)
+    return name
+
+
+def thread_of_groups(groups: int) -> bytes:
+    """A thread whose posts come in ``groups`` differently named groups of three, a
+    short dated line each (the most groups under the page's line bound)."""
+    posts = "".join(
+        f"<div class='post post-{_letters(g)}'>Said by user {g} on 2024-05-0{1 + k} 10:1{k}</div>"
+        for g in range(groups)
+        for k in range(3)
+    )
+    return (
+        "<html><head><title>The budget thread</title><script type='application/ld+json'>"
+        '{"@type": "DiscussionForumPosting"}</script></head><body><h1>The budget thread</h1>'
+        f"<div class='thread'>{posts}</div></body></html>"
+    ).encode()
+
+
+def test_many_groups_of_post_units_cost_linear_time() -> None:
+    """The posts' frames are the outermost group of post units: groups are compared
+    two by two, so only a bounded number of them is (posts.MAX_FRAME_GROUPS)."""
+    assert extract_article(thread_of_groups(50), "http://forum.example/t/1").page_type == "thread"
+    small, large = cost(thread_of_groups(800)), cost(thread_of_groups(GROWTH * 800))
+    assert large / small < MAX_RATIO, f"{small:.3f} s at n, {large:.3f} s at {GROWTH}n"
