@@ -103,6 +103,7 @@ MAX_LABEL = 30
 MIN_LABEL_REPEATS = 4
 
 Label = tuple[str, str, str | None]  # a line's text, tag and class
+Element = tuple[str, str | None]  # a line's tag and class
 
 
 def said(line: Line, lines: PageLines, options: LineOptions, labels: set[Label]) -> bool:
@@ -332,14 +333,8 @@ def _reply_posts(page: Page) -> None:
         )
         if not text:
             continue
-        head = lines[header].text
-        dates = scan_dates(head)
-        age = _AGO.search(head)
-        cut = dates[0][0] if dates else age.start() if age else 0
-        author: str | None = _name(head[:cut])
-        if not author or len(author) > MAX_AUTHOR or _DIGITS.search(author):
-            author = None
-        posts.append(Post(author, dates[0][1].iso() if dates else None, text))
+        dates = scan_dates(lines[header].text)
+        posts.append(Post(_header_name(lines[header]), dates[0][1].iso() if dates else None, text))
     if len(posts) >= MIN_POSTS:
         page.posts = posts
 
@@ -554,23 +549,23 @@ def _weight(lines: PageLines, kept: list[int], dates: dict[int, str | None]) -> 
 
 def _dated_lines(
     page: Page, first: int, last: int, dates: dict[int, str | None]
-) -> dict[int, tuple[str, Label]]:
+) -> dict[int, tuple[str, Element]]:
     """The unit's short dated lines that are no labelled field: line index -> (its
     date; the element it is in)."""
     lines = page.lines
-    found: dict[int, tuple[str, Label]] = {}
+    found: dict[int, tuple[str, Element]] = {}
     for i in range(first, last):
         when = dates.get(i)
         if when is not None:
             line = lines[i]
-            found[i] = (when, ("", line.tag, lines.names[line.block] if line.block >= 0 else None))
+            found[i] = (when, (line.tag, lines.names[line.block] if line.block >= 0 else None))
     return found
 
 
-def _header_key(dated: list[dict[int, tuple[str, Label]]]) -> Label | None:
+def _header_key(dated: list[dict[int, tuple[str, Element]]]) -> Element | None:
     """The element posts are dated in: shown in most units, then the latest dates."""
-    units: dict[Label, int] = {}
-    latest: dict[Label, str] = {}
+    units: dict[Element, int] = {}
+    latest: dict[Element, str] = {}
     for found in dated:
         for when, where in found.values():
             latest[where] = max(latest.get(where, ""), when)
