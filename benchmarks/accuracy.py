@@ -5,6 +5,7 @@ Usage (from the repo root)::
     python -m benchmarks.accuracy                       # every set, every system
     python -m benchmarks.accuracy --sets aeb --systems cx --misses text
     python -m benchmarks.accuracy --json out.json --markdown
+    python -m benchmarks.accuracy --variant nameless --compare out.json
 
 Metrics are those of the bench dir's README.md (see benchmarks/metrics.py and
 docs/benchmarks.rst). The systems take turns on each page in this process; each
@@ -58,6 +59,7 @@ from .metrics import (
     word_tokens,
 )
 from .systems import FIELDS, SYSTEMS, Output, System, make_system
+from .variants import VARIANTS
 
 CJK_LANGS = ("zh", "ja", "ko")
 
@@ -806,6 +808,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "(benchmarks/audits/*.json; repeatable; every replacement is printed)",
     )
     parser.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        help="score the pages rewritten as the web also serves them, same text and truth "
+        "(benchmarks/variants.py: minified, reencoded, nameless)",
+    )
+    parser.add_argument(
         "--compare",
         metavar="OLD_JSON",
         help="compare with an earlier --json run: figures, and cx pages that changed",
@@ -836,6 +844,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     pages_by_set = {}
     for name in names:
         pages = load_set(root / name, ids, args.limit)
+        if args.variant:
+            rewrite = VARIANTS[args.variant]
+            pages = [replace(page, html=rewrite(page.html)) for page in pages]
         if pages:
             pages_by_set[name] = pages
     for audit in args.audit or ():
@@ -844,7 +855,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not pages_by_set:
         print("no pages selected", file=sys.stderr)
         return 2
-    _progress(f"bench {root}: " + ", ".join(f"{k} {len(v)}" for k, v in pages_by_set.items()))
+    _progress(
+        f"bench {root}"
+        + (f" ({args.variant})" if args.variant else "")
+        + ": "
+        + ", ".join(f"{k} {len(v)}" for k, v in pages_by_set.items())
+    )
 
     results: dict[tuple[str, str], list[Result]] = {}
     first = next(iter(pages_by_set.values()))[0]
@@ -925,6 +941,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         payload: dict[str, Any] = {
             "command": "python -m benchmarks.accuracy " + " ".join(argv or sys.argv[1:]),
             "bench": str(root),
+            "variant": args.variant,
             "versions": {s.name: s.version for s in systems},
             "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "rows": [asdict(r) for r in rows],
