@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 from ..article import Post
 from ._marks import AUTHOR_WORDS
@@ -274,9 +275,9 @@ def find_posts(page: Page) -> None:
     if page.replies:
         _reply_posts(page)
         return
-    units, dated = _post_frames(page)
-    if len(units) >= MIN_POSTS:
-        _unit_posts(page, units, dated)
+    frames = _post_frames(page)
+    if len(frames.units) >= MIN_POSTS:
+        _unit_posts(page, frames)
         if page.posts:
             return
     headers = post_headers(page)
@@ -343,12 +344,22 @@ def _reply_posts(page: Page) -> None:
 MAX_FRAME_GROUPS = 16
 
 
-def _post_frames(page: Page) -> tuple[list[Region], dict[int, str | None]]:
+class Frames(NamedTuple):
+    """A thread's posts as its software frames them (:func:`_post_frames`)."""
+
+    units: list[Region]  # one per post, in page order
+    dates: dict[int, str | None]  # the short dated lines around them (_short_dates)
+    replies: list[Region]  # posts' own replies inside them (a Q&A answer's comments)
+
+
+def _post_frames(page: Page) -> Frames:
     """The thread's post units for cutting it into posts: of the groups of repeated
     post-named elements (:func:`_unit_groups`) meeting the main region and
     showing a date, the outermost (a group inside another's units is a part of
-    each post: its signature, its author's card), the one of most units; and the
-    short dated lines from the region's start on (:func:`_short_dates`)."""
+    each post: its signature, its author's card), the one of most units; the
+    short dated lines from the region's start on (:func:`_short_dates`); and the
+    units of the groups inside them that a post holds several of, dated: the
+    replies to a post (comments under a Q&A answer), not its text."""
     lines = page.lines
     spans = lines.spans
     found = [
@@ -360,7 +371,7 @@ def _post_frames(page: Page) -> tuple[list[Region], dict[int, str | None]]:
         if len(units) >= MIN_POSTS
     ]
     if not found:
-        return [], {}
+        return Frames([], {}, [])
     begin = min(first for units in found for first, _last in units)
     stop = max(last for units in found for _first, last in units)
     dates = _short_dates(lines, begin, stop)
@@ -374,7 +385,21 @@ def _post_frames(page: Page) -> tuple[list[Region], dict[int, str | None]]:
     # ones) are compared two by two: a bound whatever the page's names.
     groups = sorted(groups, key=len, reverse=True)[:MAX_FRAME_GROUPS]
     outer = [g for g in groups if not any(h != g and _within(g, h) for h in groups)]
-    return max(outer, key=len, default=[]), dates
+    units = max(outer, key=len, default=[])
+    replies = sorted(
+        unit
+        for group in groups
+        if group != units and _within(group, units) and _several_in_one(group, units)
+        for unit in group
+    )
+    return Frames(units, dates, replies)
+
+
+def _several_in_one(inner: list[Region], outer: list[Region]) -> bool:
+    """Whether some unit of ``outer`` holds two units of ``inner`` or more."""
+    starts = [first for first, _last in outer]
+    holders = [bisect_right(starts, first) - 1 for first, _last in inner]
+    return len(set(holders)) < len(holders)
 
 
 # What sorts after every ISO date: a post's age ("3 hours ago") is recent.
@@ -421,7 +446,7 @@ def _within(inner: list[Region], outer: list[Region]) -> bool:
     return True
 
 
-def _unit_posts(page: Page, units: list[Region], dates: dict[int, str | None]) -> None:
+def _unit_posts(page: Page, frames: Frames) -> None:
     """A thread's posts cut by its post units (:func:`_post_frames`), one per unit.
 
     Forum software frames each post the same way: its author's panel ("Joined"
@@ -430,7 +455,8 @@ def _unit_posts(page: Page, units: list[Region], dates: dict[int, str | None]) -
     a short dated line in most units, the one with the latest dates (an author
     joined before writing), its earliest line in a unit (a post is edited after
     it is written). The text is what is said on the side of the header that says
-    more, less the frame's lines (:func:`_frame_shapes`): after it where the
+    more, less the frame's lines (:func:`_frame_shapes`) and the post's replies
+    (:class:`Frames`): after it where the
     header tops the post, before it where the software signs the post at its
     foot. The author is the header's name, unless, not linked, it is the
     software's word (shown by most headers, or one lower-case word: "Posted",
@@ -438,6 +464,8 @@ def _unit_posts(page: Page, units: list[Region], dates: dict[int, str | None]) -
     or else a short line right there (a name the software does not link).
     """
     lines = page.lines
+    units, dates = frames.units, frames.dates
+    replies = {i for first, last in frames.replies for i in range(first, last)}
     labels = frame_labels(lines)
     frame = _frame_shapes(lines, units)
     dated = [_dated_lines(page, first, last, dates) for first, last in units]
@@ -459,6 +487,7 @@ def _unit_posts(page: Page, units: list[Region], dates: dict[int, str | None]) -
             i
             for i in range(first, own)
             if i not in headers  # the header, and an edit's date shown as it is
+            and i not in replies
             and said(lines[i], lines, page.options, labels)
             and _shape(lines[i].text) not in frame
         ]

@@ -138,7 +138,14 @@ ANSWERS = (
 )
 
 
-def signed_answer(n: int, who: str, text: str, edited: bool) -> str:
+# Together longer than the answer they are under: read as a post's text, they win.
+COMMENTS = (
+    "which city is this in? The rules for serving food at parties differ a lot.",
+    "did they pay in advance, or do you send the bill after the party is over?",
+)
+
+
+def signed_answer(n: int, who: str, text: str, edited: bool, comments: int = 0) -> str:
     """An answer as Q&A software writes it: the text, then the signature cards at its
     foot (an editor's card first when it was edited), each a date, a linked name
     and the member's badges."""
@@ -150,18 +157,26 @@ def signed_answer(n: int, who: str, text: str, edited: bool) -> str:
         )
 
     cards = card("edited", f"Mar {n}, 2012 at 9:1{n}", "moderator") if edited else ""
+    replies = "".join(
+        f"<li class='comment'><div class='comment-copy'>{who}, {said}</div>"
+        f"<div class='comment-user'><a href='/users/c{k}'>Commenter{'ABC'[k]}</a></div>"
+        f"<div class='comment-date'>Feb 2{k}, 2011 at 8:0{k}</div></li>"
+        for k, said in enumerate(COMMENTS[:comments])
+    )
     return (
         f"<div class='answer'><div class='post-text'><p>{text}</p></div>"
         f"<div class='post-menu'><a href='/a/{n}'>Share</a></div>"
-        f"{cards}{card('answered', f'Feb 1{n}, 2011 at 1:0{n}', who)}</div>"
+        f"{cards}{card('answered', f'Feb 1{n}, 2011 at 1:0{n}', who)}"
+        f"<ul class='comments-list'>{replies}</ul></div>"
     )
 
 
 def test_posts_signed_at_their_foot_take_the_text_above_the_signature() -> None:
     """The date at a post's foot: its text is above the header, its author the name
-    linked below it, its date the first the post shows (not the later edit's)."""
+    linked below it, its date the first the post shows (not the later edit's).
+    The comments under an answer (several in one post, dated) are no part of it."""
     answers = "".join(
-        signed_answer(n, who, text, edited=n == 2)
+        signed_answer(n, who, text, edited=n == 2, comments=2 if n == 1 else n - 1)
         for n, (who, text) in enumerate(zip(("Michael", "Joe", "Ann"), ANSWERS, strict=True), 1)
     )
     page = forum_page("Catering my first party", answers).replace(
