@@ -52,9 +52,13 @@ MAX_UNITS = 100  # units of one group whose heads are read for a date (the rest:
 UNIT_EDGE_LINES = 12  # lines at the top and bottom of a unit read for its date
 _DIGITS = re.compile(r"\d")
 # A post's age as forum software shows it ("17 hours ago", "1 year ago", "3d ago").
+# So is a day of this week with its time ("Yesterday at 3:12 PM", "Tuesday at
+# 10:07 AM", "Today, 09:15"): XenForo's and vBulletin's dates of recent posts.
 _AGO = re.compile(
     r"\b\d+\s?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|[smhdwy])"
-    r"\s+ago\b",
+    r"\s+ago\b"
+    r"|\b(?:today|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"(?:,|\s+at)\s+[0-2]?\d:[0-5]\d\b",
     re.IGNORECASE,
 )
 

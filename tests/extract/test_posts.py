@@ -149,6 +149,7 @@ def signed_answer(n: int, who: str, text: str, edited: bool, comments: int = 0) 
     """An answer as Q&A software writes it: the text, then the signature cards at its
     foot (an editor's card first when it was edited), each a date, a linked name
     and the member's badges."""
+
     def card(action: str, when: str, name: str) -> str:
         return (
             f"<div class='post-signature'><div class='user-action-time'>{action} {when}</div>"
@@ -181,7 +182,7 @@ def test_posts_signed_at_their_foot_take_the_text_above_the_signature() -> None:
     )
     page = forum_page("Catering my first party", answers).replace(
         "</title>",
-        "</title><script type='application/ld+json'>{\"@type\": \"QAPage\"}</script>",
+        '</title><script type=\'application/ld+json\'>{"@type": "QAPage"}</script>',
     )
     article = extract_page(page, "https://qa.example.org/q/7").article()
     assert article.page_type == "thread"
@@ -207,3 +208,23 @@ def test_a_headers_by_and_weekday_are_not_the_authors_name() -> None:
     article = extract_page(forum_page("Football in the region", posts), FORUM).article()
     assert article.page_type == "thread"
     assert [post.author for post in article.posts] == ["Minoa", "Ayytaly", "Bombadil"]
+
+
+def test_posts_dated_by_this_weeks_day_are_cut_too() -> None:
+    """Recent posts show a day of this week, not a date ("Tuesday at 10:07 AM"):
+    a post's header still, with no date to give."""
+    days = (
+        "Monday at 9:15 AM",
+        "Tuesday at 10:07 AM",
+        "Yesterday at 3:12 PM",
+        "Today, 08:01",
+        "Today at 9:30 AM",
+    )
+    posts = "".join(
+        framed_post(n, name, day, text)
+        for n, (name, day, text) in enumerate(zip(WHO, days, REPLIES, strict=True), 1)
+    )
+    article = extract_page(forum_page("Application thread 2025", posts), FORUM).article()
+    assert [post.text for post in article.posts] == list(REPLIES)
+    assert [post.author for post in article.posts] == list(WHO)
+    assert {post.published for post in article.posts} == {None}
