@@ -179,7 +179,7 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"  # nothing shown: not an article of any kind
         return
     page.declared = types = frozenset(declared_types(page))
-    units = PostUnits(page)  # read once for _in_posts and _discussion
+    units = PostUnits.of(page)  # read once for _in_posts, _discussion and the posts
     if types & THREAD_TYPES:
         page.page_type = "thread"
     elif types & LISTING_TYPES:

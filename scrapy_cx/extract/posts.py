@@ -148,13 +148,16 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
     names only a comment's text "comment", its dated header is the element
     before). Off for the test of whether the selection lies in a post: a news
     site's teaser cards sit under dated lines too."""
-    return PostUnits(page).units(above=above)
+    return PostUnits.of(page).units(above=above)
 
 
 class PostUnits:
     """A page's post units (:func:`post_units`), for both readings (with and without
     the line above each unit): the groups of blocks, and whether each unit shows a
-    date of its own, are read once. Page typing asks for both."""
+    date of its own, are read once. Page typing asks for both, the thread stage
+    and :func:`find_posts` again: :meth:`of` keeps one per page. (The stages after
+    page typing mark the lines again, never cut them otherwise: the blocks, their
+    lines and texts stay as read.)"""
 
     __slots__ = ("_dated", "_groups", "page")
 
@@ -163,14 +166,25 @@ class PostUnits:
         self._groups: list[list[int]] | None = None
         self._dated: dict[int, bool] = {}  # block id -> a short dated line at its edges
 
+    @classmethod
+    def of(cls, page: Page) -> PostUnits:
+        """The page's one reading (``page.post_units``), made on first use."""
+        if page.post_units is None:
+            page.post_units = cls(page)
+        return page.post_units
+
+    def groups(self) -> list[list[int]]:
+        """:func:`_unit_groups` of the page's lines, read once."""
+        if self._groups is None:
+            self._groups = _unit_groups(self.page.lines)
+        return self._groups
+
     def units(self, *, above: bool = False) -> list[Region]:
         """``post_units(page, above=above)``."""
         spans = self.page.lines.spans
-        if self._groups is None:
-            self._groups = _unit_groups(self.page.lines)
         best: list[Region] = []
         rest: list[int] = []
-        for blocks in self._groups:
+        for blocks in self.groups():
             posts = [spans[block] for block in blocks[:MAX_UNITS] if self._post(block, above)]
             if len(posts) >= MIN_POSTS and len(posts) > len(best):
                 best, rest = posts, blocks[MAX_UNITS:]
@@ -370,7 +384,7 @@ def _post_frames(page: Page) -> Frames:
         units
         for units in (
             [spans[block] for block in blocks if _overlaps(spans[block], page.start, page.end)]
-            for blocks in _unit_groups(lines)
+            for blocks in PostUnits.of(page).groups()
         )
         if len(units) >= MIN_POSTS
     ]
