@@ -474,12 +474,12 @@ def _unit_posts(page: Page, frames: Frames) -> None:
     joined before writing), its earliest line in a unit (a post is edited after
     it is written). The text is what is said on the side of the header that says
     more, less the frame's lines (:func:`_frame_shapes`) and the post's replies
-    (:class:`Frames`): after it where the
-    header tops the post, before it where the software signs the post at its
-    foot. The author is the header's name, unless, not linked, it is the
-    software's word (shown by most headers, or one lower-case word: "Posted",
-    "answered"); or else the name linked to a profile on the header's other side,
-    or else a short line right there (a name the software does not link).
+    (:class:`Frames`): after it where the header tops the post, before it where
+    the software signs the post at its foot. The author is the header's name,
+    unless, not linked, it is the software's word (shown by most headers, or one
+    lower-case word: "Posted", "answered"); or else the name linked to a profile
+    on the header's other side, or else a short line right there (a name the
+    software does not link). The date is the header's (none for an age).
     """
     lines = page.lines
     units, dates = frames.units, frames.dates
@@ -488,19 +488,20 @@ def _unit_posts(page: Page, frames: Frames) -> None:
     frame = _frame_shapes(lines, units)
     dated = [_dated_lines(page, first, last, dates) for first, last in units]
     key = _header_key(dated)
-    # (unit, header, the header's name, the lines dated in the header's element)
-    read: list[tuple[Region, int, str | None, set[int]]] = []
+    # (unit, header, its date, the header's name, the lines dated in its element)
+    read: list[tuple[Region, int, str, str | None, set[int]]] = []
     for k, (first, last) in enumerate(units):
         own = min(last, units[k + 1][0]) if k + 1 < len(units) else last
         found = {i: when for i, (when, where) in dated[k].items() if i < own and where == key}
         if found:
             header = min(found, key=found.__getitem__)
-            read.append(((first, own), header, _header_name(lines[header]), set(found)))
+            name = _header_name(lines[header])
+            read.append(((first, own), header, found[header], name, set(found)))
     # A word every header shows ("Posted", "answered") is the software's, not a name.
-    counts = Counter(name for _unit, _header, name, _dated in read)
+    counts = Counter(name for _unit, _header, _when, name, _dated in read)
     common = max(MIN_POSTS, len(read) / 2)
     posts: list[Post] = []
-    for (first, own), header, name, headers in read:
+    for (first, own), header, when, name, headers in read:
         kept = [
             i
             for i in range(first, own)
@@ -528,8 +529,7 @@ def _unit_posts(page: Page, frames: Frames) -> None:
             else:
                 author = _linked_name(page, header + 1, own)
                 author = author or _plain_name(page, header + 1, first, own)
-        shown = scan_dates(line.text)
-        posts.append(Post(author, shown[0][1].iso() if shown else None, text))
+        posts.append(Post(author, None if when == _RECENT else when, text))
     if len(posts) >= MIN_POSTS:
         page.posts = posts
 
