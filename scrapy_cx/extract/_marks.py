@@ -21,9 +21,10 @@ UNMARKED_TAGS = frozenset(("meta", "link"))  # their marks are metadata (meta.py
 
 def _marks_path(nodes: str) -> str:
     words = " or ".join(f"contains(., '{word}')" for word in AUTHOR_WORDS)
+    unmarked = " or ".join(f"self::{tag}" for tag in sorted(UNMARKED_TAGS))
     return (
         f"({nodes}/@class[{words}] | {nodes}/@rel[. = '{AUTHOR_VALUE}']"
-        f" | {nodes}/@itemprop[. = '{AUTHOR_VALUE}'])/parent::*[not(self::meta or self::link)]"
+        f" | {nodes}/@itemprop[. = '{AUTHOR_VALUE}'])/parent::*[not({unmarked})]"
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-__all__ = ["absolute_url", "join_url"]
+__all__ = ["absolute_url", "http_url", "join_url"]
 
 _SCHEMES = ("http", "https")
 _ABSOLUTE = ("http://", "https://")
@@ -51,3 +51,10 @@ def absolute_url(base: str | None, url: str) -> str | None:
         return join_url(base, url)
     except ValueError:
         return None
+
+
+def http_url(base: str | None, url: str) -> str | None:
+    """:func:`absolute_url`, kept only when it is an http(s) address: a lead image
+    or a canonical address, not ``javascript:``, ``data:``, nor still relative."""
+    absolute = absolute_url(base, url)
+    return absolute if absolute is not None and absolute.startswith(_ABSOLUTE) else None

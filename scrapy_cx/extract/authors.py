@@ -103,14 +103,12 @@ _CREDIT = re.compile(
     r"getty|shutterstock|/\s?(?:AP|AFP|EPA|Reuters|dpa|Imago)\b|\bvia\s(?:AP|Getty)",
     re.I,
 )
-# What a line _CREDIT matches holds, lower-cased: one of its words, a CJK credit's
-# character, or one of the characters its case-blind match takes for an ASCII letter
-# that lower-casing does not make one ("\u0130" lower-cases to "i\u0307"; "\u0131",
-# "\u017f"; the Kelvin sign becomes "k"). A search for them, in the lower-cased line
-# with case, leaves out most lines before _CREDIT's slower case-blind search.
+# What a line _CREDIT matches holds, lower-cased (meta.lower_for_search: None for a
+# line whose characters the case-blind match folds otherwise): one of its words or a
+# CJK credit's character. A search for them leaves out most lines before _CREDIT's
+# slower case-blind search.
 _CREDIT_HINT = re.compile(
-    "photo|image|foto|bild|credit|illustration|video|getty|shutterstock|/|via"
-    "|[摄攝图圖写\u0131\u017f\u0307]"
+    "photo|image|foto|bild|credit|illustration|video|getty|shutterstock|/|via|[摄攝图圖写]"
 )
 _ORG_SUFFIX = re.compile(
     r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部|"
@@ -345,7 +343,10 @@ def _cjk_names(text: str) -> list[str]:
 
 def is_credit(text: str) -> bool:
     """Whether a line is a photo credit (:data:`_CREDIT`)."""
-    return _CREDIT_HINT.search(text.lower()) is not None and _CREDIT.search(text) is not None
+    lowered = lower_for_search(text)
+    if lowered is not None and _CREDIT_HINT.search(lowered) is None:
+        return False
+    return _CREDIT.search(text) is not None
 
 
 def _bare_name(line: Line) -> list[str]:

@@ -278,10 +278,10 @@ def scan_dates(
     five regexes tries every position of the text.
     """
     text = text[:_MAX_LINE]
-    year = _YEAR_END.search(text)
-    if year is None:  # every shape here has a four-digit year
+    years = [m.start() for m in _YEAR_END.finditer(text)]
+    if not years:  # every shape here has a four-digit year
         return []
-    before = {text[m.start() - 1] for m in _YEAR_END.finditer(text, year.start()) if m.start()}
+    before = {text[start - 1] for start in years if start}
     found: list[tuple[int, Found]] = []
     taken: list[tuple[int, int]] = []
     for kind, pattern, needs in _PATTERNS:

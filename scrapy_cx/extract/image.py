@@ -16,7 +16,7 @@ from itertools import islice
 from lxml import etree
 
 from ._page import Evidence, Page
-from ._urls import absolute_url
+from ._urls import http_url
 
 _MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars
 _MAX_IMAGES = 40  # <img> elements looked at
@@ -44,13 +44,6 @@ def is_lead_candidate(url: str) -> bool:
         return False
     path = url.split("?", 1)[0].lower()
     return not _NOT_LEAD.search(path) and not path.endswith((".svg", ".ico"))
-
-
-def _absolute(base: str | None, url: str) -> str | None:
-    absolute = absolute_url(base, url.strip())
-    if absolute is None or not absolute.startswith(("http://", "https://")):
-        return None
-    return absolute
 
 
 def _side(value: str | None) -> int:
@@ -111,7 +104,7 @@ def _first_lead(images: Iterable[etree._Element], base: str | None) -> str | Non
                 continue
         if not _in_story(el):
             continue
-        absolute = _absolute(base, src)
+        absolute = http_url(base, src.strip())
         if absolute:
             return absolute
     return None
@@ -122,7 +115,7 @@ def find_image(page: Page) -> None:
     picture of the story; and where it was found."""
     base = page.meta.canonical_url or page.url
     for url in page.meta.images:
-        absolute = _absolute(base, url)
+        absolute = http_url(base, url.strip())
         if absolute and is_lead_candidate(absolute):
             page.image = absolute
             page.evidence["image"] = Evidence("meta:image", None, url)

@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 
 from ._marks import AUTHOR_MARKS, AUTHOR_WORDS, Marks
-from ._urls import absolute_url
+from ._urls import absolute_url, http_url
 from .dom import META_TAGS, may_hold, may_name
 
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
@@ -551,9 +551,8 @@ def read_meta(
     meta.language = meta.language or declared_lang
     for target in (canonical, og_url):
         if target:
-            resolved = absolute_url(url, target)
-            # Not javascript:, not relative, not unresolvable.
-            if resolved is not None and resolved.startswith(("http://", "https://")):
+            resolved = http_url(url, target)  # not javascript:, relative, unresolvable
+            if resolved is not None:
                 meta.canonical_url = resolved
                 break
     meta.published = meta.published[:_MAX_CANDIDATES]
