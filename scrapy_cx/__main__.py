@@ -18,21 +18,25 @@ from contextlib import ExitStack, closing, suppress
 from pathlib import Path
 from typing import BinaryIO
 
-from . import _explain_cli
+from . import explain
 from .bulk import (
+    DEFAULT_MAX_PAGE_BYTES,
     DEFAULT_MIN_CONTENT_LENGTH,
     DEFAULT_PAGE_TIMEOUT,
+    MissingDependency,
     Options,
     Outcome,
+    Progress,
+    RawPage,
+    Skip,
+    Sources,
     Summary,
     default_jobs,
     drop_duplicates,
     extract_all,
+    require_warcio,
 )
 from .dedup import MemoryIndex
-from .progress import Progress
-from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
-from .warc import MissingDependency, require_warcio
 
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
@@ -145,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave out reposts: articles whose main text is a near duplicate of an earlier "
         "one (input order); the summary counts them",
     )
-    _explain_cli.add_parser(commands)
+    explain.add_command(commands)
     return parser
 
 
@@ -177,7 +181,7 @@ def run_extract(args: argparse.Namespace) -> int:
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
 
-        def tracked() -> Iterator[Page | Skip]:
+        def tracked() -> Iterator[RawPage | Skip]:
             for path in missing:
                 read_up_to.append(0)
                 yield Skip(path, MISSING)
@@ -236,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "extract":
             return run_extract(args)
         if args.command == "explain":
-            return _explain_cli.run(args)
+            return explain.run_command(args)
     except BrokenPipeError:  # e.g. `scrapy-cx extract ... | head`
         sys.stderr.close()
         return 141

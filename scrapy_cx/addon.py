@@ -22,7 +22,8 @@ from typing import Any
 from scrapy.settings import BaseSettings
 from scrapy.utils.misc import load_object
 
-from . import dedup_pipeline, middleware, pipeline, sizeguard, spidermw
+from . import middleware, pipeline, sizeguard, spidermw
+from .dedup import pipeline as dedup_pipeline
 from .settings import DEFAULTS
 
 __all__ = ["Addon", "COMPONENTS", "MAXSIZE_FACTOR"]

@@ -7,10 +7,10 @@ from typing import Any
 import scrapy
 from itemadapter import ItemAdapter
 
-from ._verdict import is_empty
 from .article import Article
+from .verdict import is_empty
 
-__all__ = ["ArticleItem", "fill_item", "is_empty"]
+__all__ = ["ArticleItem", "can_hold", "fill_item", "is_empty"]
 
 
 class ArticleItem(scrapy.Item):
@@ -72,3 +72,10 @@ def fill_item(item: Any, article: Article) -> int:
         filled += 1
     return filled
 
+
+def can_hold(adapter: ItemAdapter, name: str) -> bool:
+    """Whether the item's type has a ``name`` field (dicts have them all)."""
+    if isinstance(adapter.item, dict):
+        return True
+    names = ItemAdapter.get_field_names_from_class(type(adapter.item))
+    return names is None or name in names

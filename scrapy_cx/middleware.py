@@ -23,11 +23,10 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
 
-from ._pool import PoolError, RemoteError, TaskTimeout, WorkerDied
-from ._reactor_pool import ReactorPool
-from ._sniff import looks_binary
 from .article import Article
+from .body import looks_binary
 from .extract import extract_article
+from .pool import PoolError, ReactorPool, RemoteError, TaskTimeout, WorkerDied
 from .settings import CxSettings
 from .stats import CxStats
 

@@ -18,15 +18,14 @@ from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from ._skipnotes import SkipNotes
-from ._verdict import invalid_reason, is_empty, is_iso_date
 from .article import Article
 from .extract import extract_article
-from .items import ArticleItem, fill_item
+from .items import ArticleItem, can_hold, fill_item
 from .settings import CxSettings
 from .stats import CxStats
+from .verdict import SkipNotes, drop_log_level, invalid_reason, is_empty
 
-__all__ = ["ArticlePipeline", "can_hold", "drop_log_level", "invalid_reason", "is_iso_date"]
+__all__ = ["ArticlePipeline"]
 
 logger = logging.getLogger(__name__)
 
@@ -47,23 +46,6 @@ def _unjudged_data(adapter: ItemAdapter) -> bool:
     if not is_empty(adapter.get("content")):
         return False
     return any(not is_empty(value) for name, value in adapter.items() if name != "url")
-
-
-def drop_log_level(crawler: Crawler) -> str | None:
-    """INFO for our drops (expected, not a warning), unless the project chose a level.
-
-    The project chooses with ``DEFAULT_DROPITEM_LOG_LEVEL``; None leaves it to Scrapy.
-    """
-    user_level = (crawler.settings.getpriority("DEFAULT_DROPITEM_LOG_LEVEL") or 0) > 0
-    return None if user_level else "INFO"
-
-
-def can_hold(adapter: ItemAdapter, name: str) -> bool:
-    """Whether the item's type has a ``name`` field (dicts have them all)."""
-    if isinstance(adapter.item, dict):
-        return True
-    names = ItemAdapter.get_field_names_from_class(type(adapter.item))
-    return names is None or name in names
 
 
 class ArticlePipeline:

@@ -15,10 +15,10 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.settings import BaseSettings
 
-from ._pool import resolve_workers
-from ._verdict import DEFAULT_PAGE_TYPES
+from .bulk import DEFAULT_MAX_PAGE_BYTES
 from .extract import PAGE_TYPES, LineOptions
-from .records import DEFAULT_MAX_PAGE_BYTES
+from .pool import resolve_workers
+from .verdict import DEFAULT_PAGE_TYPES
 
 DEFAULTS: dict[str, Any] = {
     # Turn every scrapy-cx component off without removing it (NotConfigured).

@@ -24,7 +24,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Response
 
-from . import _inflate
+from .body import decoded_size_over, supported_coding
 from .settings import CxSettings
 from .stats import CxStats
 
@@ -64,9 +64,9 @@ class SizeGuardMiddleware:
     ) -> Response:
         limit = int(request.meta.get("download_maxsize", self.max_size) or 0)
         codings = _codings(response)
-        if not limit or not codings or not all(_inflate.supported(c) for c in codings):
+        if not limit or not codings or not all(supported_coding(c) for c in codings):
             return response  # nothing to inflate, or an encoding only Scrapy knows (zstd)
-        if _inflate.decoded_size_over(response.body, codings, limit):
+        if decoded_size_over(response.body, codings, limit):
             self._skip(
                 request,
                 f"{response.url} decompresses to more than DOWNLOAD_MAXSIZE ({limit} bytes)",

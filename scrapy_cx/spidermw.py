@@ -16,11 +16,11 @@ from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.http import Response
 
-from ._skipnotes import SkipNotes
 from .article import Article
 from .items import ArticleItem, fill_item
 from .middleware import META_ARTICLE, META_SKIPPED
 from .settings import CxSettings
+from .verdict import SkipNotes
 
 __all__ = ["ArticleSpiderMiddleware"]
 

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scrapy_cx import Article, extract_article
-from scrapy_cx.records import Page, Skip
-from scrapy_cx.sources import Sources
+from scrapy_cx.bulk import RawPage, Skip
+from scrapy_cx.bulk._sources import Sources
 
 settings.register_profile(
     "ci",
@@ -359,12 +359,12 @@ def _warc_seed(compress: bool) -> bytes:
 WARC_SEEDS = {name: _warc_seed(name.endswith(".gz")) for name in ("a.warc", "a.warc.gz")}
 
 
-def read_all(paths: list[Path]) -> list[Page | Skip]:
+def read_all(paths: list[Path]) -> list[RawPage | Skip]:
     """Every item the bulk reader yields, each checked against the contract."""
     items = list(Sources(paths, max_page_bytes=LIMIT))
     for item in items:
-        assert isinstance(item, (Page, Skip)), item
-        if isinstance(item, Page):
+        assert isinstance(item, (RawPage, Skip)), item
+        if isinstance(item, RawPage):
             assert item.body.strip() and len(item.body) <= LIMIT
         else:
             assert item.reason and isinstance(item.reason, str)
@@ -391,7 +391,7 @@ def test_mutated_gzip_pages(data: st.DataObject, members: int) -> None:
         path.write_bytes(mutated)
         (item,) = read_all([path])
         if mutated == member * members:  # untouched: every member is read
-            assert isinstance(item, Page) and item.body == SEED.encode()[:20_000] * members
+            assert isinstance(item, RawPage) and item.body == SEED.encode()[:20_000] * members
 
 
 ENTRY = st.sampled_from(["page", "gz", "bomb", "other", "link-in", "link-out", "dir-link", "fifo"])
@@ -435,6 +435,6 @@ def test_folders_of_any_kind_of_entry(entries: list[tuple[str, str]]) -> None:
         for path in made:  # each entry shows up, as a page or a skip
             assert path in sources, (path, sources)
         for item in items:
-            if isinstance(item, Page):
+            if isinstance(item, RawPage):
                 assert b"secret" not in item.body
                 assert Path(item.source).resolve().is_relative_to(root.resolve())

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_cx.records import MAX_HEADER_BYTES
+from scrapy_cx.bulk._records import MAX_HEADER_BYTES
 
 from .sample_pages import article_html, write_warc
 from .support.measure import CLI, MIB, run_measured

@@ -24,8 +24,7 @@ from scrapy_cx import (
     ArticlePipeline,
     ArticleSpiderMiddleware,
 )
-from scrapy_cx._skipnotes import SkipNotes
-from scrapy_cx.pipeline import is_iso_date
+from scrapy_cx.verdict import SkipNotes, is_iso_date
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html, listing_html
 

@@ -11,7 +11,7 @@ from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 
-from scrapy_cx._inflate import decoded_size_over, inflate
+from scrapy_cx.body._inflate import decoded_size_over, inflate
 from scrapy_cx.sizeguard import SizeGuardMiddleware
 from tests.crawler import make_crawler
 

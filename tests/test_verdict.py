@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from itemadapter import ItemAdapter
 
-from scrapy_cx import _verdict, bulk
-from scrapy_cx._verdict import content_length, invalid_reason
-from scrapy_cx.bulk import Options, extract_one
+from scrapy_cx import verdict
+from scrapy_cx.bulk import Options, RawPage, extract_one
+from scrapy_cx.bulk import _runner as bulk
 from scrapy_cx.items import ArticleItem
-from scrapy_cx.sources import Page
+from scrapy_cx.verdict import content_length, invalid_reason
 
 from .sample_pages import article_html, listing_html
 
@@ -44,7 +44,7 @@ def test_an_item_adapter_and_a_plain_dict_get_the_same_answer() -> None:
 
 @pytest.mark.parametrize("html", [article_html("Story"), listing_html()])
 def test_bulk_skips_exactly_what_the_pipeline_would_drop(html: str) -> None:
-    page = Page("p", "http://news.test/1", html.encode())
+    page = RawPage("p", "http://news.test/1", html.encode())
     outcome = extract_one(page, Options())
     article = bulk.extract_article(html, "http://news.test/1")
     reason = invalid_reason(article.to_dict(), bulk.DEFAULT_MIN_CONTENT_LENGTH, False)
@@ -52,7 +52,7 @@ def test_bulk_skips_exactly_what_the_pipeline_would_drop(html: str) -> None:
 
 
 class _CountingPattern:
-    """Stands for ``_verdict._WIDE``: counts the characters its scans read."""
+    """Stands for ``verdict._WIDE``: counts the characters its scans read."""
 
     def __init__(self, pattern: Any) -> None:
         self.pattern, self.scanned = pattern, 0
@@ -65,8 +65,8 @@ class _CountingPattern:
 def test_content_length_counts_wide_characters_twice_and_scans_only_for_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    wide = _CountingPattern(_verdict._WIDE)
-    monkeypatch.setattr(_verdict, "_WIDE", wide)
+    wide = _CountingPattern(verdict._WIDE)
+    monkeypatch.setattr(verdict, "_WIDE", wide)
     assert content_length(" 青河大桥 ok ") == 4 * 2 + 3
     assert content_length("word " * 1_000_000) == len(("word " * 1_000_000).strip())
     # Only the CJK text was scanned: a 5 MB ASCII text costs no pass of the regex.

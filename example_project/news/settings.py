@@ -84,7 +84,7 @@ if _CX_REDIS_URL:
     REDIS_URL = _CX_REDIS_URL
     CX_REDIS_URL = _CX_REDIS_URL  # with -s CX_DEDUP=True, reposts are found across processes
     SCHEDULER = "scrapy_redis.scheduler.Scheduler"
-    SCHEDULER_QUEUE_CLASS = "scrapy_cx.leases.LeasedQueue"
+    SCHEDULER_QUEUE_CLASS = "scrapy_cx.distributed.LeasedQueue"
     DUPEFILTER_CLASS = "scrapy_redis.dupefilter.RFPDupeFilter"
     SCHEDULER_PERSIST = True
     # Start URLs go through the shared dupefilter too (Scrapy sends them with
@@ -93,11 +93,11 @@ if _CX_REDIS_URL:
     SPIDER_MIDDLEWARES = {
         **globals().get("SPIDER_MIDDLEWARES", {}),
         "scrapy_cx.distributed.SharedStartRequests": 50,
-        "scrapy_cx.leases.LeaseAcks": 10,
+        "scrapy_cx.distributed.LeaseAcks": 10,
     }
     DOWNLOADER_MIDDLEWARES = {
         **globals().get("DOWNLOADER_MIDDLEWARES", {}),
-        "scrapy_cx.leases.LeaseAcks": 10,
+        "scrapy_cx.distributed.LeaseAcks": 10,
     }
     # Each article once in Redis (news:articles), whichever process fetched it.
     ITEM_PIPELINES = {

@@ -1,0 +1,47 @@
+"""Bulk offline extraction (``scrapy-cx extract``): saved pages in, JSON lines out.
+
+The readers turn paths into :class:`RawPage` records to extract or :class:`Skip`
+records with a reason (HTML files and folders: ``Sources``; WARC archives:
+``read_warc``); the runner feeds the pages to the worker pool the crawl uses and
+writes one line per article. Scrapy-free: the command runs without a crawl.
+"""
+
+from ._progress import Progress
+from ._records import DEFAULT_MAX_PAGE_BYTES, MAX_HEADER_BYTES, RawPage, Skip
+from ._runner import (
+    DEFAULT_MIN_CONTENT_LENGTH,
+    DEFAULT_PAGE_TIMEOUT,
+    DEFAULT_WORKER_MAX_PAGES,
+    Options,
+    Outcome,
+    Summary,
+    default_jobs,
+    drop_duplicates,
+    extract_all,
+    extract_one,
+)
+from ._sources import Sources, kind_of
+from ._warc import MissingDependency, read_warc, require_warcio
+
+__all__ = [
+    "DEFAULT_MAX_PAGE_BYTES",
+    "DEFAULT_MIN_CONTENT_LENGTH",
+    "DEFAULT_PAGE_TIMEOUT",
+    "DEFAULT_WORKER_MAX_PAGES",
+    "MAX_HEADER_BYTES",
+    "MissingDependency",
+    "Options",
+    "Outcome",
+    "Progress",
+    "RawPage",
+    "Skip",
+    "Sources",
+    "Summary",
+    "default_jobs",
+    "drop_duplicates",
+    "extract_all",
+    "extract_one",
+    "kind_of",
+    "read_warc",
+    "require_warcio",
+]

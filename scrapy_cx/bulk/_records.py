@@ -1,0 +1,33 @@
+"""What the bulk readers produce: a :class:`RawPage` to extract or a :class:`Skip` with its reason.
+
+Its own small module so both readers (:mod:`.sources` for files and folders,
+:mod:`.warc` for archives) and the consumers (:mod:`.bulk`, the command line)
+depend on it and not on each other; it also holds the limits they share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Default for ``--max-page-bytes``: larger pages (after decompression) are skipped.
+DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024  # bulk and crawl alike (CX_MAX_BODY_SIZE)
+#: WARC and HTTP header lines of one record, in bytes: more means a damaged or hostile archive.
+MAX_HEADER_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class RawPage:
+    """One page to extract: raw bytes plus what its transport said about them."""
+
+    source: str  # where it came from, for messages: a path, or path@offset in a WARC
+    url: str | None
+    body: bytes
+    encoding: str | None = None  # charset from the HTTP headers, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """A page (or file) that was not extracted, and why."""
+
+    source: str
+    reason: str

@@ -1,0 +1,194 @@
+"""Bulk offline extraction: pages in, JSON lines out, on every core.
+
+The reader (one process) feeds pages to the worker pool that the crawl uses
+too (:mod:`scrapy_cx._pool`) and keeps only a fixed number in flight, so memory
+stays bounded on inputs of any size (``Pool.imap`` would read the whole input
+ahead). Results come back in input order. Workers serialize to JSON themselves
+so the parent only writes lines. A page past its deadline, or one that kills
+its worker, is skipped with that reason and the worker replaced: bad input is
+never fatal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter, deque
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
+
+from ..dedup import DedupIndex
+from ..extract import extract_article
+from ..pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
+from ..verdict import DEFAULT_PAGE_TYPES, invalid_reason
+from ._records import RawPage, Skip
+
+# The same as the crawl's CX_MIN_CONTENT_LENGTH, so both ways of extracting agree on
+# what an article is (tests/test_bulk.py checks it).
+DEFAULT_MIN_CONTENT_LENGTH = 200
+# The crawl's CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES defaults, for the same reason.
+DEFAULT_PAGE_TIMEOUT = 5.0
+DEFAULT_WORKER_MAX_PAGES = 500
+# The crawl's stats keys (scrapy_cx._verdict), as the bulk summary words them.
+_REASONS = {
+    "no_content": "main text too short",
+    "short_content": "main text too short",
+    "no_title": "no title",
+    "bad_published": "bad published date",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What every worker needs to know to turn a page into a line."""
+
+    min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH
+    encoding: str | None = None  # used when the page's transport declared no charset
+    page_types: tuple[str, ...] = DEFAULT_PAGE_TYPES  # the crawl's CX_PAGE_TYPES
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One page's result: an output line (an article) or a skip reason."""
+
+    source: str
+    line: str | None = None
+    reason: str | None = None
+    fingerprint: str | None = None  # of an article's main text, for --dedup
+    truncated: bool = False  # the page was too big to read whole (Article.truncated)
+
+
+def extract_one(item: RawPage | Skip, options: Options) -> Outcome:
+    """Extract one page into a JSON line, or say why not. Never raises."""
+    if isinstance(item, Skip):
+        return Outcome(item.source, reason=item.reason)
+    try:
+        article = extract_article(item.body, item.url, encoding=item.encoding or options.encoding)
+    except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
+        return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
+    reason = invalid_reason(
+        article.to_dict(), options.min_content_length, False, options.page_types
+    )
+    if reason is not None:
+        words = _REASONS.get(reason) or reason.replace("_", " ")
+        return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
+    line = json.dumps(article.to_dict(), ensure_ascii=False)
+    return Outcome(
+        item.source, line=line, fingerprint=article.fingerprint, truncated=article.truncated
+    )
+
+
+#: The skip reason of an article whose main text repeats an earlier one's (--dedup).
+DUPLICATE = "duplicate (main text of an earlier article)"
+
+
+def drop_duplicates(outcomes: Iterable[Outcome], index: DedupIndex) -> Iterator[Outcome]:
+    """The outcomes in input order, each repost of an earlier article turned into a skip."""
+    for outcome in outcomes:
+        if outcome.line is not None and outcome.fingerprint is not None:
+            if index.add(outcome.fingerprint, outcome.source) is not None:
+                outcome = Outcome(outcome.source, reason=DUPLICATE, truncated=outcome.truncated)
+        yield outcome
+
+
+@dataclass
+class Summary:
+    """Counts for the end-of-run report."""
+
+    pages: int = 0
+    articles: int = 0
+    truncated: int = 0  # pages too big to read whole (the crawl's cx/truncated)
+    skipped: Counter[str] = field(default_factory=Counter)
+    started: float = field(default_factory=time.monotonic)
+    seconds: float = 0.0
+
+    def add(self, outcome: Outcome) -> None:
+        self.pages += 1
+        self.truncated += outcome.truncated
+        if outcome.line is not None:
+            self.articles += 1
+        else:
+            self.skipped[outcome.reason or "unknown"] += 1
+
+    def stop(self) -> None:
+        self.seconds = time.monotonic() - self.started
+
+    @property
+    def rate(self) -> float:
+        return self.pages / self.seconds if self.seconds > 0 else 0.0
+
+    def format(self, jobs: int) -> str:
+        lines = [
+            f"{self.pages:,} pages, {self.articles:,} articles in {self.seconds:.1f} s "
+            f"({self.rate:,.1f} pages/s, {jobs} job{'s' if jobs != 1 else ''})"
+        ]
+        if self.truncated:
+            lines.append(f"{self.truncated:,} too big to read whole: extracted from their start")
+        if self.skipped:
+            lines.append(f"skipped {sum(self.skipped.values()):,}:")
+            for reason, count in sorted(self.skipped.items(), key=lambda kv: (-kv[1], kv[0])):
+                lines.append(f"  {count:>8,}  {reason}")
+        return "\n".join(lines)
+
+
+def default_jobs() -> int:
+    """Worker processes to use by default: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def extract_all(
+    items: Iterable[RawPage | Skip],
+    options: Options,
+    jobs: int,
+    *,
+    in_flight: int | None = None,
+    timeout: float | None = DEFAULT_PAGE_TIMEOUT,
+    max_pages: int = DEFAULT_WORKER_MAX_PAGES,
+    mp_context: BaseContext | None = None,
+) -> Generator[Outcome, None, None]:
+    """Yield one :class:`Outcome` per item, in input order.
+
+    ``jobs == 1`` runs in this process (no pickling, for small inputs and for
+    measuring one core; no deadline either). Otherwise pages go one by one to
+    ``jobs`` worker processes (:mod:`scrapy_cx._pool`), at most ``in_flight``
+    (default ``4 * jobs``) read ahead of the results; a page past ``timeout``
+    seconds or one that kills its worker is skipped with that reason. Closing
+    the iterator (or an exception in the caller's loop) kills the workers.
+    """
+    if jobs <= 1:
+        for item in items:
+            yield extract_one(item, options)
+        return
+    limit = in_flight or 4 * jobs
+    pending: deque[tuple[str, Future[Outcome]]] = deque()
+    with WorkerPool(
+        jobs, timeout=timeout, max_tasks=max_pages, capacity=limit, context=mp_context
+    ) as pool:
+        for item in items:
+            if isinstance(item, Skip):
+                future: Future[Outcome] = Future()
+                future.set_result(extract_one(item, options))
+            else:
+                future = pool.submit(extract_one, item, options)
+            pending.append((item.source, future))
+            while len(pending) >= limit or (pending and pending[0][1].done()):
+                yield _outcome(*pending.popleft())
+        while pending:
+            yield _outcome(*pending.popleft())
+
+
+def _outcome(source: str, future: Future[Outcome]) -> Outcome:
+    try:
+        return future.result()
+    except TaskTimeout as exc:
+        return Outcome(source, reason=f"timeout ({exc})")
+    except WorkerDied:
+        return Outcome(source, reason="worker process died on page")
+    except PoolError as exc:
+        return Outcome(source, reason=f"extraction error ({type(exc).__name__})")

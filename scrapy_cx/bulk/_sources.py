@@ -1,0 +1,188 @@
+"""Pages to extract, read from HTML files, folders and WARC archives.
+
+Reading happens in one process, in order, one page at a time, so memory stays
+bounded however large the input is; extraction (the costly part) happens
+elsewhere. Anything that cannot be read becomes a :class:`Skip` with a short
+reason instead of an exception: one bad file must not end a long run.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import zlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from ..body import TooLarge, inflate, not_html_reason
+from ._records import DEFAULT_MAX_PAGE_BYTES, RawPage, Skip
+
+__all__ = ["DEFAULT_MAX_PAGE_BYTES", "RawPage", "Skip", "Sources", "kind_of"]
+
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+WARC_SUFFIXES = (".warc", ".arc")
+#: What a path is when it is not a regular file, for skip reasons.
+_FILE_TYPES = (
+    (stat.S_ISFIFO, "named pipe"),
+    (stat.S_ISCHR, "character device"),
+    (stat.S_ISBLK, "block device"),
+    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISDIR, "folder"),
+)
+#: The kind of an entry that is reported as skipped without being opened.
+SKIPPED = "skip"
+
+
+def kind_of(path: Path) -> str | None:
+    """``"warc"``, ``"html"`` or None, by file name (``.gz`` is looked through)."""
+    name = path.name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    if name.endswith(WARC_SUFFIXES):
+        return "warc"
+    if name.endswith(HTML_SUFFIXES):
+        return "html"
+    return None
+
+
+class Sources:
+    """Iterate over the pages in ``paths`` (files, folders, WARC archives).
+
+    Folders are walked recursively, sorted by path. A file named on the command
+    line is read as HTML unless its name says WARC; inside folders, files that
+    are neither ``*.html``-like nor WARC are reported as skipped.
+    ``done_bytes`` / ``total_bytes`` measure progress through the input files:
+    when an item is yielded, ``done_bytes`` counts it as read.
+    """
+
+    def __init__(
+        self, paths: Iterable[str | os.PathLike[str]], max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    ) -> None:
+        self.max_page_bytes = max_page_bytes
+        # (path, kind, size); kind SKIPPED entries carry their reason in self.reasons.
+        self.files: list[tuple[Path, str | None, int]] = []
+        self.reasons: dict[Path, str] = {}
+        for raw in paths:
+            path = Path(raw)
+            if path.is_dir():
+                for file, reason in _walk(path):
+                    if reason is None:
+                        self.files.append((file, kind_of(file), _size(file)))
+                    else:
+                        self._skip(file, reason)
+            else:
+                reason = _not_regular(path, follow=True)
+                if reason is None:
+                    self.files.append((path, kind_of(path) or "html", _size(path)))
+                else:
+                    self._skip(path, reason)
+        self.total_bytes = sum(size for _, _, size in self.files)
+        self.done_bytes = 0
+
+    def _skip(self, path: Path, reason: str) -> None:
+        self.files.append((path, SKIPPED, 0))
+        self.reasons[path] = reason
+
+    def has_warc(self) -> bool:
+        """Whether any input is a WARC archive (so warcio will be needed)."""
+        return any(kind == "warc" for _, kind, _ in self.files)
+
+    def __iter__(self) -> Iterator[RawPage | Skip]:
+        for path, kind, size in self.files:
+            start = self.done_bytes
+            if kind == "warc":
+                from ._warc import read_warc
+
+                for item, offset in read_warc(path, self.max_page_bytes):
+                    self.done_bytes = start + offset
+                    yield item
+                self.done_bytes = start + size
+            elif kind == SKIPPED:
+                yield Skip(str(path), self.reasons[path])
+            else:
+                page = self._read_html(path, size) if kind == "html" else None
+                self.done_bytes = start + size  # before yielding: it is read
+                yield page or Skip(str(path), "not an HTML or WARC file name")
+
+    def _read_html(self, path: Path, size: int) -> RawPage | Skip:
+        if size > self.max_page_bytes:
+            return Skip(str(path), "page too large")
+        try:
+            # Read to the limit, not to the end: the file may have grown since it was listed.
+            with path.open("rb") as fh:
+                body = fh.read(self.max_page_bytes + 1)
+            if len(body) > self.max_page_bytes:
+                return Skip(str(path), "page too large")
+            if path.name.lower().endswith(".gz"):
+                body = inflate(body, "gzip", self.max_page_bytes, strict=True)
+        except (OSError, EOFError, zlib.error) as exc:
+            return Skip(str(path), f"unreadable file ({type(exc).__name__})")
+        except TooLarge:
+            return Skip(str(path), "page too large")
+        if not body.strip():
+            return Skip(str(path), "empty page")
+        # No server says what a file is, and its name may lie (a PDF saved as .html).
+        why = not_html_reason(body)
+        if why is not None:
+            return Skip(str(path), f"not HTML ({why})")
+        return RawPage(str(path), path.resolve().as_uri(), body)
+
+
+def _not_regular(path: Path, follow: bool) -> str | None:
+    """Why ``path`` is not a regular file we may read, or None if it is one."""
+    try:
+        mode = path.stat().st_mode if follow else path.lstat().st_mode
+    except OSError as exc:
+        return f"unreadable file ({type(exc).__name__})"
+    if stat.S_ISREG(mode):
+        return None
+    for test, name in _FILE_TYPES:
+        if test(mode):
+            return f"not a regular file ({name})"
+    return "not a regular file"
+
+
+def _walk(folder: Path) -> list[tuple[Path, str | None]]:
+    """Every entry under ``folder`` as ``(path, None)`` or ``(path, why it is skipped)``.
+
+    Sorted by path so runs are reproducible. Only regular files are read: a
+    symlink is followed only to a regular file inside ``folder`` (never out of
+    it: a link to /etc/passwd in a folder of pages is not a page), folder
+    symlinks are not walked, and pipes, devices and sockets (a read could block
+    forever or never end) and unreadable subfolders are reported, not lost.
+    """
+    root = folder.resolve()
+    found: list[tuple[Path, str | None]] = []
+
+    def unreadable(exc: OSError) -> None:
+        name = Path(exc.filename) if exc.filename else folder
+        found.append((name, f"unreadable folder ({type(exc).__name__})"))
+
+    for top, dirs, files in os.walk(folder, onerror=unreadable):
+        base = Path(top)
+        for name in dirs:
+            sub = base / name
+            if sub.is_symlink():
+                found.append((sub, "symlink to a folder (not followed)"))
+        for name in files:
+            found.append((base / name, _why_not(base / name, root)))
+    return sorted(found)
+
+
+def _why_not(path: Path, root: Path) -> str | None:
+    if path.is_symlink():
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "broken symlink"
+        if not target.is_relative_to(root):
+            return "symlink out of the folder"
+        return _not_regular(target, follow=True)
+    return _not_regular(path, follow=False)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

@@ -1,0 +1,166 @@
+"""HTML pages out of WARC (and ARC) archives, with warcio.
+
+Only captured HTML responses are pages: ``response`` records with HTTP status
+200 and an HTML content type (``resource`` records too, for archives made by
+tools that store files without HTTP). The HTTP headers' charset and the
+record's target URI travel with the body, as a crawler would have seen them.
+warcio is imported on first use so the rest of scrapy-cx does not need it.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ._records import MAX_HEADER_BYTES, RawPage, Skip
+
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+_CHARSET = re.compile(r"charset\s*=\s*[\"']?([^;\"'\s]+)", re.I)
+_HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)", re.I | re.S)
+
+
+class HeaderTooLarge(ValueError):
+    """A record's header lines passed :data:`MAX_HEADER_BYTES`: a damaged or hostile archive."""
+
+
+class MissingDependency(RuntimeError):
+    """An optional dependency needed for this input is not installed."""
+
+
+def require_warcio() -> Any:
+    """Import warcio's iterator, or explain how to install it."""
+    try:
+        from warcio.archiveiterator import ArchiveIterator
+    except ImportError as exc:
+        raise MissingDependency(
+            "reading WARC files needs warcio: pip install 'scrapy-cx[warc]'"
+        ) from exc
+    return ArchiveIterator
+
+
+def parse_content_type(value: str | None) -> tuple[str | None, str | None]:
+    """``"text/html; charset=UTF-8"`` -> ``("text/html", "UTF-8")``."""
+    if not value:
+        return None, None
+    media = value.split(";", 1)[0].strip().lower() or None
+    match = _CHARSET.search(value)
+    return media, match.group(1) if match else None
+
+
+def looks_like_html(body: bytes) -> bool:
+    """For records without a content type: does the body start like an HTML document?"""
+    return bool(_HTML_START.match(body[:2048].lstrip(b"\xef\xbb\xbf")))
+
+
+def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[RawPage | Skip, int]]:
+    """Yield ``(page or skip, file offset reached)`` for each captured page in ``path``.
+
+    Requests, metadata and warcinfo records are not pages and are passed over
+    silently. A damaged archive yields one skip for the unreadable rest of the
+    file, never an exception.
+    """
+    archive_iterator = require_warcio()
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        yield Skip(str(path), f"unreadable file ({type(exc).__name__})"), 0
+        return
+    with fh:
+        records = archive_iterator(fh, arc2warc=True)
+        _bound_headers(records.reader)
+        offset = 0
+        seen = 0
+        try:
+            for record in records:
+                records.reader.cx_header_bytes = 0  # the next record's headers start here
+                seen += 1
+                item = _page(record, str(path), max_page_bytes)
+                if item is not None:
+                    # Only after the body is read: asking for the offset reads to the record's end.
+                    offset = records.get_record_offset()
+                    yield replace(item, source=f"{path}@{offset}"), fh.tell()
+        except HeaderTooLarge:
+            yield (
+                Skip(f"{path}@{offset}", "damaged WARC, rest of file (header too large)"),
+                fh.tell(),
+            )
+            return
+        # warcio's parser fails on damaged input in ways beyond its own exceptions
+        # (AttributeError on a record without a target URI, found by fuzzing): any
+        # of them means the rest of the file cannot be read, never the end of the run.
+        except Exception as exc:  # noqa: BLE001 - ArchiveLoadFailed, OSError, zlib.error...
+            yield (
+                Skip(f"{path}@{offset}", f"damaged WARC, rest of file ({type(exc).__name__})"),
+                (fh.tell()),
+            )
+            return
+        if not seen and fh.tell() > 0:
+            yield Skip(str(path), "not a WARC file (no records)"), fh.tell()
+
+
+def _bound_headers(reader: Any) -> None:
+    """Make warcio's reader refuse header lines past :data:`MAX_HEADER_BYTES` per record.
+
+    warcio reads WARC and HTTP headers with unbounded ``readline()`` calls, so
+    one gzipped header line of a few KB inflates to gigabytes in memory. Every
+    line is read through ``reader.readline``: capping it there bounds both a
+    single line and the sum of a record's lines (``read_warc`` resets the count
+    at each record).
+    """
+    unbounded = reader.readline
+
+    def readline(length: int | None = None) -> bytes:
+        room = MAX_HEADER_BYTES + 1 - reader.cx_header_bytes
+        line: bytes = unbounded(room if length is None or length > room else length)
+        reader.cx_header_bytes += len(line)
+        if reader.cx_header_bytes > MAX_HEADER_BYTES:
+            raise HeaderTooLarge
+        return line
+
+    reader.cx_header_bytes = 0
+    reader.readline = readline
+
+
+def _page(record: Any, source: str, max_page_bytes: int) -> RawPage | Skip | None:
+    rec_type = record.rec_type
+    if rec_type == "revisit":
+        return Skip(source, "WARC revisit record (no body)")
+    if rec_type not in ("response", "resource"):
+        return None
+    url = (record.rec_headers.get_header("WARC-Target-URI") or "").strip().strip("<>") or None
+    http = record.http_headers
+    if rec_type == "response" and http is not None:
+        status = http.get_statuscode()
+        if status != "200":
+            return Skip(source, f"HTTP status {status}")
+        media, charset = parse_content_type(http.get_header("Content-Type"))
+        coding = (http.get_header("Content-Encoding") or "identity").strip().lower()
+        if coding not in ("identity", "none", "") and coding not in _decompressors():
+            return Skip(source, f"unsupported Content-Encoding {coding}")
+    elif rec_type == "response" and not (url or "").startswith(("http:", "https:")):
+        return None  # dns: and similar records
+    else:
+        media, charset = parse_content_type(record.rec_headers.get_header("Content-Type"))
+    if media is not None and media not in HTML_TYPES:
+        return Skip(source, "not HTML (content type)")
+    try:
+        body = record.content_stream().read(max_page_bytes + 1)
+    except (OSError, EOFError, zlib.error, ValueError) as exc:
+        return Skip(source, f"unreadable record body ({type(exc).__name__})")
+    if len(body) > max_page_bytes:
+        return Skip(source, "page too large")
+    if not body.strip():
+        return Skip(source, "empty page")
+    if media is None and not looks_like_html(body):
+        return Skip(source, "not HTML (content type)")
+    return RawPage(source, url, body, charset)
+
+
+def _decompressors() -> tuple[str, ...]:
+    from warcio.bufferedreaders import BufferedReader
+
+    return tuple(BufferedReader.get_supported_decompressors())

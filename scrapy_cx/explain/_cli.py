@@ -1,0 +1,112 @@
+"""``scrapy-cx explain PAGE... [-o report.html | -o folder/] [--text]``.
+
+Kept out of ``__main__`` so the command line module stays a list of commands.
+A page that cannot be read or fetched is reported with its reason and the
+others still get their reports; the exit status is 1 if any page failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..bulk import DEFAULT_MAX_PAGE_BYTES, RawPage, Sources
+from ._explanation import explain_page
+from ._fetch import DEFAULT_TIMEOUT, FetchError, fetch, is_url
+from ._html import render_html
+from ._text import render_text
+
+MAX_NAME = 80  # characters of a report file name taken from the page's name
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
+def add_parser(commands: Any) -> None:
+    """Add the ``explain`` command to the ``scrapy-cx`` sub-command parsers."""
+    explain = commands.add_parser(
+        "explain",
+        help="show why a page gave the article it gave (HTML report or terminal summary)",
+        description="Explain the extraction of saved pages or http(s) URLs: a self-contained "
+        "HTML report per page (the line-block distribution with the selected region, every "
+        "line's kind, where the title, date and authors were found), or a terminal summary.",
+    )
+    explain.add_argument("pages", nargs="+", metavar="PAGE", help="HTML file or http(s) URL")
+    explain.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="report file (one page) or folder (several pages); without it, --text is implied",
+    )
+    explain.add_argument("--text", action="store_true", help="print a summary to stdout")
+    explain.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help="seconds to wait for a URL (default %(default)s)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Explain every page; 0 if all were explained, 1 if any could not be read."""
+    several = len(args.pages) > 1
+    to_folder = args.output and (several or args.output.endswith("/") or Path(args.output).is_dir())
+    folder = Path(args.output) if to_folder else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    used: set[str] = set()
+    for name in args.pages:
+        page = _read(name, args.timeout)
+        if isinstance(page, str):
+            print(f"scrapy-cx: {page}", file=sys.stderr)
+            failed += 1
+            continue
+        expl = explain_page(page.body, page.url, source=name, encoding=page.encoding)
+        if args.text or not args.output:
+            print(render_text(expl) + ("\n" if several else ""))
+        if args.output:
+            target = folder / _report_name(name, used) if folder else Path(args.output)
+            try:
+                target.write_text(render_html(expl), encoding="utf-8")
+            except OSError as exc:
+                print(f"scrapy-cx: {name}: cannot write {target}: {exc.strerror}", file=sys.stderr)
+                failed += 1
+                continue
+            print(f"{name}: report written to {target}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _read(name: str, timeout: float) -> RawPage | str:
+    """The page's bytes, or the reason they could not be had."""
+    if is_url(name):
+        try:
+            return fetch(name, timeout, DEFAULT_MAX_PAGE_BYTES)
+        except FetchError as exc:
+            return str(exc)
+    if not Path(name).is_file():
+        return f"{name}: no such file"
+    for item in Sources([name]):
+        return item if isinstance(item, RawPage) else f"{name}: {item.reason}"
+    return f"{name}: nothing to read"
+
+
+def _report_name(name: str, used: set[str]) -> str:
+    """A file name for a page's report, unique within this run."""
+    stem = name.rstrip("/").rsplit("/", 1)[-1] if not is_url(name) else name.split("://", 1)[1]
+    stem = re.sub(r"\.(html?|xhtml|shtml)(\.gz)?$", "", stem, flags=re.I)
+    stem = re.sub(r"[^\w.-]+", "_", stem).strip("._")[:MAX_NAME] or "page"
+    candidate, n = stem, 1
+    while candidate in used:
+        n += 1
+        candidate = f"{stem}-{n}"
+    used.add(candidate)
+    return candidate + ".html"

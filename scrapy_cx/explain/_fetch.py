@@ -1,0 +1,50 @@
+"""Fetch one page over http(s) for ``scrapy-cx explain``, with the standard library.
+
+Bounded like a crawl: a timeout per request and a size limit (the body is read
+up to one byte past it, never more). The body stays bytes and the header's
+charset travels with it, so the page is decoded by the same path as in a crawl.
+"""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+from .. import __version__
+from ..bulk import DEFAULT_MAX_PAGE_BYTES, RawPage
+
+DEFAULT_TIMEOUT = 30.0  # seconds, per connection attempt and per read
+HTML_TYPES = ("text/html", "application/xhtml+xml", "text/plain", "")
+USER_AGENT = f"scrapy-cx/{__version__} (explain)"
+
+
+class FetchError(Exception):
+    """The page could not be fetched; the message says why, with the URL."""
+
+
+def is_url(text: str) -> bool:
+    return text.lower().startswith(("http://", "https://"))
+
+
+def fetch(
+    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_PAGE_BYTES
+) -> RawPage:
+    """GET ``url``; raise :class:`FetchError` on any failure, a non-HTML type or a huge body."""
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - http(s) only
+            kind = (
+                response.headers.get_content_type() if response.headers.get("Content-Type") else ""
+            )
+            if kind not in HTML_TYPES:
+                raise FetchError(f"{url}: not an HTML page (Content-Type {kind})")
+            body = response.read(max_bytes + 1)
+            if len(body) > max_bytes:
+                raise FetchError(f"{url}: page larger than {max_bytes} bytes")
+            return RawPage(url, response.geturl(), body, response.headers.get_content_charset())
+    except urllib.error.HTTPError as exc:
+        raise FetchError(f"{url}: HTTP {exc.code} {exc.reason}") from None
+    except urllib.error.URLError as exc:
+        raise FetchError(f"{url}: {exc.reason}") from None
+    except (OSError, ValueError) as exc:  # timeouts, resets, malformed URLs
+        raise FetchError(f"{url}: {type(exc).__name__}: {exc}") from None

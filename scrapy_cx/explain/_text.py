@@ -1,0 +1,64 @@
+"""``scrapy-cx explain PAGE --text``: the report's gist for a terminal.
+
+The fields with where each was found, the selected lines, the count of lines
+by kind, and the line-block distribution as one row of bar characters with
+the selected region marked under it.
+"""
+
+from __future__ import annotations
+
+from ._explanation import Explanation
+from ._plot import block_sums
+
+BARS = " ▁▂▃▄▅▆▇█"
+COLUMNS = 72  # width of the distribution row
+LABEL = 11  # width of the left column
+
+
+def render_text(expl: Explanation) -> str:
+    """A few lines summing up one page's explanation."""
+    out = [expl.source]
+    for evidence in expl.evidence:
+        value = evidence.value if evidence.value is not None else "(not found)"
+        if evidence.field == "published" and expl.article.published:
+            value = f"{expl.article.published}  (read from {evidence.value!r})"
+        out.append(f"  {evidence.field:<{LABEL}}{value}")
+        out.append(f"  {'':<{LABEL}}  found in: {evidence.where}")
+    chars = len("".join(expl.article.content.split()))
+    if expl.regions:
+        spans = ", ".join(f"{a + 1}-{b}" for a, b in expl.regions)
+        out.append(
+            f"  {'main text':<{LABEL}}{chars} characters, lines {spans} of {len(expl.lines)}"
+        )
+    else:
+        out.append(f"  {'main text':<{LABEL}}none: no run of lines is dense enough")
+    counts = {kind.name: 0 for kind in expl.kinds}
+    for line in expl.lines:
+        counts[line.kind.name] = counts.get(line.kind.name, 0) + 1
+    out.append(f"  {'lines':<{LABEL}}" + ", ".join(f"{n} {name}" for name, n in counts.items()))
+    bars, marks = _sparkline(expl)
+    if bars:
+        out.append(f"  {'blocks':<{LABEL}}{bars}")
+        out.append(f"  {'':<{LABEL}}{marks}  (^ selected; bar height: text outside links)")
+    return "\n".join(out)
+
+
+def _sparkline(expl: Explanation) -> tuple[str, str]:
+    text, _links = block_sums(expl)
+    n = len(text)
+    if not n:
+        return "", ""
+    columns = min(COLUMNS, n)
+    peaks = [0] * columns
+    for i, value in enumerate(text):
+        column = i * columns // n
+        peaks[column] = max(peaks[column], value)
+    top = max(peaks) or 1
+    bars = "".join(BARS[round(p / top * (len(BARS) - 1))] for p in peaks)
+    marks = [" "] * columns
+    for start, end in expl.regions:
+        for column in range(
+            start * columns // n, max(start * columns // n + 1, -(-end * columns // n))
+        ):
+            marks[min(column, columns - 1)] = "^"
+    return bars, "".join(marks)

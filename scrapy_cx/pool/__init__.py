@@ -1,0 +1,41 @@
+"""Worker processes for extraction: a deadline per page, a bounded queue, a dead
+worker replaced, and nothing left behind.
+
+:class:`WorkerPool` serves the bulk command (its results waited on in a
+thread); :class:`ReactorPool`, the crawl (its pipes read by Twisted's reactor,
+imported on first use so the bulk command never imports Twisted).
+"""
+
+from typing import Any
+
+from ._workers import (
+    PoolClosed,
+    PoolError,
+    RemoteError,
+    TaskTimeout,
+    WorkerDied,
+    WorkerPool,
+    auto_workers,
+    resolve_workers,
+)
+
+__all__ = [
+    "PoolClosed",
+    "PoolError",
+    "ReactorPool",
+    "RemoteError",
+    "TaskTimeout",
+    "WorkerDied",
+    "WorkerPool",
+    "auto_workers",
+    "resolve_workers",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """The reactor's pool on first use: it imports Twisted."""
+    if name == "ReactorPool":
+        from ._reactor import ReactorPool
+
+        return ReactorPool
+    raise AttributeError(f"module 'scrapy_cx.pool' has no attribute {name!r}")

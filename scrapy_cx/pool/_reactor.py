@@ -1,0 +1,293 @@
+"""The worker pool driven by the crawl's reactor: no thread, no hop between threads.
+
+:class:`~scrapy_cx._pool.WorkerPool` waits on its workers' pipes in a thread of
+its own. In a crawl that thread competes with the reactor for the one GIL, and
+every article it takes back costs a wake-up of the reactor from another thread
+(``callFromThread``: a write to the reactor's wake-up pipe, a lock, a queue).
+Here the reactor itself watches each worker's socket (``reactor.addReader``,
+which the asyncio reactor maps to ``loop.add_reader``): an article is read,
+unpickled and handed to the waiting response in the same reactor turn, a page
+is written without ever blocking (what the socket does not take now is written
+when it becomes writable), and each page's deadline is a ``callLater``.
+
+The scheduling itself (prefetch, deadlines, replacing, recycling, closing) is
+:class:`WorkerPool`'s, unchanged; only the waiting differs. Every method runs in
+the reactor thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import socket
+import struct
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from functools import partial
+from typing import Any
+
+from twisted.internet.interfaces import IReadDescriptor, IWriteDescriptor
+from zope.interface import implementer
+
+from ._workers import WorkerPool, _Worker
+
+__all__ = ["ReactorPool"]
+
+logger = logging.getLogger(__name__)
+
+#: Bytes read from a worker's socket per reactor turn: an article or two at once.
+READ_SIZE = 1 << 20
+#: Send buffer asked for each worker's socket: two large pages go in one write each
+#: instead of a write per ~200 KB (the default) and a reactor turn between them.
+#: The system caps it (``net.core.wmem_max``).
+SEND_BUFFER = 4 << 20
+#: ``multiprocessing.connection``'s frame header: a signed length, or -1 then 8 bytes.
+_HEADER = struct.Struct("!i")
+_LONG_HEADER = struct.Struct("!Q")
+_LONG = 0x7FFFFFFF
+
+
+def frame(payload: bytes) -> list[bytes]:
+    """``payload`` framed as ``Connection.send_bytes`` frames it (the worker reads it so)."""
+    if len(payload) > _LONG:
+        return [_HEADER.pack(-1), _LONG_HEADER.pack(len(payload)), payload]
+    return [_HEADER.pack(len(payload)), payload]
+
+
+def unframe(buffer: bytearray) -> list[bytes]:
+    """Take every complete frame off the front of ``buffer``."""
+    payloads = []
+    start = 0
+    while len(buffer) - start >= _HEADER.size:
+        (size,) = _HEADER.unpack_from(buffer, start)
+        head = _HEADER.size
+        if size == -1:
+            if len(buffer) - start < head + _LONG_HEADER.size:
+                break
+            (size,) = _LONG_HEADER.unpack_from(buffer, start + head)
+            head += _LONG_HEADER.size
+        if len(buffer) - start < head + size:
+            break
+        payloads.append(bytes(buffer[start + head : start + head + size]))
+        start += head + size
+    del buffer[:start]
+    return payloads
+
+
+@implementer(IReadDescriptor, IWriteDescriptor)
+class _Link:
+    """The parent's end of one worker's socket, registered with the reactor."""
+
+    def __init__(
+        self,
+        reactor: Any,
+        fd: int,
+        on_messages: Callable[[list[Any]], None],
+        on_eof: Callable[[], None],
+    ) -> None:
+        os.set_blocking(fd, False)
+        with socket.socket(fileno=os.dup(fd)) as sock:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            except OSError:  # not allowed: the default buffer works too, in more writes
+                pass
+        self._reactor = reactor
+        self._fd = fd
+        self._on_messages = on_messages
+        self._on_eof = on_eof
+        self._inbox = bytearray()
+        self._outbox: deque[memoryview] = deque()
+        self._open = True
+        reactor.addReader(self)
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def logPrefix(self) -> str:  # noqa: N802 - Twisted's name
+        return "scrapy-cx-worker"
+
+    def send(self, message: Any) -> None:
+        """Pickle and queue ``message``; write what the socket takes now."""
+        if not self._open:
+            raise BrokenPipeError("the worker is gone")
+        idle = not self._outbox
+        payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+        self._outbox.extend(memoryview(part) for part in frame(payload))
+        if idle:
+            self.doWrite()
+            if self._outbox and self._open:
+                self._reactor.addWriter(self)
+
+    def doWrite(self) -> None:  # noqa: N802 - Twisted's name
+        while self._outbox:
+            head = self._outbox[0]
+            try:
+                written = os.write(self._fd, head)
+            except BlockingIOError:
+                return
+            except OSError:  # the worker is gone: its end-of-file comes to doRead
+                self._outbox.clear()
+                break
+            if written < len(head):
+                self._outbox[0] = head[written:]
+                return
+            self._outbox.popleft()
+        self._reactor.removeWriter(self)
+
+    def doRead(self) -> None:  # noqa: N802 - Twisted's name
+        try:
+            data = os.read(self._fd, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._lost()
+            return
+        self._inbox += data
+        try:
+            messages = [pickle.loads(p) for p in unframe(self._inbox)]
+        except Exception:  # noqa: BLE001 - a garbled stream: the worker is no use any more
+            logger.exception("scrapy-cx: unreadable message from a worker: replacing it")
+            self._lost()
+            return
+        if messages:
+            self._on_messages(messages)
+
+    def connectionLost(self, reason: object) -> None:  # noqa: N802 - Twisted's name
+        """The reactor gave up on the socket (an error in a handler): replace the worker."""
+        self._lost()
+
+    def _lost(self) -> None:
+        if self._open:
+            self.stop()
+            self._on_eof()
+
+    def stop(self) -> None:
+        """Stop watching the socket (closing it is the Connection's job)."""
+        if self._open:
+            self._open = False
+            self._outbox.clear()
+            self._reactor.removeReader(self)
+            self._reactor.removeWriter(self)
+
+
+class ReactorPool(WorkerPool):
+    """A :class:`WorkerPool` that waits in the reactor; create and use it in the reactor
+    thread. Futures are resolved in that thread, so their callbacks may touch the crawl."""
+
+    def __init__(self, workers: int, *, reactor: Any = None, **options: Any) -> None:
+        if reactor is None:
+            from twisted.internet import reactor
+        self._reactor = reactor
+        self._handling = False
+        self._pump_pending = False
+        self._shut = False
+        self._timer: Any = None
+        self._timer_at: float | None = None
+        super().__init__(workers, **options)
+
+    def _start(self) -> None:
+        """No thread: the workers' sockets are already registered by :meth:`_spawn`."""
+
+    def _spawn(self) -> _Worker:
+        worker = super()._spawn()
+        worker.link = _Link(
+            self._reactor,
+            worker.conn.fileno(),
+            partial(self._event, self._take_and_check, worker),
+            partial(self._event, self._lost, worker),
+        )
+        return worker
+
+    def _send(self, worker: _Worker, message: Any) -> None:
+        worker.link.send(message)
+
+    def _disconnect(self, worker: _Worker) -> None:
+        worker.link.stop()
+        worker.conn.close()
+
+    def submit(
+        self, function: Callable[..., Any], *args: Any, block: bool = False, **kwargs: Any
+    ) -> Future[Any]:
+        """Queue ``function(*args, **kwargs)`` and send it to a worker at once if one has
+        room; ``block`` must stay False (the reactor thread must never wait)."""
+        future = super().submit(function, *args, block=block, **kwargs)
+        if not self._handling:  # else the handler running now sends it
+            self._event(None)
+        return future
+
+    def _wake(self) -> None:  # called with the lock held: only say there is work
+        self._pump_pending = True
+
+    def close(self) -> None:
+        """Kill every worker now; tasks not finished fail with :class:`PoolClosed`."""
+        if self._shut:
+            return
+        self._shut = self._closed = True
+        self._cancel_timer()
+        self._shutdown()
+        self._flush()
+
+    def _take_and_check(self, worker: _Worker, messages: list[Any]) -> None:
+        if worker in self._workers:
+            self._take(worker, messages)
+            self._check(worker, alive=True)
+
+    def _lost(self, worker: _Worker) -> None:
+        """End of file on a worker's socket: it exited (or is exiting: wait for its code)."""
+        if worker in self._workers:
+            worker.process.join(_EXIT_WAIT_SECONDS)
+            if worker.process.exitcode is None:  # alive but no use (a garbled stream)
+                worker.process.kill()
+            self._check(worker, alive=False)
+
+    def _event(self, handler: Callable[..., None] | None, *args: Any) -> None:
+        """Run ``handler``, then hand out tasks, enforce deadlines, reap, and only then
+        resolve the futures settled meanwhile."""
+        if self._closed:
+            return
+        self._handling = True
+        try:
+            if handler is not None:
+                handler(*args)
+            self._pump_pending = True
+            while self._pump_pending and not self._closed:
+                self._pump_pending = False
+                self._assign()
+                self._expire()
+                self._reap()
+                self._flush()  # callbacks that submit set _pump_pending
+        finally:
+            self._handling = False
+        if self._closed:  # broken: workers kept failing to start
+            self.close()
+        else:
+            self._schedule_deadline()
+
+    def _on_deadline(self) -> None:
+        self._timer = self._timer_at = None
+        self._event(None)
+
+    def _schedule_deadline(self) -> None:
+        wait = self._next_deadline()
+        if wait is None:
+            self._cancel_timer()
+            return
+        at = self._reactor.seconds() + wait
+        if self._timer is not None and self._timer_at is not None and self._timer_at <= at:
+            return  # an earlier (or the same) wake-up is set: _expire looks at them all
+        self._cancel_timer()
+        self._timer = self._reactor.callLater(wait, self._on_deadline)
+        self._timer_at = at
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None and self._timer.active():
+            self._timer.cancel()
+        self._timer = self._timer_at = None
+
+
+#: Seconds to wait, after a worker's socket closed, for its exit code.
+_EXIT_WAIT_SECONDS = 1.0

@@ -1,0 +1,520 @@
+"""Worker processes with a deadline per task, a bounded queue, and nothing left behind.
+
+Shared by the crawl (the downloader middleware) and ``scrapy-cx extract``. Not
+``concurrent.futures.ProcessPoolExecutor``, because it cannot kill the one worker
+stuck on one page (a hung task hangs the pool; a dead worker breaks all of it),
+never recycles a worker, and its workers inherit the queue's pipe, so a parent
+killed by SIGTERM leaves them running. Here each worker has its own pipe: a task
+past its deadline gets its worker killed and replaced, a dead worker is replaced,
+a worker is retired after ``max_tasks`` tasks, and a worker whose parent is gone
+reads end-of-file and exits. In :class:`WorkerPool` one dispatcher thread in the
+parent does all the waiting; callers get ``concurrent.futures.Future`` objects.
+The crawl drives the same logic from its reactor instead
+(:mod:`scrapy_cx._reactor_pool`).
+
+Nothing here imports Scrapy.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import queue
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+__all__ = [
+    "PoolClosed",
+    "PoolError",
+    "RemoteError",
+    "TaskTimeout",
+    "WorkerDied",
+    "WorkerPool",
+    "auto_workers",
+    "resolve_workers",
+]
+
+#: Modules the fork server imports once, so a new worker starts in milliseconds.
+PRELOAD = ["scrapy_cx.extract"]
+#: Workers that die before they are ready, in a row, before the pool gives up.
+MAX_START_FAILURES = 3
+#: Tasks sent ahead to each worker: it starts the next page as soon as it is done with
+#: one, without waiting for the parent (whose threads share one GIL with the crawl).
+PREFETCH = 2
+#: Seconds to wait for a worker to exit after it is killed.
+_REAP_SECONDS = 5.0
+_READY = "ready"
+
+
+class PoolError(Exception):
+    """A task the pool could not run to its end."""
+
+
+class TaskTimeout(PoolError):
+    """The task ran past its deadline; its worker was killed and replaced."""
+
+
+class WorkerDied(PoolError):
+    """The worker exited (crash, out of memory, killed) while running the task."""
+
+
+class PoolClosed(PoolError):
+    """The pool was closed before the task ran."""
+
+
+class RemoteError(PoolError):
+    """The task raised in its worker; ``str()`` carries the worker's traceback."""
+
+
+#: Workers ``auto`` starts at least: with one, a page that takes its full deadline
+#: holds up every other page's article meanwhile.
+MIN_AUTO_WORKERS = 2
+
+
+def auto_workers() -> int:
+    """One worker per core this process may run on, less one for the process itself,
+    and at least :data:`MIN_AUTO_WORKERS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(MIN_AUTO_WORKERS, cores - 1)
+
+
+def resolve_workers(value: object) -> int:
+    """``auto`` -> :func:`auto_workers`; a number (also as text) >= 0 -> itself."""
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return auto_workers()
+    number = -1
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value)
+    if number < 0:
+        raise ValueError(f"workers must be 'auto' or a number >= 0, not {value!r}")
+    return number
+
+
+def default_context() -> BaseContext:
+    """A fork server where there is one: a crawl's process has threads, which plain
+    ``fork`` must not copy, and ``spawn`` would import the extractor per worker."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+_WARM_UP_PAGE = (
+    "<html lang='en'><head><title>Warm-up page | Gazette</title></head><body>"
+    "<h1>Warm-up page</h1><p>Published on 3 March 2024 at 09:00, 2 hours ago.</p>"
+    "<p>This paragraph is long enough to be taken for the main text of an article.</p>"
+    "</body></html>"
+)
+
+
+def warm_up_extractor() -> None:
+    """Extract one small page: a worker's first real page then costs what the others do
+    (the first date parse loads dateparser's language data, seconds on a busy machine)."""
+    from ..extract import extract_article
+
+    extract_article(_WARM_UP_PAGE, "http://warm.up/")
+
+
+def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[bytes | None]) -> None:
+    """Take every task off the pipe as soon as it comes (None: the parent is gone).
+
+    The pool sends a worker its next page while the worker is busy on one, and a
+    page is often larger than the pipe holds (~200 KB): unread, it would hold the
+    pool's one dispatcher thread in its send, so no other worker got a page or
+    had its article taken until this one finished, and a large article sent back
+    meanwhile would leave both ends waiting on each other for good.
+    """
+    while True:
+        try:
+            inbox.put(conn.recv_bytes())
+        except (EOFError, OSError):
+            inbox.put(None)
+            return
+
+
+def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None:
+    """Run ``(function, args, kwargs)`` tasks from ``conn`` until told to stop or orphaned."""
+    # Ctrl-C reaches the whole process group: the parent decides what happens to
+    # the page in hand, so a worker does not die of it half way through.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if warm_up is not None:
+        warm_up()
+    inbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    threading.Thread(target=_read_tasks, args=(conn, inbox), daemon=True).start()
+    conn.send(_READY)
+    while True:
+        data = inbox.get()
+        if data is None:  # the parent is gone
+            return
+        started = time.process_time()
+        try:
+            task = pickle.loads(data)  # here, not in recv(): a function it cannot import is a reply
+            if task is None:
+                return
+            function, args, kwargs = task
+            reply: tuple[bool, Any, float] = (True, function(*args, **kwargs), 0.0)
+        except BaseException:  # noqa: BLE001 - reported to the parent, the worker goes on
+            reply = (False, traceback.format_exc(), 0.0)
+        try:
+            conn.send(reply[:2] + (time.process_time() - started,))
+        except (BrokenPipeError, OSError):
+            return
+
+
+class _main_hidden:  # noqa: N801 - used as a statement, like contextlib's
+    """Start a worker without running the parent's ``__main__`` script in it.
+
+    A fork server or spawned process imports the script the parent was started
+    with; a crawl script without an ``if __name__ == "__main__"`` guard (as in
+    Scrapy's "run from a script" docs) would start its whole crawl again in
+    every worker. Workers need only importable modules, so the script is hidden
+    from multiprocessing while a worker starts.
+    """
+
+    def __enter__(self) -> None:
+        main = sys.modules.get("__main__")
+        self._saved = (main, getattr(main, "__file__", None), getattr(main, "__spec__", None))
+        if main is not None:
+            main.__spec__ = None
+            if self._saved[1] is not None:
+                del main.__file__
+
+    def __exit__(self, *exc: object) -> None:
+        main, path, spec = self._saved
+        if main is not None:
+            main.__spec__ = spec
+            if path is not None:
+                main.__file__ = path
+
+
+@dataclass
+class _Task:
+    call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+    future: Future[Any]
+    deadline: float | None = None
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    link: Any = None  # the reactor's reader and writer of ``conn`` (ReactorPool)
+    ready: bool = False
+    tasks: deque[_Task] = field(default_factory=deque)  # sent, in order; the first is running
+    done: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+
+class WorkerPool:
+    """``workers`` processes running submitted calls, at most ``capacity`` at once.
+
+    ``timeout`` (seconds, None for none) is each task's deadline, counted from
+    the moment a worker takes it; a new worker runs ``warm_up`` before it takes
+    any, outside the deadline. ``max_tasks`` (0: never) retires a worker after
+    that many tasks, bounding what a leak in the extractor can grow to. Counters
+    ``timeouts``, ``deaths`` and ``recycled`` say what happened, ``cpu_seconds``
+    what the finished tasks cost the workers.
+    """
+
+    def __init__(
+        self,
+        workers: int,
+        *,
+        timeout: float | None = None,
+        max_tasks: int = 0,
+        capacity: int | None = None,
+        context: BaseContext | None = None,
+        warm_up: Callable[[], object] | None = warm_up_extractor,
+    ) -> None:
+        if workers < 1:
+            raise ValueError("a pool needs at least one worker")
+        self.size = workers
+        self.timeout = timeout if timeout else None
+        self.max_tasks = max_tasks
+        self.capacity = capacity or (PREFETCH + 1) * workers
+        self.timeouts = 0
+        self.deaths = 0
+        self.recycled = 0
+        self.cpu_seconds = 0.0
+        self._warm_up = warm_up
+        self._context = context or default_context()
+        self._room = threading.Semaphore(self.capacity)
+        self._lock = threading.Lock()
+        self._queue: deque[_Task] = deque()
+        self._retry: deque[_Task] = deque()  # taken from a worker that died before them
+        self._closed = False
+        self._broken: str | None = None
+        self._start_failures = 0
+        # Futures settled while the pool's state is being changed, resolved after it:
+        # a future's callbacks may run a caller's code that submits again.
+        self._settled: deque[tuple[Future[Any], bool, Any]] = deque()
+        self._retiring: list[BaseProcess] = []
+        self._workers = [self._spawn() for _ in range(workers)]
+        self._start()
+
+    def _start(self) -> None:
+        self._wake_r, self._wake_w = self._context.Pipe(duplex=False)
+        self._woken = False
+        self._thread = threading.Thread(target=self._run, name="scrapy-cx-pool", daemon=True)
+        self._thread.start()
+
+    # --- caller side ------------------------------------------------------------------
+
+    def submit(
+        self, function: Callable[..., Any], *args: Any, block: bool = True, **kwargs: Any
+    ) -> Future[Any]:
+        """Queue ``function(*args, **kwargs)``; with ``capacity`` tasks pending, wait for room
+        (``block``) or raise :class:`PoolError`. ``function`` must be importable by name."""
+        if not self._room.acquire(blocking=block):
+            raise PoolError("pool queue is full")
+        future: Future[Any] = Future()
+        future.add_done_callback(lambda _: self._room.release())
+        with self._lock:
+            if self._closed or self._broken:
+                future.set_exception(PoolClosed(self._broken or "pool is closed"))
+                return future
+            self._queue.append(_Task((function, args, kwargs), future))
+            self._wake()
+        return future
+
+    def close(self) -> None:
+        """Kill every worker now; tasks not finished fail with :class:`PoolClosed`."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._wake()
+        if threading.current_thread() is not self._thread:
+            self._thread.join()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for tests and monitoring)."""
+        return [w.process.pid for w in list(self._workers) if w.process.pid is not None]
+
+    def _wake(self) -> None:  # called with the lock held
+        if not self._woken:
+            self._woken = True
+            self._wake_w.send_bytes(b"")
+
+    # --- dispatcher thread ------------------------------------------------------------
+
+    def _spawn(self) -> _Worker:
+        parent, child = self._context.Pipe()
+        process = self._context.Process(  # type: ignore[attr-defined]
+            target=_worker_main, args=(child, self._warm_up), name="scrapy-cx-worker", daemon=True
+        )
+        with _main_hidden():
+            process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def _run(self) -> None:
+        try:
+            while not self._closed:
+                self._assign()
+                self._flush()
+                waitables: list[Any] = [self._wake_r]
+                for worker in self._workers:
+                    waitables += [worker.conn, worker.process.sentinel]
+                ready = set(wait(waitables, self._next_deadline()))
+                if self._wake_r in ready:
+                    with self._lock:
+                        self._wake_r.recv_bytes()
+                        self._woken = False
+                for worker in list(self._workers):
+                    if worker.conn in ready or worker.process.sentinel in ready:
+                        self._collect(worker)
+                self._expire()
+                self._reap()
+                self._flush()
+        finally:
+            self._shutdown()
+            self._wake_r.close()
+            self._wake_w.close()
+
+    def _settle(self, future: Future[Any], ok: bool, value: Any) -> None:
+        self._settled.append((future, ok, value))
+
+    def _flush(self) -> None:
+        """Resolve the futures settled so far (their callbacks run here)."""
+        while self._settled:
+            future, ok, value = self._settled.popleft()
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+    def _send(self, worker: _Worker, message: Any) -> None:
+        """Send ``message`` to ``worker``; raises OSError or EOFError if it is gone."""
+        worker.conn.send(message)
+
+    def _assign(self) -> None:
+        for worker in list(self._workers):
+            while worker.ready and len(worker.tasks) < PREFETCH:
+                if self.max_tasks and worker.done + len(worker.tasks) >= self.max_tasks:
+                    break  # it retires after these
+                task = self._next_task()
+                if task is None:
+                    return
+                try:
+                    self._send(worker, task.call)
+                except (BrokenPipeError, EOFError, OSError):
+                    self._retry.appendleft(task)  # the worker is gone: _collect replaces it
+                    break
+                except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable argument
+                    self._settle(task.future, False, RemoteError(f"cannot send the task: {exc!r}"))
+                    continue
+                worker.tasks.append(task)
+                if len(worker.tasks) == 1:
+                    self._start_clock(task)
+
+    def _start_clock(self, task: _Task) -> None:
+        if self.timeout is not None:
+            task.deadline = time.monotonic() + self.timeout
+
+    def _next_task(self) -> _Task | None:
+        if self._retry:
+            return self._retry.popleft()
+        with self._lock:
+            while self._queue:
+                task = self._queue.popleft()
+                if task.future.set_running_or_notify_cancel():
+                    return task
+        return None
+
+    def _next_deadline(self) -> float | None:
+        deadlines = [w.tasks[0].deadline for w in self._workers if w.tasks and w.tasks[0].deadline]
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - time.monotonic())
+
+    def _collect(self, worker: _Worker) -> None:
+        messages = []
+        try:
+            while worker.conn.poll():
+                messages.append(worker.conn.recv())
+        except (EOFError, OSError):
+            pass
+        self._take(worker, messages)
+        self._check(worker, alive=worker.process.is_alive())
+
+    def _take(self, worker: _Worker, messages: list[Any]) -> None:
+        """Settle the tasks ``messages`` (from ``worker``, in order) answer."""
+        for message in messages:
+            if message == _READY:
+                worker.ready = True
+                self._start_failures = 0
+                continue
+            ok, value, cpu = message
+            self.cpu_seconds += cpu
+            worker.done += 1
+            task = worker.tasks.popleft()
+            if worker.tasks:  # the worker went on to the next one just now
+                self._start_clock(worker.tasks[0])
+            self._settle(task.future, ok, value if ok else RemoteError(value))
+
+    def _check(self, worker: _Worker, *, alive: bool) -> None:
+        """Replace ``worker`` if it is gone, retire it if it has done its share."""
+        if not alive:
+            self._replace(worker, WorkerDied(f"worker exited with code {worker.process.exitcode}"))
+        elif self.max_tasks and worker.done >= self.max_tasks and not worker.tasks:
+            self.recycled += 1
+            try:
+                self._send(worker, None)
+            except OSError:
+                pass
+            self._retiring.append(worker.process)
+            self._replace(worker, None)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for worker in list(self._workers):
+            head = worker.tasks[0] if worker.tasks else None
+            if head is not None and head.deadline is not None and head.deadline <= now:
+                self.timeouts += 1
+                worker.process.kill()
+                worker.process.join(_REAP_SECONDS)
+                self._replace(worker, TaskTimeout(f"over {self.timeout:g} s"), died=False)
+
+    def _replace(self, worker: _Worker, error: PoolError | None, *, died: bool = True) -> None:
+        """Swap ``worker`` for a new one: its running task fails with ``error``, the tasks
+        sent after it go to another worker."""
+        if worker.tasks and error is not None:
+            if died:
+                self.deaths += 1
+            self._settle(worker.tasks.popleft().future, False, error)
+        self._retry.extendleft(reversed(worker.tasks))
+        worker.tasks.clear()
+        if not worker.ready:
+            self._start_failures += 1
+        self._disconnect(worker)
+        self._workers.remove(worker)
+        if worker.process not in self._retiring:
+            self._retiring.append(worker.process)
+        if self._start_failures >= MAX_START_FAILURES:
+            self._break(f"workers exit before they start (exit code {worker.process.exitcode})")
+            return
+        self._workers.append(self._spawn())
+
+    def _disconnect(self, worker: _Worker) -> None:
+        worker.conn.close()
+
+    def _break(self, reason: str) -> None:
+        with self._lock:
+            self._broken = reason
+        self._closed = True  # _shutdown fails what is queued
+
+    def _reap(self) -> None:
+        for process in list(self._retiring):
+            if process.exitcode is not None:
+                process.join(0)
+                self._retiring.remove(process)
+
+    def _shutdown(self) -> None:
+        with self._lock:
+            self._closed = True
+            queued = list(self._queue)
+            self._queue.clear()
+        self._flush()
+        reason = PoolClosed(self._broken or "pool closed")
+        for worker in self._workers:
+            if worker.process.is_alive():
+                worker.process.kill()
+            for task in worker.tasks:
+                task.future.set_exception(reason)
+        for task in self._retry:
+            task.future.set_exception(reason)
+        for task in queued:
+            if task.future.set_running_or_notify_cancel():
+                task.future.set_exception(reason)
+        for process in self._retiring:
+            if process.is_alive():
+                process.kill()
+        for process in [w.process for w in self._workers] + self._retiring:
+            process.join(_REAP_SECONDS)
+        for worker in self._workers:
+            self._disconnect(worker)

@@ -1,0 +1,122 @@
+"""Pages out of WARC archives written here with warcio: which records count, and how."""
+
+from __future__ import annotations
+
+import gzip
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrapy_cx.bulk import RawPage, Skip
+from scrapy_cx.bulk._warc import MissingDependency, looks_like_html, parse_content_type, read_warc
+
+from ..sample_pages import Record, article_html, chunked, write_warc
+
+RUSSIAN = "Трамвайную линию продлят на четыре километра"
+
+
+def sample_records() -> list[Record]:
+    html = article_html("Tram line extended").encode()
+    return [
+        ("http://news.test/", "warcinfo", None, b"software: test"),
+        ("http://news.test/a", "request", None, b"GET /a HTTP/1.1\r\n\r\n"),
+        ("http://news.test/a", "response", [("Content-Type", "text/html; charset=UTF-8")], html),
+        (
+            "http://news.test/ru",
+            "response",
+            [("Content-Type", "text/html; charset=windows-1251")],
+            article_html(RUSSIAN, charset="windows-1251").encode("cp1251"),
+        ),
+        (
+            "http://news.test/gone",
+            "response",
+            [("Status", "404 Not Found"), ("Content-Type", "text/html")],
+            b"<html>gone</html>",
+        ),
+        ("http://news.test/logo.png", "response", [("Content-Type", "image/png")], b"\x89PNG"),
+        (
+            "http://news.test/z",
+            "response",
+            [
+                ("Content-Type", "text/html"),
+                ("Transfer-Encoding", "chunked"),
+                ("Content-Encoding", "gzip"),
+            ],
+            chunked(gzip.compress(html)),
+        ),
+        ("http://news.test/untyped", "response", [], b"<!DOCTYPE html><html><p>x</p></html>"),
+        ("http://news.test/file.html", "resource", [("Content-Type", "text/html")], html),
+        ("http://news.test/empty", "response", [("Content-Type", "text/html")], b""),
+    ]
+
+
+@pytest.mark.parametrize("compress", [True, False])
+def test_html_responses_become_pages_with_their_charset_and_uri(
+    tmp_path: Path, compress: bool
+) -> None:
+    warc = tmp_path / ("crawl.warc.gz" if compress else "crawl.warc")
+    write_warc(warc, sample_records(), compress=compress)
+    items = [item for item, _offset in read_warc(warc, 1 << 20)]
+    summary = [(i.url, i.encoding) if isinstance(i, RawPage) else i.reason for i in items]
+    assert summary == [
+        ("http://news.test/a", "UTF-8"),
+        ("http://news.test/ru", "windows-1251"),
+        "HTTP status 404",
+        "not HTML (content type)",
+        ("http://news.test/z", None),
+        ("http://news.test/untyped", None),
+        ("http://news.test/file.html", None),
+        "empty page",
+    ]
+    html = article_html("Tram line extended").encode()
+    pages = [i for i in items if isinstance(i, RawPage)]
+    assert pages[0].body == html
+    assert pages[2].body == html  # dechunked and gunzipped
+    assert RUSSIAN.encode("cp1251") in pages[1].body
+    assert all(i.source.startswith(f"{warc}@") for i in items)
+
+
+def test_damaged_archive_keeps_what_came_before(tmp_path: Path) -> None:
+    warc = tmp_path / "cut.warc.gz"
+    write_warc(warc, sample_records())
+    data = warc.read_bytes()
+    warc.write_bytes(data[: len(data) * 2 // 3] + b"garbage that is not gzip" * 10)
+    items = [item for item, _offset in read_warc(warc, 1 << 20)]
+    assert isinstance(items[0], RawPage)
+    assert isinstance(items[-1], Skip) and items[-1].reason.startswith("damaged WARC")
+
+
+def test_not_a_warc_at_all(tmp_path: Path) -> None:
+    bogus = tmp_path / "bogus.warc"
+    bogus.write_bytes(b"hello world\nthis is text\n")
+    items = [item for item, _offset in read_warc(bogus, 1 << 20)]
+    assert len(items) == 1 and isinstance(items[0], Skip)
+    assert items[0].reason.startswith("damaged WARC")
+
+
+def test_gzip_without_records_is_reported(tmp_path: Path) -> None:
+    bogus = tmp_path / "bogus.warc.gz"
+    bogus.write_bytes(b"\x1f\x8b\x08\x00garbage")
+    items = [item for item, _offset in read_warc(bogus, 1 << 20)]
+    assert items == [Skip(str(bogus), "not a WARC file (no records)")]
+
+
+def test_oversized_record_is_skipped(tmp_path: Path) -> None:
+    warc = tmp_path / "big.warc.gz"
+    write_warc(warc, sample_records()[:3])
+    ((item, _offset),) = list(read_warc(warc, 100))
+    assert isinstance(item, Skip) and item.reason == "page too large"
+
+
+def test_missing_warcio_is_explained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "warcio.archiveiterator", None)
+    with pytest.raises(MissingDependency, match=r"pip install 'scrapy-cx\[warc\]'"):
+        list(read_warc(tmp_path / "x.warc", 100))
+
+
+def test_helpers() -> None:
+    assert parse_content_type('text/HTML; charset="ISO-8859-1"') == ("text/html", "ISO-8859-1")
+    assert parse_content_type(None) == (None, None)
+    assert looks_like_html(b"\xef\xbb\xbf  <!-- x --><!doctype html><html>")
+    assert not looks_like_html(b"%PDF-1.4")

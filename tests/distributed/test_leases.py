@@ -1,0 +1,148 @@
+"""LeasedQueue, LeaseAcks and ExportOnce against a real redis-server (crash test: tests/e2e)."""
+
+from __future__ import annotations
+
+import gzip
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from scrapy import Request, Spider
+from scrapy.exceptions import DropItem, IgnoreRequest, NotConfigured
+from scrapy.http import HtmlResponse
+
+from scrapy_cx.distributed import ExportOnce, export_items
+from scrapy_cx.distributed._leases import META_LEASE, LeaseAcks, LeasedQueue
+from scrapy_cx.sizeguard import SizeGuardMiddleware
+from tests.crawler import make_crawler
+from tests.support.redis import running_redis
+
+LEASE = 0.3  # seconds
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    with running_redis(tmp_path) as url:
+        yield url
+
+
+def setup(url: str, **settings: Any) -> tuple[LeasedQueue, LeaseAcks, Any]:
+    config = {
+        "REDIS_URL": url,
+        "SCHEDULER_QUEUE_CLASS": "scrapy_cx.distributed.LeasedQueue",
+        "CX_REDIS_LEASE_TIMEOUT": LEASE,
+        **settings,
+    }
+    crawler = make_crawler(Spider, config)
+    spider = Spider("news")
+    spider.crawler = crawler
+    server = redis.Redis.from_url(url)
+    queue = LeasedQueue(server, spider, "%(spider)s:requests")
+    acks = LeaseAcks.from_crawler(crawler)
+    acks.spider_opened(spider)
+    return queue, acks, server
+
+
+def test_a_popped_request_is_leased_then_handed_out_again_when_not_acknowledged(
+    redis_url: str,
+) -> None:
+    queue, _acks, server = setup(redis_url)
+    queue.push(Request("http://a.test/1"))
+    first = queue.pop()
+    assert first is not None and first.url == "http://a.test/1"
+    assert META_LEASE in first.meta
+    assert queue.pop() is None  # leased: not handed out twice...
+    assert len(queue) == 1  # ...but still pending work
+    time.sleep(LEASE + 0.1)
+    again = queue.pop()  # its process "died": the lease expired
+    assert again is not None and again.url == "http://a.test/1"
+    assert server.hget("news:requests:deliveries", again.meta[META_LEASE]) == b"2"
+
+
+def test_a_request_given_out_too_often_goes_to_the_dead_list(redis_url: str) -> None:
+    queue, _acks, server = setup(redis_url, CX_REDIS_MAX_DELIVERIES=2)
+    queue.push(Request("http://a.test/poison"))
+    for _ in range(2):
+        assert queue.pop() is not None
+        time.sleep(LEASE + 0.1)
+    assert queue.pop() is None
+    assert len(queue) == 0 and server.llen("news:requests:dead") == 1
+
+
+def test_acknowledged_after_the_output_and_its_items_are_done(redis_url: str) -> None:
+    queue, acks, server = setup(redis_url)
+    queue.push(Request("http://a.test/page"))
+    request = queue.pop()
+    assert request is not None
+    response = HtmlResponse(request.url, body=b"<p>x</p>", request=request)
+    follow = Request("http://a.test/next", meta=dict(response.meta))  # meta copied
+    output = list(acks.process_spider_output(response, [{"url": request.url}, follow], Spider("n")))
+    assert META_LEASE not in output[1].meta  # the follow-up carries no lease
+    assert server.zcard("news:requests:leases") == 1  # the item is still in the pipelines
+    acks.item_done({"url": request.url}, response=response)
+    assert server.zcard("news:requests:leases") == 0
+    assert not acks.pending
+
+
+def test_a_redirect_or_retry_takes_over_its_parents_lease(redis_url: str) -> None:
+    queue, acks, server = setup(redis_url)
+    queue.push(Request("http://a.test/old"))
+    request = queue.pop()
+    assert request is not None
+    queue.push(request.replace(url="http://a.test/new"))  # what RedirectMiddleware yields
+    assert server.zcard("news:requests:leases") == 0
+    moved = queue.pop()
+    assert moved is not None and moved.url == "http://a.test/new"
+    acks.request_dropped(moved, Spider("news"))  # e.g. filtered as a duplicate
+    assert server.zcard("news:requests:leases") == 0
+
+
+def test_a_failed_download_is_acknowledged(redis_url: str) -> None:
+    queue, acks, server = setup(redis_url)
+    queue.push(Request("http://a.test/down"))
+    request = queue.pop()
+    assert request is not None
+    acks.process_exception(request, ConnectionError("refused"), Spider("news"))
+    assert server.zcard("news:requests:leases") == 0 and len(queue) == 0
+
+
+def test_export_once_keeps_the_first_item_per_url(redis_url: str, tmp_path: Path) -> None:
+    crawler = make_crawler(Spider, {"REDIS_URL": redis_url})
+    pipeline = ExportOnce.from_crawler(crawler)
+    pipeline.spider_opened(Spider("news"))
+    pipeline.process_item({"url": "http://a.test/1", "title": "One"})
+    with pytest.raises(DropItem):
+        pipeline.process_item({"url": "http://a.test/1", "title": "One, fetched again"})
+    pipeline.process_item({"url": "http://a.test/2", "title": "Two"})
+    out = tmp_path / "articles.jsonl"
+    with out.open("wb") as fh:
+        assert export_items(redis_url, "news", fh) == 2
+    assert out.read_text().splitlines() == [
+        '{"url": "http://a.test/1", "title": "One"}',
+        '{"url": "http://a.test/2", "title": "Two"}',
+    ]
+
+
+def test_lease_acks_need_the_leased_queue() -> None:
+    with pytest.raises(NotConfigured):
+        LeaseAcks.from_crawler(make_crawler(Spider, {}))
+
+
+def test_a_response_dropped_as_too_large_is_acknowledged(redis_url: str) -> None:
+    queue, acks, server = setup(redis_url, DOWNLOAD_MAXSIZE=1000)
+    queue.push(Request("http://a.test/bomb"))
+    request = queue.pop()
+    assert request is not None
+    guard = SizeGuardMiddleware.from_crawler(acks.crawler)
+    bomb = HtmlResponse(
+        request.url,
+        body=gzip.compress(b" " * 5000),
+        headers={"Content-Encoding": "gzip"},
+        request=request,
+    )
+    with pytest.raises(IgnoreRequest):
+        guard.process_response(request, bomb)
+    assert server.zcard("news:requests:leases") == 0

@@ -1,0 +1,162 @@
+"""The pool as the crawl drives it: from a reactor's thread, without a thread of its own.
+
+Each test runs a real Twisted reactor of its own (a ``SelectReactor`` instance,
+not installed as the global one), turned by hand until the futures are done.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+from twisted.internet.selectreactor import SelectReactor
+
+from scrapy_cx.pool._reactor import ReactorPool, _Link, frame, unframe
+from scrapy_cx.pool._workers import PoolClosed, RemoteError, TaskTimeout, WorkerDied
+from tests.pool.test_workers import BIG, alive
+
+#: Seconds a test may turn its reactor before it fails instead of hanging.
+LIMIT = 60
+
+
+@pytest.fixture
+def reactor() -> Iterator[SelectReactor]:
+    yield SelectReactor()
+
+
+def turn(reactor: SelectReactor, futures: list[Future[Any]]) -> None:
+    """Run ``reactor`` until every future is done."""
+    started = time.monotonic()
+    while not all(f.done() for f in futures):
+        assert time.monotonic() - started < LIMIT, "the pool is stuck"
+        reactor.iterate(0.05)
+
+
+def test_frames_cross_in_any_pieces() -> None:
+    payloads = [b"", b"x", os.urandom(70_000)]
+    stream = b"".join(b"".join(frame(p)) for p in payloads)
+    buffer = bytearray()
+    out = []
+    for start in range(0, len(stream), 999):  # arriving in pieces, cut anywhere
+        buffer += stream[start : start + 999]
+        out += unframe(buffer)
+    assert out == payloads and not buffer
+
+
+def test_results_large_pages_and_large_articles_cross_without_blocking(
+    reactor: SelectReactor,
+) -> None:
+    pool = ReactorPool(2, reactor=reactor, capacity=8, warm_up=None)
+    try:
+        futures: list[Future[Any]] = [pool.submit(pow, i, 2) for i in range(5)]
+        futures += [pool.submit(bytes, BIG), pool.submit(len, b"x" * BIG)]
+        turn(reactor, futures)
+        assert [f.result() for f in futures[:5]] == [i * i for i in range(5)]
+        assert len(futures[5].result()) == BIG and futures[6].result() == BIG
+        assert pool.cpu_seconds > 0
+    finally:
+        pool.close()
+
+
+def test_the_pool_starts_no_thread(reactor: SelectReactor) -> None:
+    # The point of this pool: nothing competes with the reactor for the GIL.
+    before = threading.active_count()
+    pool = ReactorPool(2, reactor=reactor, warm_up=None)
+    try:
+        future = pool.submit(abs, -1)
+        turn(reactor, [future])
+        assert future.result() == 1
+        assert threading.active_count() == before
+    finally:
+        pool.close()
+
+
+def test_callbacks_run_in_the_reactor_thread_and_may_submit_again(
+    reactor: SelectReactor,
+) -> None:
+    pool = ReactorPool(1, reactor=reactor, warm_up=None)
+    threads: list[threading.Thread] = []
+    chained: list[Future[Any]] = []
+
+    def again(done: Future[Any]) -> None:
+        threads.append(threading.current_thread())
+        chained.append(pool.submit(abs, -done.result()))
+
+    try:
+        first = pool.submit(abs, -7)
+        first.add_done_callback(again)
+        turn(reactor, [first])
+        turn(reactor, chained)
+        assert chained[0].result() == 7
+        assert threads == [threading.current_thread()]
+    finally:
+        pool.close()
+
+
+def test_a_task_past_its_deadline_is_killed_and_its_worker_replaced(
+    reactor: SelectReactor,
+) -> None:
+    pool = ReactorPool(1, reactor=reactor, timeout=0.5, warm_up=None)
+    try:
+        first = pool.pids()
+        hung = pool.submit(time.sleep, 60)
+        after = pool.submit(pow, 2, 10)
+        turn(reactor, [hung, after])
+        assert isinstance(hung.exception(), TaskTimeout)
+        assert after.result() == 1024  # the queue goes on with the new worker
+        assert pool.timeouts == 1
+        assert pool.pids() != first and not alive(first[0])
+    finally:
+        pool.close()
+
+
+def test_a_worker_that_dies_is_replaced_and_an_error_comes_back(
+    reactor: SelectReactor,
+) -> None:
+    pool = ReactorPool(1, reactor=reactor, warm_up=None)
+    try:
+        died = pool.submit(os._exit, 3)
+        raised = pool.submit(int, "x")
+        fine = pool.submit(pow, 3, 3)
+        turn(reactor, [died, raised, fine])
+        error = died.exception()
+        assert isinstance(error, WorkerDied) and "code 3" in str(error)
+        assert isinstance(raised.exception(), RemoteError)
+        assert fine.result() == 27
+        assert pool.deaths == 1
+    finally:
+        pool.close()
+
+
+def test_workers_are_recycled_after_max_tasks(reactor: SelectReactor) -> None:
+    pool = ReactorPool(1, reactor=reactor, max_tasks=3, warm_up=None)
+    try:
+        seen: set[int] = set()
+        for i in range(7):
+            future = pool.submit(abs, -i)
+            turn(reactor, [future])
+            assert future.result() == i
+            seen.update(pool.pids())
+        assert pool.recycled == 2 and len(seen) == 3
+    finally:
+        pool.close()
+
+
+def test_close_kills_busy_workers_and_fails_what_is_left(reactor: SelectReactor) -> None:
+    pool = ReactorPool(2, reactor=reactor, warm_up=None)
+    futures = [pool.submit(time.sleep, 60) for _ in range(4)]
+    for _ in range(20):  # let the workers start and take their tasks
+        reactor.iterate(0.05)
+    pids = pool.pids()
+    pool.close()
+    for future in futures:
+        assert isinstance(future.exception(timeout=0), PoolClosed)
+    assert not any(alive(pid) for pid in pids)
+    assert isinstance(pool.submit(abs, 1).exception(timeout=0), PoolClosed)
+    watched = reactor.getReaders() + reactor.getWriters()
+    assert not [w for w in watched if isinstance(w, _Link)]
