@@ -58,8 +58,9 @@ MOVED_MODULES = {
     "scrapy_cx.sources": "scrapy_cx.bulk._sources",
     "scrapy_cx.warc": "scrapy_cx.bulk._warc",
 }
+#: Where the warning sends people: the package root that re-exports the names.
 _NEW_PATHS = {
-    "scrapy_cx.dedup_pipeline": "scrapy_cx.dedup.pipeline",
+    "scrapy_cx.dedup_pipeline": "scrapy_cx.dedup",
     "scrapy_cx.leases": "scrapy_cx.distributed",
 }
 
