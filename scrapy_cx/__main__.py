@@ -19,19 +19,11 @@ from pathlib import Path
 from typing import BinaryIO
 
 from . import _explain_cli
-from .bulk import (
-    DEFAULT_MIN_CONTENT_LENGTH,
-    DEFAULT_PAGE_TIMEOUT,
-    Options,
-    Outcome,
-    Summary,
-    default_jobs,
-    drop_duplicates,
-    extract_all,
-)
+from .bulk import Options, Outcome, Summary, default_jobs, drop_duplicates, extract_all
 from .dedup import MemoryIndex
 from .progress import Progress
-from .sources import DEFAULT_MAX_PAGE_BYTES, Page, Skip, Sources
+from .settings import CxSettings
+from .sources import Page, Skip, Sources
 from .warc import MissingDependency, require_warcio
 
 EXIT_CODES = """exit status:
@@ -113,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "--min-content-length",
         type=_non_negative,
-        default=DEFAULT_MIN_CONTENT_LENGTH,
+        default=CxSettings.min_content_length,
         metavar="N",
         help="skip pages whose main text has fewer characters (default %(default)s)",
     )
@@ -127,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "--page-timeout",
         type=_seconds,
-        default=DEFAULT_PAGE_TIMEOUT,
+        default=CxSettings.page_timeout,
         metavar="S",
         help="skip a page that takes a worker longer than this, in seconds; 0: no limit "
         "(default %(default)s; with -j 1 there is no limit)",
@@ -135,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "--max-page-bytes",
         type=_positive,
-        default=DEFAULT_MAX_PAGE_BYTES,
+        default=CxSettings.max_body_size,
         metavar="N",
         help="skip pages larger than this (default %(default)s)",
     )
@@ -160,7 +152,7 @@ def run_extract(args: argparse.Namespace) -> int:
         except MissingDependency as exc:
             print(f"scrapy-cx: {exc}", file=sys.stderr)
             return 2
-    options = Options(args.min_content_length, args.encoding)
+    options = Options(CxSettings(min_content_length=args.min_content_length), args.encoding)
     to_stdout = args.output == "-"
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)

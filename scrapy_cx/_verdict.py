@@ -11,12 +11,11 @@ from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from typing import Any
 
-__all__ = ["DEFAULT_PAGE_TYPES", "content_length", "invalid_reason", "is_empty", "is_iso_date"]
+from .settings import CxSettings
+
+__all__ = ["content_length", "invalid_reason", "is_empty", "is_iso_date"]
 
 _ISO_DATE_LENGTH = 10  # "2009-11-09": the shortest ISO 8601 value we accept
-#: Page types (``Article.page_type``) kept by default: the posts of a thread are
-#: content as much as an article's text; listings and other pages are not.
-DEFAULT_PAGE_TYPES = ("article", "thread")
 # Wide (CJK) characters: one says about as much as two Latin letters, so a
 # 120-character Chinese news item is as long as a 240-letter English one.
 _WIDE = re.compile(
@@ -67,7 +66,7 @@ def invalid_reason(
     fields: Mapping[str, Any],
     min_content_length: int,
     require_published: bool,
-    page_types: Collection[str] = DEFAULT_PAGE_TYPES,
+    page_types: Collection[str] = CxSettings.page_types,
 ) -> str | None:
     """Why these fields are not a usable article (a stats key), or None.
 
