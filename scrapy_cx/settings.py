@@ -16,6 +16,7 @@ without importing Scrapy.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import typing
 from collections.abc import Callable, Mapping
@@ -84,8 +85,8 @@ def _workers(settings: BaseSettings, name: str, default: Any) -> int | str:
 def _setting(default: Any, read: Reader, doc: str) -> Any:
     """One row of the table: a field of :class:`CxSettings` with its reader and doc."""
     metadata = {"read": read, "doc": doc}
-    if isinstance(default, (dict, list)):  # a fresh one per instance
-        return field(default_factory=type(default), metadata=metadata)
+    if isinstance(default, (dict, list)):  # a fresh copy per instance
+        return field(default_factory=lambda: copy.deepcopy(default), metadata=metadata)
     return field(default=default, metadata=metadata)
 
 
@@ -293,7 +294,7 @@ _LINE_OPTION_TYPES: dict[str, type] = {
 }
 #: What each type of LineOptions field takes, for the error message. A bool is an
 #: int to Python, but True as a block size is a mistake, so no number field takes one.
-_ALLOWED = {
+_ALLOWED: dict[type, tuple[tuple[type, ...], str]] = {
     bool: ((bool,), "True or False"),
     int: ((int,), "a whole number (an int, not a bool)"),
     float: ((int, float), "a number (an int or a float, not a bool)"),
@@ -311,7 +312,7 @@ def _check_line_options(options: Mapping[str, Any]) -> None:
         )
     for name, value in sorted(options.items()):
         kind = _LINE_OPTION_TYPES[name]
-        types, allowed = _ALLOWED[kind]
+        types, allowed = _ALLOWED.get(kind, ((kind,), f"a {kind.__name__}"))
         if not isinstance(value, types) or (kind is not bool and isinstance(value, bool)):
             raise ValueError(
                 f"CX_LINE_OPTIONS: {name}={value!r} is not allowed: {name} takes {allowed}"
