@@ -20,9 +20,6 @@ from typing import BinaryIO
 
 from . import explain
 from .bulk import (
-    DEFAULT_MAX_PAGE_BYTES,
-    DEFAULT_MIN_CONTENT_LENGTH,
-    DEFAULT_PAGE_TIMEOUT,
     MissingDependency,
     Options,
     Outcome,
@@ -37,6 +34,7 @@ from .bulk import (
     require_warcio,
 )
 from .dedup import MemoryIndex
+from .settings import CxSettings
 
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
@@ -117,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "--min-content-length",
         type=_non_negative,
-        default=DEFAULT_MIN_CONTENT_LENGTH,
+        default=CxSettings.min_content_length,
         metavar="N",
         help="skip pages whose main text has fewer characters (default %(default)s)",
     )
@@ -131,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "--page-timeout",
         type=_seconds,
-        default=DEFAULT_PAGE_TIMEOUT,
+        default=CxSettings.page_timeout,
         metavar="S",
         help="skip a page that takes a worker longer than this, in seconds; 0: no limit "
         "(default %(default)s; with -j 1 there is no limit)",
@@ -139,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "--max-page-bytes",
         type=_positive,
-        default=DEFAULT_MAX_PAGE_BYTES,
+        default=CxSettings.max_body_size,
         metavar="N",
         help="skip pages larger than this (default %(default)s)",
     )
@@ -164,7 +162,7 @@ def run_extract(args: argparse.Namespace) -> int:
         except MissingDependency as exc:
             print(f"scrapy-cx: {exc}", file=sys.stderr)
             return 2
-    options = Options(args.min_content_length, args.encoding)
+    options = Options(CxSettings(min_content_length=args.min_content_length), args.encoding)
     to_stdout = args.output == "-"
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)

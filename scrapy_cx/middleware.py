@@ -191,12 +191,8 @@ class ArticleMiddleware:
                 logger.debug("scrapy-cx: not extracted (%s): %s", reason, url)
 
     def _arguments(self, response: Response) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        return (response.body, response.url), {
-            "encoding": declared_encoding(response),
-            "reference_time": response_date(response),
-            "date_languages": self.settings.date_languages,
-            **self.settings.line_options,
-        }
+        kwargs = self.settings.extract_kwargs(declared_encoding(response), response_date(response))
+        return (response.body, response.url), kwargs
 
     async def _extract_in_pool(self, response: Response, meta: dict[str, Any]) -> Response:
         if self._pool is None:

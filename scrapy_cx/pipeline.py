@@ -106,10 +106,7 @@ class ArticlePipeline:
             url = adapter.get("url") or None
             try:
                 article = self.extract(
-                    html,
-                    url if isinstance(url, str) else None,
-                    date_languages=self.settings.date_languages,
-                    **self.settings.line_options,
+                    html, url if isinstance(url, str) else None, **self.settings.extract_kwargs()
                 )
             except Exception:
                 logger.exception("scrapy-cx: extraction failed for %s", url)

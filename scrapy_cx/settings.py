@@ -1,82 +1,275 @@
-"""Every ``CX_*`` setting, its default, and one typed read of them per crawler.
+"""Every ``CX_*`` setting once: name, type, default, how it is read, what it means.
 
-Defaults live here (not in the project's settings) so a project that only adds
-the add-on line gets a working configuration, and so the README table has one
-source to be checked against (``tests/test_settings.py`` does).
+:class:`CxSettings` is the table. Each field is one setting, ``CX_`` + the
+field's name in capitals, with its type (the annotation), its default, its
+reader (how a Scrapy setting becomes the typed value) and a one-line doc; the
+class attribute is the default (``CxSettings.page_timeout`` is the default of
+``CX_PAGE_TIMEOUT``). :data:`DEFAULTS`, what the add-on writes, is derived
+from it. Defaults live here (not in the project's settings) so a project that
+only adds the add-on line gets a working configuration, and so the README
+table has one source to be checked against (``tests/test_settings.py`` does).
+
+Scrapy is imported only for type checking and inside functions, so bulk
+extraction, the verdict and the bulk readers take their defaults from here
+without importing Scrapy.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import typing
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
-from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
-from scrapy.settings import BaseSettings
-
-from .bulk import DEFAULT_MAX_PAGE_BYTES
 from .extract import PAGE_TYPES, LineOptions
 from .pool import resolve_workers
-from .verdict import DEFAULT_PAGE_TYPES
 
-DEFAULTS: dict[str, Any] = {
-    # Turn every scrapy-cx component off without removing it (NotConfigured).
-    "CX_ENABLED": True,
-    # Bodies larger than this many bytes are not extracted (0: no limit).
-    "CX_MAX_BODY_SIZE": DEFAULT_MAX_PAGE_BYTES,  # the same limit as `scrapy-cx extract`
-    # Fewer main-text characters than this and an item is not an article.
-    "CX_MIN_CONTENT_LENGTH": 200,
-    # Page types (Article.page_type) that are articles to keep; pages the extractor
-    # judged to be of another type are dropped as page_type_<type>.
-    "CX_PAGE_TYPES": list(DEFAULT_PAGE_TYPES),
-    # Drop items that fail validation (no title, short text, bad date).
-    "CX_DROP_NON_ARTICLES": True,
-    # Also drop articles without a publication date.
-    "CX_REQUIRE_PUBLISHED": False,
-    # Languages for dateparser (e.g. ["en", "zh"]); None lets it detect.
-    "CX_DATE_LANGUAGES": None,
-    # LineOptions fields passed to extract_article (block_size, line_cost, ...).
-    "CX_LINE_OPTIONS": {},
-    # Fill empty fields of items yielded by callbacks from the response's article.
-    "CX_FILL_ITEMS": True,
-    # Item field holding raw HTML that the pipeline extracts from.
-    "CX_HTML_FIELD": "html",
-    # Keep that raw HTML field on the item after extraction.
-    "CX_KEEP_HTML": False,
-    # Worker processes that extract pages off the reactor thread: "auto" (one per
-    # core but one, at least 2), a number, or 0 to extract in the reactor thread.
-    "CX_WORKERS": "auto",
-    # Seconds a worker may spend on one page before it is killed and replaced and
-    # the page passes on without an article (cx/skipped/timeout); 0: no deadline.
-    "CX_PAGE_TIMEOUT": 5.0,
-    # Pages after which a worker process is replaced, bounding what it can leak (0: never).
-    "CX_WORKER_MAX_PAGES": 500,
-    # Distributed crawls (scrapy_cx.distributed.IdleClose): seconds an idle process
-    # waits for the others to refill the shared queue before it closes.
-    "CX_REDIS_IDLE_CLOSE": 30.0,
-    # Distributed crawls (scrapy_cx.leases.LeasedQueue): seconds a process may hold a
-    # request before another takes it (it died); longer than a request may wait + download.
-    "CX_REDIS_LEASE_TIMEOUT": 600.0,
-    # Deliveries of one request before it is given up (a page that kills every crawler).
-    "CX_REDIS_MAX_DELIVERIES": 3,
-    # Redis that holds state shared by every process of a crawl (the dedup index).
-    "CX_REDIS_URL": None,
-    # Find reposts: articles whose main text is a near duplicate of one seen before.
-    "CX_DEDUP": False,
-    # "drop" reposts (DropItem) or "mark" them (duplicate_of = the first one's URL).
-    "CX_DEDUP_MODE": "drop",
-    # Share of equal fingerprint slots (estimated Jaccard) from which two texts are one story.
-    "CX_DEDUP_THRESHOLD": 0.5,
-}
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
+
+__all__ = ["DEDUP_MODES", "DEFAULTS", "CxSettings", "setting_name"]
 
 DEDUP_MODES = ("drop", "mark")
 
-_LINE_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(LineOptions))
+#: How a Scrapy setting becomes a typed value: ``read(settings, name, default)``.
+Reader = Callable[["BaseSettings", str, Any], Any]
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float))
+def _bool(settings: BaseSettings, name: str, default: Any) -> bool:
+    return settings.getbool(name, default)
+
+
+def _int(settings: BaseSettings, name: str, default: Any) -> int:
+    return settings.getint(name, default)
+
+
+def _float(settings: BaseSettings, name: str, default: Any) -> float:
+    return settings.getfloat(name, default)
+
+
+def _names(settings: BaseSettings, name: str, default: Any) -> tuple[str, ...]:
+    return tuple(settings.getlist(name, default))
+
+
+def _options(settings: BaseSettings, name: str, default: Any) -> dict[str, Any]:
+    return dict(settings.getdict(name, default))
+
+
+def _text(settings: BaseSettings, name: str, default: Any) -> str:
+    return str(settings.get(name, default) or "")
+
+
+def _optional_text(settings: BaseSettings, name: str, default: Any) -> str | None:
+    return _text(settings, name, default) or None
+
+
+def _lower_text(settings: BaseSettings, name: str, default: Any) -> str:
+    return str(settings.get(name, default)).lower()
+
+
+def _languages(settings: BaseSettings, name: str, default: Any) -> list[str] | None:
+    if settings.get(name, default) is None:
+        return None
+    return settings.getlist(name) or None
+
+
+def _workers(settings: BaseSettings, name: str, default: Any) -> int | str:
+    value = settings.get(name, default)
+    return "auto" if str(value).strip().lower() == "auto" else resolve_workers(value)
+
+
+def _setting(default: Any, read: Reader, doc: str) -> Any:
+    """One row of the table: a field of :class:`CxSettings` with its reader and doc."""
+    metadata = {"read": read, "doc": doc}
+    if isinstance(default, (dict, list)):  # a fresh copy per instance
+        return field(default_factory=lambda: copy.deepcopy(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+def setting_name(item: dataclasses.Field[Any]) -> str:
+    """The setting a :class:`CxSettings` field reads: ``page_timeout`` -> ``CX_PAGE_TIMEOUT``."""
+    return "CX_" + item.name.upper()
+
+
+@dataclass(frozen=True)
+class CxSettings:
+    """The ``CX_*`` settings of one crawler (or of a bulk run), read and checked once."""
+
+    enabled: bool = _setting(
+        True, _bool, "Turn every scrapy-cx component off without removing it (NotConfigured)."
+    )
+    max_body_size: int = _setting(
+        5 * 1024 * 1024,  # the same limit as `scrapy-cx extract --max-page-bytes`
+        _int,
+        "Bodies larger than this many bytes are not extracted (0: no limit).",
+    )
+    min_content_length: int = _setting(
+        200, _int, "Fewer main-text characters than this and an item is not an article."
+    )
+    # The posts of a thread are content as much as an article's text; listings
+    # and other pages are not.
+    page_types: tuple[str, ...] = _setting(
+        ("article", "thread"),
+        _names,
+        "Page types (Article.page_type) kept as articles; others are dropped as page_type_<type>.",
+    )
+    drop_non_articles: bool = _setting(
+        True, _bool, "Drop items that fail validation (no title, short text, bad date)."
+    )
+    require_published: bool = _setting(
+        False, _bool, "Also drop articles without a publication date."
+    )
+    date_languages: list[str] | None = _setting(
+        None, _languages, 'Languages for dateparser (e.g. ["en", "zh"]); None lets it detect.'
+    )
+    line_options: dict[str, Any] = _setting(
+        {}, _options, "LineOptions fields passed to extract_article (block_size, line_cost, ...)."
+    )
+    fill_items: bool = _setting(
+        True, _bool, "Fill empty fields of items yielded by callbacks from the response's article."
+    )
+    html_field: str = _setting(
+        "html", _text, "Item field holding raw HTML that the pipeline extracts from."
+    )
+    keep_html: bool = _setting(
+        False, _bool, "Keep that raw HTML field on the item after extraction."
+    )
+    workers: int | str = _setting(
+        "auto",
+        _workers,
+        'Extraction worker processes: "auto" (one per core but one, at least 2), a number, '
+        "or 0 (in the reactor thread).",
+    )
+    page_timeout: float = _setting(
+        5.0,
+        _float,
+        "Seconds a worker may spend on one page before it is replaced and the page passes "
+        "on without an article (0: no deadline).",
+    )
+    worker_max_pages: int = _setting(
+        500,
+        _int,
+        "Pages after which a worker process is replaced, bounding what it can leak (0: never).",
+    )
+    redis_idle_close: float = _setting(
+        30.0,
+        _float,
+        "Distributed crawls (distributed.IdleClose): seconds an idle process waits for the "
+        "others to refill the shared queue before it closes (0: at once).",
+    )
+    redis_lease_timeout: float = _setting(
+        600.0,
+        _float,
+        "Distributed crawls (leases.LeasedQueue): seconds a process may hold a request before "
+        "another takes it; longer than a request may wait + download.",
+    )
+    redis_max_deliveries: int = _setting(
+        3,
+        _int,
+        "Deliveries of one request before it is given up (a page that kills every crawler; "
+        "0: no limit).",
+    )
+    redis_url: str | None = _setting(
+        None, _optional_text, "Redis that holds state shared by every process of a crawl."
+    )
+    dedup: bool = _setting(
+        False,
+        _bool,
+        "Find reposts: articles whose main text is a near duplicate of one seen before.",
+    )
+    dedup_mode: str = _setting(
+        "drop", _lower_text, '"drop" reposts (DropItem) or "mark" them (duplicate_of).'
+    )
+    dedup_threshold: float = _setting(
+        0.5,
+        _float,
+        "Share of equal fingerprint slots (estimated Jaccard) from which two texts are one story.",
+    )
+
+    def __post_init__(self) -> None:
+        """A wrong value fails the crawl (or bulk run) at its start, loudly, naming the setting."""
+        if self.date_languages is not None:
+            _check_languages(self.date_languages)
+        _check_line_options(self.line_options)
+        if self.max_body_size < 0 or self.min_content_length < 0:
+            raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
+        unknown_types = sorted(set(self.page_types) - set(PAGE_TYPES))
+        if unknown_types:
+            raise ValueError(f"CX_PAGE_TYPES: unknown {unknown_types}; known: {list(PAGE_TYPES)}")
+        if self.dedup_mode not in DEDUP_MODES:
+            raise ValueError(
+                f"CX_DEDUP_MODE must be one of {DEDUP_MODES}, not {self.dedup_mode!r}"
+            )
+        if not 0 < self.dedup_threshold <= 1:
+            raise ValueError(f"CX_DEDUP_THRESHOLD must be in (0, 1], not {self.dedup_threshold}")
+        if self.workers != "auto":
+            resolve_workers(self.workers)
+        if self.page_timeout < 0 or self.worker_max_pages < 0:
+            raise ValueError("CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES must be >= 0")
+        if self.redis_idle_close < 0 or self.redis_max_deliveries < 0:
+            raise ValueError("CX_REDIS_IDLE_CLOSE and CX_REDIS_MAX_DELIVERIES must be >= 0")
+        if not self.redis_lease_timeout > 0:
+            raise ValueError(
+                f"CX_REDIS_LEASE_TIMEOUT must be > 0 seconds, not {self.redis_lease_timeout}"
+            )
+
+    @property
+    def worker_count(self) -> int:
+        """``workers`` as a number of processes (``auto`` resolved on this machine)."""
+        return resolve_workers(self.workers)
+
+    def extract_kwargs(
+        self, encoding: str | None = None, reference_time: datetime | None = None
+    ) -> dict[str, Any]:
+        """``extract_article``'s keyword arguments for one page.
+
+        The one place they are assembled, so the crawl (middleware), the item
+        pipeline and bulk extraction extract alike; ``encoding`` and
+        ``reference_time`` are what the page's transport said, if anything.
+        """
+        return {
+            "encoding": encoding,
+            "reference_time": reference_time,
+            "date_languages": self.date_languages,
+            **self.line_options,
+        }
+
+    @classmethod
+    def for_crawler(cls, crawler: Crawler) -> CxSettings:
+        """The crawler's settings for a component's ``from_crawler``: NotConfigured if off."""
+        from scrapy.exceptions import NotConfigured
+
+        settings = cls.from_settings(crawler.settings)
+        if not settings.enabled:
+            raise NotConfigured("CX_ENABLED is False")
+        return settings
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> CxSettings:
+        """Read the ``CX_*`` settings, each by its field's reader; then they are checked."""
+        values = {}
+        for item in dataclasses.fields(cls):
+            name = setting_name(item)
+            values[item.name] = item.metadata["read"](settings, name, DEFAULTS[name])
+        return cls(**values)
+
+
+def _scrapy_default(item: dataclasses.Field[Any]) -> Any:
+    """A field's default as a Scrapy setting: Scrapy's lists (``getlist``, ``-s A,B``)
+    for the tuples a frozen ``CxSettings`` keeps."""
+    if item.default_factory is not dataclasses.MISSING:
+        return item.default_factory()
+    return list(item.default) if isinstance(item.default, tuple) else item.default
+
+
+#: Every ``CX_*`` setting and its default, as the add-on writes them.
+DEFAULTS: dict[str, Any] = {
+    setting_name(item): _scrapy_default(item) for item in dataclasses.fields(CxSettings)
+}
 
 
 def _check_languages(languages: list[str]) -> None:
@@ -94,105 +287,33 @@ def _check_languages(languages: list[str]) -> None:
         raise ValueError(f"CX_DATE_LANGUAGES: unknown to dateparser: {unknown}")
 
 
-@dataclass(frozen=True)
-class CxSettings:
-    """The ``CX_*`` settings of one crawler, read and checked once."""
+#: LineOptions' fields and their types: bool, int or float.
+_LINE_OPTION_TYPES: dict[str, type] = {
+    item.name: typing.get_type_hints(LineOptions)[item.name]
+    for item in dataclasses.fields(LineOptions)
+}
+#: What each type of LineOptions field takes, for the error message. A bool is an
+#: int to Python, but True as a block size is a mistake, so no number field takes one.
+_ALLOWED: dict[type, tuple[tuple[type, ...], str]] = {
+    bool: ((bool,), "True or False"),
+    int: ((int,), "a whole number (an int, not a bool)"),
+    float: ((int, float), "a number (an int or a float, not a bool)"),
+}
 
-    enabled: bool = DEFAULTS["CX_ENABLED"]
-    max_body_size: int = DEFAULTS["CX_MAX_BODY_SIZE"]
-    min_content_length: int = DEFAULTS["CX_MIN_CONTENT_LENGTH"]
-    page_types: tuple[str, ...] = DEFAULT_PAGE_TYPES
-    drop_non_articles: bool = DEFAULTS["CX_DROP_NON_ARTICLES"]
-    require_published: bool = DEFAULTS["CX_REQUIRE_PUBLISHED"]
-    date_languages: list[str] | None = None
-    line_options: dict[str, Any] = field(default_factory=dict)
-    fill_items: bool = DEFAULTS["CX_FILL_ITEMS"]
-    html_field: str = DEFAULTS["CX_HTML_FIELD"]
-    keep_html: bool = DEFAULTS["CX_KEEP_HTML"]
-    redis_url: str | None = None
-    dedup: bool = DEFAULTS["CX_DEDUP"]
-    dedup_mode: str = DEFAULTS["CX_DEDUP_MODE"]
-    dedup_threshold: float = DEFAULTS["CX_DEDUP_THRESHOLD"]
-    workers: int | str = DEFAULTS["CX_WORKERS"]
-    page_timeout: float = DEFAULTS["CX_PAGE_TIMEOUT"]
-    worker_max_pages: int = DEFAULTS["CX_WORKER_MAX_PAGES"]
 
-    @property
-    def worker_count(self) -> int:
-        """``workers`` as a number of processes (``auto`` resolved on this machine)."""
-        return resolve_workers(self.workers)
-
-    @classmethod
-    def for_crawler(cls, crawler: Crawler) -> CxSettings:
-        """The crawler's settings for a component's ``from_crawler``: NotConfigured if off."""
-        settings = cls.from_settings(crawler.settings)
-        if not settings.enabled:
-            raise NotConfigured("CX_ENABLED is False")
-        return settings
-
-    @classmethod
-    def from_settings(cls, settings: BaseSettings) -> CxSettings:
-        """Read the ``CX_*`` settings; a wrong value fails the crawl start, loudly."""
-
-        def get(name: str) -> Any:
-            return settings.get(name, DEFAULTS[name])
-
-        languages = get("CX_DATE_LANGUAGES")
-        if languages is not None:
-            languages = settings.getlist("CX_DATE_LANGUAGES") or None
-            _check_languages(languages or [])
-        line_options = settings.getdict("CX_LINE_OPTIONS", DEFAULTS["CX_LINE_OPTIONS"])
-        unknown = set(line_options) - _LINE_OPTION_NAMES
-        if unknown:
-            raise ValueError(
-                f"CX_LINE_OPTIONS: unknown option(s) {sorted(unknown)}; "
-                f"known: {sorted(_LINE_OPTION_NAMES)}"
-            )
-        wrong = [k for k, v in line_options.items() if isinstance(v, bool) or not _number(v)]
-        if wrong:
-            raise ValueError(f"CX_LINE_OPTIONS: {sorted(wrong)} must be numbers")
-        max_body_size = settings.getint("CX_MAX_BODY_SIZE", DEFAULTS["CX_MAX_BODY_SIZE"])
-        min_length = settings.getint("CX_MIN_CONTENT_LENGTH", DEFAULTS["CX_MIN_CONTENT_LENGTH"])
-        if max_body_size < 0 or min_length < 0:
-            raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
-        html_field = str(get("CX_HTML_FIELD") or "")
-        page_types = tuple(settings.getlist("CX_PAGE_TYPES", DEFAULTS["CX_PAGE_TYPES"]))
-        unknown_types = sorted(set(page_types) - set(PAGE_TYPES))
-        if unknown_types:
-            raise ValueError(f"CX_PAGE_TYPES: unknown {unknown_types}; known: {list(PAGE_TYPES)}")
-        dedup_mode = str(get("CX_DEDUP_MODE")).lower()
-        if dedup_mode not in DEDUP_MODES:
-            raise ValueError(f"CX_DEDUP_MODE must be one of {DEDUP_MODES}, not {dedup_mode!r}")
-        threshold = settings.getfloat("CX_DEDUP_THRESHOLD", DEFAULTS["CX_DEDUP_THRESHOLD"])
-        if not 0 < threshold <= 1:
-            raise ValueError(f"CX_DEDUP_THRESHOLD must be in (0, 1], not {threshold}")
-        workers = get("CX_WORKERS")
-        workers = "auto" if str(workers).strip().lower() == "auto" else resolve_workers(workers)
-        page_timeout = settings.getfloat("CX_PAGE_TIMEOUT", DEFAULTS["CX_PAGE_TIMEOUT"])
-        max_pages = settings.getint("CX_WORKER_MAX_PAGES", DEFAULTS["CX_WORKER_MAX_PAGES"])
-        if page_timeout < 0 or max_pages < 0:
-            raise ValueError("CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES must be >= 0")
-        return cls(
-            enabled=settings.getbool("CX_ENABLED", DEFAULTS["CX_ENABLED"]),
-            max_body_size=max_body_size,
-            min_content_length=min_length,
-            page_types=page_types,
-            drop_non_articles=settings.getbool(
-                "CX_DROP_NON_ARTICLES", DEFAULTS["CX_DROP_NON_ARTICLES"]
-            ),
-            require_published=settings.getbool(
-                "CX_REQUIRE_PUBLISHED", DEFAULTS["CX_REQUIRE_PUBLISHED"]
-            ),
-            date_languages=languages,
-            line_options=dict(line_options),
-            fill_items=settings.getbool("CX_FILL_ITEMS", DEFAULTS["CX_FILL_ITEMS"]),
-            html_field=html_field,
-            keep_html=settings.getbool("CX_KEEP_HTML", DEFAULTS["CX_KEEP_HTML"]),
-            redis_url=str(get("CX_REDIS_URL") or "") or None,
-            dedup=settings.getbool("CX_DEDUP", DEFAULTS["CX_DEDUP"]),
-            dedup_mode=dedup_mode,
-            dedup_threshold=threshold,
-            workers=workers,
-            page_timeout=page_timeout,
-            worker_max_pages=max_pages,
+def _check_line_options(options: Mapping[str, Any]) -> None:
+    """Fail at start-up on an option ``LineOptions`` lacks or a value of the wrong type:
+    otherwise every page of the crawl would fail (or be cut wrong) in the extractor."""
+    unknown = set(options) - set(_LINE_OPTION_TYPES)
+    if unknown:
+        raise ValueError(
+            f"CX_LINE_OPTIONS: unknown option(s) {sorted(unknown)}; "
+            f"known: {sorted(_LINE_OPTION_TYPES)}"
         )
+    for name, value in sorted(options.items()):
+        kind = _LINE_OPTION_TYPES[name]
+        types, allowed = _ALLOWED.get(kind, ((kind,), f"a {kind.__name__}"))
+        if not isinstance(value, types) or (kind is not bool and isinstance(value, bool)):
+            raise ValueError(
+                f"CX_LINE_OPTIONS: {name}={value!r} is not allowed: {name} takes {allowed}"
+            )

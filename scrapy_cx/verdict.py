@@ -15,11 +15,12 @@ from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from .settings import CxSettings
+
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
 
 __all__ = [
-    "DEFAULT_PAGE_TYPES",
     "SkipNotes",
     "content_length",
     "drop_log_level",
@@ -29,9 +30,6 @@ __all__ = [
 ]
 
 _ISO_DATE_LENGTH = 10  # "2009-11-09": the shortest ISO 8601 value we accept
-#: Page types (``Article.page_type``) kept by default: the posts of a thread are
-#: content as much as an article's text; listings and other pages are not.
-DEFAULT_PAGE_TYPES = ("article", "thread")
 # Wide (CJK) characters: one says about as much as two Latin letters, so a
 # 120-character Chinese news item is as long as a 240-letter English one.
 _WIDE = re.compile(
@@ -82,7 +80,7 @@ def invalid_reason(
     fields: Mapping[str, Any],
     min_content_length: int,
     require_published: bool,
-    page_types: Collection[str] = DEFAULT_PAGE_TYPES,
+    page_types: Collection[str] = CxSettings.page_types,
 ) -> str | None:
     """Why these fields are not a usable article (a stats key), or None.
 

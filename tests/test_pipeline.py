@@ -261,6 +261,28 @@ def test_items_that_cannot_hold_an_article_pass_untouched() -> None:
     assert stats(crawler) == {}
 
 
+def test_settings_reach_the_extractor_as_in_the_crawl() -> None:
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    class Recording(ArticlePipeline):
+        @staticmethod
+        def extract(*args: Any, **kwargs: Any) -> Article:
+            calls.append((args, kwargs))
+            return Article(url=URL, title=TITLE, content=CONTENT, page_type="article")
+
+    crawler = make_crawler(
+        Spider, {"CX_LINE_OPTIONS": {"headline_cut": False}, "CX_DATE_LANGUAGES": ["en"]}
+    )
+    Recording.from_crawler(crawler).process_item({"url": URL, "html": "<p>x</p>"})
+    assert calls == [
+        (
+            ("<p>x</p>", URL),
+            {"encoding": None, "reference_time": None, "date_languages": ["en"],
+             "headline_cut": False},
+        )
+    ]
+
+
 class _FailingPipeline(ArticlePipeline):
     @staticmethod
     def extract(*args: Any, **kwargs: Any) -> Article:

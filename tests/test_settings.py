@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from scrapy.settings import Settings
 
-from scrapy_cx.settings import DEFAULTS, CxSettings
+from scrapy_cx.settings import DEFAULTS, CxSettings, setting_name
 
 pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
 
@@ -75,8 +78,43 @@ def test_unknown_line_option_fails_at_start_with_the_known_ones() -> None:
 
 @pytest.mark.parametrize("value", ["4", None, True, [3]])
 def test_non_numeric_line_option_fails_at_start(value: object) -> None:
-    with pytest.raises(ValueError, match=r"\['block_size'\] must be numbers"):
+    with pytest.raises(ValueError, match=r"CX_LINE_OPTIONS: block_size=.* takes a whole number"):
         CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": {"block_size": value}}))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"headline_cut": False},  # a bool field of LineOptions
+        '{"headline_cut": false, "block_size": 4}',  # the same from the command line (JSON)
+        # A whole number where a float is wanted is a number all the same.
+        {"headline_cut": True, "max_link_density": 1, "card_share": 0.0, "line_cost": 0},
+    ],
+)
+def test_line_options_of_their_field_types_are_accepted(options: object) -> None:
+    cx = CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": options}))
+    assert cx.line_options and cx.line_options == Settings({"X": options}).getdict("X")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "allowed"),
+    [
+        ("block_size", 2.5, "a whole number"),  # an int field: every page would fail
+        ("line_cost", True, "a whole number"),  # a bool is not a count
+        ("max_link_density", False, "a number"),
+        ("max_link_density", "0.3", "a number"),
+        ("headline_cut", 0, "True or False"),
+        ("headline_cut", "false", "True or False"),
+    ],
+)
+def test_line_options_of_another_type_fail_at_start_naming_what_is_allowed(
+    option: str, value: object, allowed: str
+) -> None:
+    expected = rf"CX_LINE_OPTIONS: {option}={re.escape(repr(value))} .*{option} takes {allowed}"
+    with pytest.raises(ValueError, match=expected):
+        CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": {option: value}}))
+    with pytest.raises(ValueError, match=expected):  # however the settings are made
+        CxSettings(line_options={option: value})
 
 
 def test_unknown_date_language_fails_at_start() -> None:
@@ -118,3 +156,79 @@ def test_readme_table_documents_every_setting_with_its_default() -> None:
     assert sorted(table) == sorted(DEFAULTS)
     for name, default in DEFAULTS.items():
         assert table[name] == repr(default), name
+
+
+def test_readme_table_documents_every_field_of_the_table() -> None:
+    table = _readme_table()
+    names = [setting_name(item) for item in dataclasses.fields(CxSettings)]
+    assert names == list(DEFAULTS) == list(table)  # one table, in one order
+    for item in dataclasses.fields(CxSettings):
+        doc = item.metadata["doc"]
+        assert doc and "\n" not in doc, item.name
+
+
+def test_defaults_are_derived_from_the_table() -> None:
+    cx = CxSettings()
+    for item in dataclasses.fields(CxSettings):
+        value = getattr(cx, item.name)
+        scrapy_value = list(value) if isinstance(value, tuple) else value
+        assert DEFAULTS[setting_name(item)] == scrapy_value, item.name
+    assert (cx.redis_idle_close, cx.redis_lease_timeout, cx.redis_max_deliveries) == (30.0, 600, 3)
+    assert CxSettings().line_options is not cx.line_options  # no default shared between two
+
+
+def test_redis_settings_are_read_and_checked_once() -> None:
+    settings = Settings(
+        {
+            "CX_REDIS_IDLE_CLOSE": "5",
+            "CX_REDIS_LEASE_TIMEOUT": "0.5",
+            "CX_REDIS_MAX_DELIVERIES": "0",
+            "CX_REDIS_URL": "redis://127.0.0.1:6379/1",
+        },
+        priority="cmdline",
+    )
+    cx = CxSettings.from_settings(settings)
+    assert cx.redis_idle_close == 5.0
+    assert cx.redis_lease_timeout == 0.5
+    assert cx.redis_max_deliveries == 0
+    assert cx.redis_url == "redis://127.0.0.1:6379/1"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("CX_REDIS_IDLE_CLOSE", -1, ">= 0"),
+        ("CX_REDIS_MAX_DELIVERIES", -1, ">= 0"),
+        ("CX_REDIS_LEASE_TIMEOUT", 0, "> 0"),
+        ("CX_REDIS_LEASE_TIMEOUT", -5, "> 0"),
+    ],
+)
+def test_bad_redis_settings_fail_at_start(name: str, value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=f"{name}.*{message}"):
+        CxSettings.from_settings(Settings({name: value}))
+
+
+def test_extract_kwargs_are_the_settings_and_what_the_page_said() -> None:
+    cx = CxSettings(date_languages=["en"], line_options={"block_size": 4, "headline_cut": False})
+    assert cx.extract_kwargs("utf-8") == {
+        "encoding": "utf-8",
+        "reference_time": None,
+        "date_languages": ["en"],
+        "block_size": 4,
+        "headline_cut": False,
+    }
+    assert CxSettings().extract_kwargs() == {
+        "encoding": None, "reference_time": None, "date_languages": None
+    }
+
+
+def test_the_table_imports_without_scrapy() -> None:
+    """Bulk extraction and its readers take their defaults from it: no Scrapy there."""
+    code = (
+        "import sys, scrapy_cx.settings, scrapy_cx.bulk, scrapy_cx.__main__; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'scrapy'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"

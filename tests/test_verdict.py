@@ -47,7 +47,7 @@ def test_bulk_skips_exactly_what_the_pipeline_would_drop(html: str) -> None:
     page = RawPage("p", "http://news.test/1", html.encode())
     outcome = extract_one(page, Options())
     article = bulk.extract_article(html, "http://news.test/1")
-    reason = invalid_reason(article.to_dict(), bulk.DEFAULT_MIN_CONTENT_LENGTH, False)
+    reason = invalid_reason(article.to_dict(), Options().settings.min_content_length, False)
     assert (outcome.reason is None) == (reason is None)
 
 

@@ -7,11 +7,8 @@ writes one line per article. Scrapy-free: the command runs without a crawl.
 """
 
 from ._progress import Progress
-from ._records import DEFAULT_MAX_PAGE_BYTES, MAX_HEADER_BYTES, RawPage, Skip
+from ._records import MAX_HEADER_BYTES, RawPage, Skip
 from ._runner import (
-    DEFAULT_MIN_CONTENT_LENGTH,
-    DEFAULT_PAGE_TIMEOUT,
-    DEFAULT_WORKER_MAX_PAGES,
     Options,
     Outcome,
     Summary,
@@ -24,10 +21,6 @@ from ._sources import Sources, kind_of
 from ._warc import MissingDependency, read_warc, require_warcio
 
 __all__ = [
-    "DEFAULT_MAX_PAGE_BYTES",
-    "DEFAULT_MIN_CONTENT_LENGTH",
-    "DEFAULT_PAGE_TIMEOUT",
-    "DEFAULT_WORKER_MAX_PAGES",
     "MAX_HEADER_BYTES",
     "MissingDependency",
     "Options",

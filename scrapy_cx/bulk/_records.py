@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Default for ``--max-page-bytes``: larger pages (after decompression) are skipped.
-DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024  # bulk and crawl alike (CX_MAX_BODY_SIZE)
 #: WARC and HTTP header lines of one record, in bytes: more means a damaged or hostile archive.
 MAX_HEADER_BYTES = 256 * 1024
 

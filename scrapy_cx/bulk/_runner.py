@@ -23,15 +23,10 @@ from multiprocessing.context import BaseContext
 from ..dedup import DedupIndex
 from ..extract import extract_article
 from ..pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
-from ..verdict import DEFAULT_PAGE_TYPES, invalid_reason
+from ..settings import CxSettings
+from ..verdict import invalid_reason
 from ._records import RawPage, Skip
 
-# The same as the crawl's CX_MIN_CONTENT_LENGTH, so both ways of extracting agree on
-# what an article is (tests/test_bulk.py checks it).
-DEFAULT_MIN_CONTENT_LENGTH = 200
-# The crawl's CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES defaults, for the same reason.
-DEFAULT_PAGE_TIMEOUT = 5.0
-DEFAULT_WORKER_MAX_PAGES = 500
 # The crawl's stats keys (scrapy_cx._verdict), as the bulk summary words them.
 _REASONS = {
     "no_content": "main text too short",
@@ -43,11 +38,14 @@ _REASONS = {
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """What every worker needs to know to turn a page into a line."""
+    """What every worker needs to know to turn a page into a line.
 
-    min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH
+    ``settings`` are the crawl's, defaults included, so both ways of extracting
+    agree on what an article is and extract it alike.
+    """
+
+    settings: CxSettings = field(default_factory=CxSettings)
     encoding: str | None = None  # used when the page's transport declared no charset
-    page_types: tuple[str, ...] = DEFAULT_PAGE_TYPES  # the crawl's CX_PAGE_TYPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +64,13 @@ def extract_one(item: RawPage | Skip, options: Options) -> Outcome:
     if isinstance(item, Skip):
         return Outcome(item.source, reason=item.reason)
     try:
-        article = extract_article(item.body, item.url, encoding=item.encoding or options.encoding)
+        kwargs = options.settings.extract_kwargs(item.encoding or options.encoding)
+        article = extract_article(item.body, item.url, **kwargs)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
+    settings = options.settings
     reason = invalid_reason(
-        article.to_dict(), options.min_content_length, False, options.page_types
+        article.to_dict(), settings.min_content_length, False, settings.page_types
     )
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
@@ -148,8 +148,8 @@ def extract_all(
     jobs: int,
     *,
     in_flight: int | None = None,
-    timeout: float | None = DEFAULT_PAGE_TIMEOUT,
-    max_pages: int = DEFAULT_WORKER_MAX_PAGES,
+    timeout: float | None = CxSettings.page_timeout,
+    max_pages: int = CxSettings.worker_max_pages,
     mp_context: BaseContext | None = None,
 ) -> Generator[Outcome, None, None]:
     """Yield one :class:`Outcome` per item, in input order.

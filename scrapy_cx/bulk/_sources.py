@@ -15,9 +15,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..body import TooLarge, inflate, not_html_reason
-from ._records import DEFAULT_MAX_PAGE_BYTES, RawPage, Skip
+from ..settings import CxSettings
+from ._records import RawPage, Skip
 
-__all__ = ["DEFAULT_MAX_PAGE_BYTES", "RawPage", "Skip", "Sources", "kind_of"]
+__all__ = ["RawPage", "Skip", "Sources", "kind_of"]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 WARC_SUFFIXES = (".warc", ".arc")
@@ -56,7 +57,9 @@ class Sources:
     """
 
     def __init__(
-        self, paths: Iterable[str | os.PathLike[str]], max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+        self,
+        paths: Iterable[str | os.PathLike[str]],
+        max_page_bytes: int = CxSettings.max_body_size,
     ) -> None:
         self.max_page_bytes = max_page_bytes
         # (path, kind, size); kind SKIPPED entries carry their reason in self.reasons.

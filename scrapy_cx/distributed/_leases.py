@@ -38,7 +38,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import load_object
 from scrapy_redis.queue import PriorityQueue
 
-from ..settings import DEFAULTS
+from ..settings import CxSettings
 from ..sizeguard import request_too_large
 
 __all__ = ["LeaseAcks", "LeasedQueue", "META_LEASE"]
@@ -95,12 +95,9 @@ class LeasedQueue(PriorityQueue):
 
     def __init__(self, server: Any, spider: Spider, key: str, serializer: Any = None) -> None:
         super().__init__(server, spider, key, serializer)
-        settings = spider.crawler.settings
-        timeout = settings.getfloat("CX_REDIS_LEASE_TIMEOUT", DEFAULTS["CX_REDIS_LEASE_TIMEOUT"])
-        self.lease_ms = int(1000 * timeout)
-        self.max_deliveries = settings.getint(
-            "CX_REDIS_MAX_DELIVERIES", DEFAULTS["CX_REDIS_MAX_DELIVERIES"]
-        )
+        settings = CxSettings.from_settings(spider.crawler.settings)
+        self.lease_ms = int(1000 * settings.redis_lease_timeout)
+        self.max_deliveries = settings.redis_max_deliveries
         self.leases, self.deliveries, self.dead = lease_keys(self.key)
         self._pop = server.register_script(_POP)
 

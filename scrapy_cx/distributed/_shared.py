@@ -40,7 +40,7 @@ from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DontCloseSpider, DropItem, NotConfigured
 
-from ..settings import DEFAULTS
+from ..settings import CxSettings
 
 __all__ = ["DEFAULT_IDLE_CLOSE", "ExportOnce", "IdleClose", "SharedStartRequests", "export_items"]
 
@@ -57,7 +57,7 @@ return 0
 _EXPORT_BATCH = 1000
 
 #: Seconds an idle spider waits for other processes to refill the shared queue.
-DEFAULT_IDLE_CLOSE: float = DEFAULTS["CX_REDIS_IDLE_CLOSE"]
+DEFAULT_IDLE_CLOSE = CxSettings.redis_idle_close
 
 
 def _shared(item: Any) -> Any:
@@ -93,8 +93,8 @@ class IdleClose:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> IdleClose:
-        timeout = crawler.settings.getfloat("CX_REDIS_IDLE_CLOSE", DEFAULT_IDLE_CLOSE)
-        if timeout <= 0:
+        timeout = CxSettings.from_settings(crawler.settings).redis_idle_close
+        if timeout == 0:
             raise NotConfigured("CX_REDIS_IDLE_CLOSE is 0: close as soon as idle")
         return cls(crawler, timeout)
 

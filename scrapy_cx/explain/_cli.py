@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bulk import DEFAULT_MAX_PAGE_BYTES, RawPage, Sources
+from ..bulk import RawPage, Sources
+from ..settings import CxSettings
 from ._explanation import explain_page
 from ._fetch import DEFAULT_TIMEOUT, FetchError, fetch, is_url
 from ._html import render_html
@@ -89,7 +90,7 @@ def _read(name: str, timeout: float) -> RawPage | str:
     """The page's bytes, or the reason they could not be had."""
     if is_url(name):
         try:
-            return fetch(name, timeout, DEFAULT_MAX_PAGE_BYTES)
+            return fetch(name, timeout, CxSettings.max_body_size)
         except FetchError as exc:
             return str(exc)
     if not Path(name).is_file():

@@ -11,7 +11,8 @@ import urllib.error
 import urllib.request
 
 from .. import __version__
-from ..bulk import DEFAULT_MAX_PAGE_BYTES, RawPage
+from ..bulk import RawPage
+from ..settings import CxSettings
 
 DEFAULT_TIMEOUT = 30.0  # seconds, per connection attempt and per read
 HTML_TYPES = ("text/html", "application/xhtml+xml", "text/plain", "")
@@ -27,7 +28,7 @@ def is_url(text: str) -> bool:
 
 
 def fetch(
-    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    url: str, timeout: float = DEFAULT_TIMEOUT, max_bytes: int = CxSettings.max_body_size
 ) -> RawPage:
     """GET ``url``; raise :class:`FetchError` on any failure, a non-HTML type or a huge body."""
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})

@@ -13,6 +13,7 @@ import pytest
 from scrapy_cx import Article
 from scrapy_cx.bulk import Options, Outcome, RawPage, Skip, Summary, extract_all, extract_one
 from scrapy_cx.bulk import _runner as bulk
+from scrapy_cx.settings import CxSettings
 
 from ..sample_pages import article_html, listing_html
 
@@ -52,20 +53,24 @@ def test_short_or_untitled_pages_are_skipped_with_a_reason() -> None:
     assert extract_one(page(1, listing_html()), Options()).reason == (
         "no article (main text too short)"
     )
-    assert extract_one(page(1), Options(min_content_length=100_000)).reason == (
-        "no article (main text too short)"
-    )
-    assert extract_one(page(1), Options(min_content_length=0)).line is not None
+    strict = Options(CxSettings(min_content_length=100_000))
+    assert extract_one(page(1), strict).reason == "no article (main text too short)"
+    assert extract_one(page(1), Options(CxSettings(min_content_length=0))).line is not None
     skip = Skip("x", "page too large")
     assert extract_one(skip, Options()) == Outcome("x", reason="page too large")
 
 
-def test_min_content_length_matches_the_crawl_default() -> None:
-    from scrapy_cx.settings import DEFAULTS
+def test_bulk_defaults_are_the_crawls() -> None:
+    """Both ways of extracting agree on what an article is: the same defaults."""
+    from scrapy.settings import Settings
 
-    assert bulk.DEFAULT_MIN_CONTENT_LENGTH == DEFAULTS["CX_MIN_CONTENT_LENGTH"]
-    assert bulk.DEFAULT_PAGE_TIMEOUT == DEFAULTS["CX_PAGE_TIMEOUT"]
-    assert bulk.DEFAULT_WORKER_MAX_PAGES == DEFAULTS["CX_WORKER_MAX_PAGES"]
+    from scrapy_cx.__main__ import build_parser
+
+    crawl = CxSettings.from_settings(Settings())
+    assert Options().settings == crawl
+    args = build_parser().parse_args(["extract", "x.html"])
+    assert args.min_content_length == crawl.min_content_length
+    assert args.page_timeout == crawl.page_timeout
 
 
 def test_size_limit_matches_the_crawl_default() -> None:
@@ -75,6 +80,21 @@ def test_size_limit_matches_the_crawl_default() -> None:
 
     args = build_parser().parse_args(["extract", "x.html"])
     assert args.max_page_bytes == DEFAULTS["CX_MAX_BODY_SIZE"] == 5 * 1024 * 1024
+
+
+def test_settings_reach_the_extractor_as_in_the_crawl(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+
+    def recording(*args: object, **kwargs: object) -> Article:
+        calls.append(kwargs)
+        return Article(url="http://news.test/1")
+
+    monkeypatch.setattr(bulk, "extract_article", recording)
+    cx = CxSettings(date_languages=["en"], line_options={"block_size": 4})
+    extract_one(page(1), Options(cx, encoding="cp1252"))
+    assert calls == [cx.extract_kwargs("cp1252")] == [
+        {"encoding": "cp1252", "reference_time": None, "date_languages": ["en"], "block_size": 4}
+    ]
 
 
 def test_extraction_error_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -72,6 +72,13 @@ def test_a_request_given_out_too_often_goes_to_the_dead_list(redis_url: str) -> 
     assert len(queue) == 0 and server.llen("news:requests:dead") == 1
 
 
+def test_queue_reads_the_checked_settings(redis_url: str) -> None:
+    queue, _acks, _server = setup(redis_url, CX_REDIS_MAX_DELIVERIES="5")
+    assert (queue.lease_ms, queue.max_deliveries) == (int(1000 * LEASE), 5)
+    with pytest.raises(ValueError, match="CX_REDIS_LEASE_TIMEOUT"):  # every lease would expire
+        setup(redis_url, CX_REDIS_LEASE_TIMEOUT=0)
+
+
 def test_acknowledged_after_the_output_and_its_items_are_done(redis_url: str) -> None:
     queue, acks, server = setup(redis_url)
     queue.push(Request("http://a.test/page"))

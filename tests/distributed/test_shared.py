@@ -58,6 +58,13 @@ def test_idle_close_off_with_zero() -> None:
     assert IdleClose.from_crawler(get_crawler()).timeout == distributed.DEFAULT_IDLE_CLOSE
 
 
+def test_idle_close_reads_the_checked_settings() -> None:
+    ext = IdleClose.from_crawler(get_crawler(settings_dict={"CX_REDIS_IDLE_CLOSE": "2.5"}))
+    assert ext.timeout == 2.5
+    with pytest.raises(ValueError, match="CX_REDIS_IDLE_CLOSE"):  # not silently "close at once"
+        IdleClose.from_crawler(get_crawler(settings_dict={"CX_REDIS_IDLE_CLOSE": -1}))
+
+
 SETTINGS = EXAMPLE_PROJECT / "news" / "settings.py"
 
 
