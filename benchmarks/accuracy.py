@@ -34,7 +34,7 @@ from typing import Any
 
 from .audit import apply_audit
 from .compare import render_drops, render_macro_change, render_pages, render_rows, type_keyed
-from .datasets import Page, available_sets, bench_dir, load_set
+from .datasets import BenchPage, available_sets, bench_dir, load_set
 from .metrics import (
     NGRAM,
     PAGE_CLASSES,
@@ -68,7 +68,7 @@ CJK_LANGS = ("zh", "ja", "ko")
 class Result:
     """One system on one page."""
 
-    page: Page
+    page: BenchPage
     output: Output
     seconds: float
 
@@ -170,14 +170,14 @@ def _deadline(seconds: float | None) -> Iterator[None]:
 
 
 def run_system(
-    system: System, pages: Sequence[Page], label: str, timeout: float | None = None
+    system: System, pages: Sequence[BenchPage], label: str, timeout: float | None = None
 ) -> list[Result]:
     """Extract every page with one system (see :func:`run_systems`)."""
     return run_systems([system], pages, label, timeout)[system.name]
 
 
 def run_systems(
-    systems: Sequence[System], pages: Sequence[Page], label: str, timeout: float | None = None
+    systems: Sequence[System], pages: Sequence[BenchPage], label: str, timeout: float | None = None
 ) -> dict[str, list[Result]]:
     """Extract every page with every system, page by page, timing only ``system.run``
     in CPU seconds of this process; errors become empty outputs.
@@ -212,7 +212,7 @@ def run_systems(
     return results
 
 
-def warm_up(system: System, page: Page) -> None:
+def warm_up(system: System, page: BenchPage) -> None:
     """One untimed call so imports and caches do not land on the first timed page."""
     try:
         system.run(system.prepare(page))
@@ -571,7 +571,7 @@ def render_macro(rows: Sequence[Row]) -> str:
     return f"macro over {len(kinds)} sets ({sets}):  {parts}"
 
 
-def truth_counts(pages_by_set: dict[str, list[Page]]) -> str:
+def truth_counts(pages_by_set: dict[str, list[BenchPage]]) -> str:
     """One line per set: how many pages carry each kind of truth (the denominators)."""
     lines = []
     for name, pages in pages_by_set.items():
@@ -637,7 +637,7 @@ def _unmatched_lines(text: str, other: str, level: str, limit: int = 3) -> list[
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
-def text_level(page: Page) -> str:
+def text_level(page: BenchPage) -> str:
     """``"char"`` for Chinese/Japanese/Korean pages (by label, else by the truth text)."""
     if (page.lang or "")[:2] in CJK_LANGS:
         return "char"
