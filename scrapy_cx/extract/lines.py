@@ -27,7 +27,7 @@ from operator import attrgetter, sub
 
 from lxml import etree
 
-from ._marks import AUTHOR_VALUE, AUTHOR_WORDS, UNMARKED_TAGS, Marks, marks_author, name_marks
+from ._marks import AUTHOR_VALUE, UNMARKED_TAGS, Marks, marks_author, name_marks
 
 BLOCK_TAGS = frozenset(
     """address article aside blockquote body br dd details dialog div dl dt fieldset
@@ -407,15 +407,24 @@ def page_lines(
     if words is None:
         words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
-    max_lines = MAX_LINES
+    lines.marks = _walk(root, lines, skip_tags, words)
+    _free_article(lines)
+    _mark_boilerplate(lines, lines.ranges, options.boilerplate_guard)
+    return lines
+
+
+def _walk(
+    root: etree._Element, lines: PageLines, skip_tags: frozenset[str], words: frozenset[str]
+) -> Marks | None:
+    """Fill ``lines`` in one pass over the elements: the extractor's hottest loop, so
+    its names are bound locally and only rare cases call out. Returns the author
+    marks it met; None when it stopped at :data:`MAX_LINES` (no whole walk)."""
     parts: list[str] = []
     add = parts.append
-    link_chars = 0
-    link_depth = 0
-    spans = lines.spans
-    parents = lines.parents
-    tags: list[str] = lines.tags  # block element id -> tag
-    names_append = lines.names.append
+    link_chars = link_depth = 0
+    href: str | None = None  # the current line's first link
+    spans, parents, tags = lines.spans, lines.parents, lines.tags  # tags: block element id -> tag
+    names_append, named = lines.names.append, lines.named
     # The innermost open block element's id (-1: none yet); the one around it is
     # its parent, so the open blocks need no stack of their own.
     block = -1
@@ -423,106 +432,53 @@ def page_lines(
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
     push, pop = stack.append, stack.pop
-    ranges = lines.ranges
-    range_blocks, named = lines.range_blocks, lines.named
-
-    href: str | None = None  # the current line's first link
-
-    def flush() -> None:
-        nonlocal link_chars, href
-        run = "".join(parts)
-        parts.clear()
-        if len(run) > MAX_LINE_CHARS:
-            run = _cut_line(run)
-            lines.truncated = True
-        words = run.split()
-        if words:
-            text = " ".join(words)
-            length = len(text) - len(words) + 1
-            tag = tags[block] if block >= 0 else "body"
-            links = link_chars if link_chars < length else length
-            lines.append(Line(text, length, links, tag, False, block, href if links else None))
-        link_chars = 0
-        href = None
-
-    # Hot loop (every element of the page): names bound locally.
-    block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
-    fixed_tags = _FIXED_KIND_TAGS
+    max_lines, block_tags, boilerplate_tags = MAX_LINES, BLOCK_TAGS, BOILERPLATE_TAGS
+    fixed_tags, merged_tags, watched_keys = _FIXED_KIND_TAGS, MERGED_TAGS, _WATCHED_KEYS
     reading, author_mark = _READINGS[words], _AUTHOR_MARK
-    merged_tags = MERGED_TAGS
-    parents_append = parents.append
-    tags_append, spans_append = tags.append, spans.append
+    parents_append, tags_append, spans_append = parents.append, tags.append, spans.append
     skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
-    # The author marks (_marks.py), read from the attributes in hand.
-    marks = Marks(root)
-    marked, unread_append = marks.read, marks.unread.append
-    add_mark = marked.append
-    stopped = False  # at MAX_LINES: the rest of the tree is not read
-    author_1, author_2, author_3 = AUTHOR_WORDS
-    rel_author, itemprop_author = ("rel", AUTHOR_VALUE), ("itemprop", AUTHOR_VALUE)
-    watched_keys, unmarked_tags = _WATCHED_KEYS, UNMARKED_TAGS
+    marks = Marks(root)  # the author marks (_marks.py), read from the attributes in hand
+    marked = marks.read
     walker = etree.iterwalk(root, events=("start", "end"))
-    skip = walker.skip_subtree
     for event, el in walker:
         if event == "start":
             tag = el.tag
             if tag in skipped:
-                skip()
-                push(-2)
-                unread_append((len(marked), el))
+                _leave_unread(el, walker, stack, marks)
                 continue
             if tag in block_tags:
-                if len(lines) >= max_lines:
+                if len(lines) >= max_lines:  # the rest of the tree is not read
                     lines.truncated = True
-                    stopped = True
-                    break
+                    _end_walk(lines, parts, link_chars, block, href, stack)
+                    return None
                 items = el.items()
+                # The common case, one short class name, as _kind decides it, inlined.
+                name = items[0][1] if len(items) == 1 and items[0][0] == "class" else None
                 if not items:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
-                    names_append(None)
+                elif name is not None and len(name) <= MAX_CACHED_NAME and tag not in fixed_tags:
+                    kind = reading(name)
+                    if kind & author_mark:
+                        kind ^= author_mark
+                        marked.append(el)
                 else:
-                    if len(items) == 1 and items[0][0] == "class" and tag not in fixed_tags:
-                        # The common case (one class name), as _kind decides it, inlined.
-                        name = items[0][1]
-                        if len(name) <= MAX_CACHED_NAME:
-                            kind = reading(name)
-                            if kind & author_mark:
-                                kind ^= author_mark
-                                add_mark(el)
-                        else:
-                            kind = _classify(name, words)
-                            if marks_author(items):
-                                add_mark(el)
-                    else:
-                        kind = _kind(items, tag, words)
-                        name = el.get("class")
-                        if (
-                            name is not None
-                            and (author_1 in name or author_2 in name or author_3 in name)
-                        ) or (rel_author in items or itemprop_author in items):
-                            add_mark(el)
-                    names_append(name)
-                    if kind == _BOILER:
-                        named[len(tags)] = items  # reread_lines may read them otherwise
+                    kind, name = _block_kind(el, items, tag, words, marked)
+                names_append(name)
+                if kind == _BOILER and items:
+                    named[len(tags)] = items  # reread_lines may read them otherwise
                 if parts:
-                    flush()
-                n = len(lines)
+                    _flush(lines, parts, link_chars, block, href)
+                    link_chars, href = 0, None
                 parents_append(block)
-                block = len(tags)  # the new block's id
+                n, block = len(lines), len(tags)  # the new block's id
                 tags_append(tag)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
-                if keys and not watched_keys.isdisjoint(keys):
-                    flags = _inline_flags(el, keys)
-                    if flags & _HIDES:
-                        skip()
-                        push(-2)
-                        unread_append((len(marked), el))
-                        continue
-                    if flags and tag not in unmarked_tags:
-                        add_mark(el)
+                if keys and not watched_keys.isdisjoint(keys) and _hidden(el, keys, tag, marked):
+                    _leave_unread(el, walker, stack, marks)
+                    continue
                 if tag == "a":
                     link_depth += 1
                     push(-3)
@@ -535,24 +491,15 @@ def page_lines(
             mark = pop()
             if mark >= 0:
                 if parts:
-                    flush()
-                bid = block
-                block = parents[bid]
-                start = mark >> 2
-                tag = tags[bid]
-                n = len(lines)
-                if tag in merged_tags and n - start > 1 and _merge_row(lines, start, bid, tag):
-                    _clamp(spans, bid + 1, start)
-                    _clamp(ranges, _first_inside(ranges, start), start)
-                    n = len(lines)
+                    _flush(lines, parts, link_chars, block, href)
+                    link_chars, href = 0, None
+                bid, block = block, parents[block]
+                start, n = mark >> 2, len(lines)
+                if n - start > 1 and tags[bid] in merged_tags:
+                    n = _merge_cells(lines, start, bid)
                 spans[bid] = (start, n)
-                kind = mark & 3
-                if kind and n > start:
-                    if kind == _BODY:
-                        lines.bodies.append(bid)
-                    else:
-                        ranges.append((start, n))
-                        range_blocks.append(bid)
+                if mark & 3 and n > start:
+                    _end_marked(lines, bid, start, n, mark & 3)
             elif mark == -3:
                 link_depth -= 1
             text = el.tail
@@ -562,14 +509,98 @@ def page_lines(
             add(text)
             if link_depth:
                 link_chars += len("".join(text.split()))  # _nonspace_len, inlined
+    _end_walk(lines, parts, link_chars, block, href, stack)
+    return marks
+
+
+def _leave_unread(
+    el: etree._Element, walker: etree.iterwalk, stack: list[int], marks: Marks
+) -> None:
+    """Skip the subtree of ``el`` (a script, a hidden inline element...), remembered
+    with the marks read before it, so the author marks inside are still found."""
+    walker.skip_subtree()
+    stack.append(-2)
+    marks.unread.append((len(marks.read), el))
+
+
+def _end_walk(
+    lines: PageLines,
+    parts: list[str],
+    link_chars: int,
+    block: int,
+    href: str | None,
+    stack: list[int],
+) -> None:
+    """Finish the walk: its last line, and, where it stopped short, the blocks still open."""
     if parts:
-        flush()
+        _flush(lines, parts, link_chars, block, href)
     if lines.truncated:
         _close_open_blocks(lines, stack, block)
-    lines.marks = None if stopped else marks
-    _free_article(lines)
-    _mark_boilerplate(lines, ranges, options.boilerplate_guard)
-    return lines
+
+def _flush(
+    lines: PageLines, parts: list[str], link_chars: int, block: int, href: str | None
+) -> None:
+    """End the walk's current line: its text runs joined, spaces squeezed, its link
+    characters and first link kept (no line for blank text). Empties ``parts``."""
+    run = "".join(parts)
+    parts.clear()
+    if len(run) > MAX_LINE_CHARS:
+        run = _cut_line(run)
+        lines.truncated = True
+    words = run.split()
+    if words:
+        text = " ".join(words)
+        length = len(text) - len(words) + 1
+        tag = lines.tags[block] if block >= 0 else "body"
+        links = link_chars if link_chars < length else length
+        lines.append(Line(text, length, links, tag, False, block, href if links else None))
+
+
+def _block_kind(
+    el: etree._Element,
+    items: list[tuple[str, str]],
+    tag: str,
+    words: frozenset[str],
+    marked: list[etree._Element],
+) -> tuple[int, str | None]:
+    """A block element's kind and class name off the walk's common path (several
+    attributes, a tag whose kind is not its class name's, a name too long to cache);
+    adds it to ``marked`` when it marks the author."""
+    kind = _kind(items, tag, words)
+    if marks_author(items):
+        marked.append(el)
+    return kind, el.get("class")
+
+
+def _hidden(el: etree._Element, keys: list[str], tag: str, marked: list[etree._Element]) -> bool:
+    """Whether an inline element with watched attributes is hidden; if not, it is
+    added to ``marked`` when it marks the author (its tag allowing)."""
+    flags = _inline_flags(el, keys)
+    if flags & _HIDES:
+        return True
+    if flags and tag not in UNMARKED_TAGS:
+        marked.append(el)
+    return False
+
+
+def _merge_cells(lines: PageLines, start: int, bid: int) -> int:
+    """Make the lines of a table row or cell ending at the walk one line where they
+    are short (:func:`_merge_row`), the spans and ranges inside clamped to it.
+    Returns the new count of lines."""
+    if _merge_row(lines, start, bid, lines.tags[bid]):
+        _clamp(lines.spans, bid + 1, start)
+        _clamp(lines.ranges, _first_inside(lines.ranges, start), start)
+    return len(lines)
+
+
+def _end_marked(lines: PageLines, bid: int, start: int, n: int, kind: int) -> None:
+    """Keep where a boilerplate, hidden or ``articleBody`` block element ends, at
+    its end tag: lines ``start:n`` are its (n > start)."""
+    if kind == _BODY:
+        lines.bodies.append(bid)
+    else:
+        lines.ranges.append((start, n))
+        lines.range_blocks.append(bid)
 
 
 def _cut_line(run: str) -> str:
