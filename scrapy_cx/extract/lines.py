@@ -27,7 +27,7 @@ from operator import attrgetter, sub
 
 from lxml import etree
 
-from ._marks import AUTHOR_VALUE, UNMARKED_TAGS, Marks, marks_author, name_marks
+from ._marks import AUTHOR_VALUE, UNMARKED_TAGS, Marks, name_marks
 
 BLOCK_TAGS = frozenset(
     """address article aside blockquote body br dd details dialog div dl dt fieldset
@@ -407,50 +407,47 @@ def page_lines(
     if words is None:
         words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
-    lines.marks = _walk(root, lines, skip_tags, words)
+    lines.marks = _walk(root, lines, skip_tags | _NOT_ELEMENTS, words)  # one test for both
     _free_article(lines)
     _mark_boilerplate(lines, lines.ranges, options.boilerplate_guard)
     return lines
 
 
 def _walk(
-    root: etree._Element, lines: PageLines, skip_tags: frozenset[str], words: frozenset[str]
+    root: etree._Element, lines: PageLines, skipped: frozenset[object], words: frozenset[str]
 ) -> Marks | None:
-    """Fill ``lines`` in one pass over the elements: the extractor's hottest loop, so
-    its names are bound locally and only rare cases call out. Returns the author
-    marks it met; None when it stopped at :data:`MAX_LINES` (no whole walk)."""
+    """Fill ``lines`` in one pass over the elements (the hottest loop: names bound locally,
+    rare cases called out); the author marks met, None if it stopped at MAX_LINES."""
     parts: list[str] = []
-    add = parts.append
     link_chars = link_depth = 0
     href: str | None = None  # the current line's first link
     spans, parents, tags = lines.spans, lines.parents, lines.tags  # tags: block element id -> tag
     names_append, named = lines.names.append, lines.named
+    ranges_append, range_blocks_append = lines.ranges.append, lines.range_blocks.append
     # The innermost open block element's id (-1: none yet); the one around it is
     # its parent, so the open blocks need no stack of their own.
     block = -1
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
-    push, pop = stack.append, stack.pop
+    add, push, pop = parts.append, stack.append, stack.pop
     max_lines, block_tags, boilerplate_tags = MAX_LINES, BLOCK_TAGS, BOILERPLATE_TAGS
     fixed_tags, merged_tags, watched_keys = _FIXED_KIND_TAGS, MERGED_TAGS, _WATCHED_KEYS
     reading, author_mark = _READINGS[words], _AUTHOR_MARK
     parents_append, tags_append, spans_append = parents.append, tags.append, spans.append
-    skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
     marks = Marks(root)  # the author marks (_marks.py), read from the attributes in hand
-    marked = marks.read
     walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
         if event == "start":
             tag = el.tag
-            if tag in skipped:
-                _leave_unread(el, walker, stack, marks)
+            if tag in skipped:  # (_leave_unread, inlined: pages skip dozens of subtrees)
+                walker.skip_subtree()
+                push(-2)
+                marks.unread.append((len(marks.read), el))
                 continue
             if tag in block_tags:
                 if len(lines) >= max_lines:  # the rest of the tree is not read
-                    lines.truncated = True
-                    _end_walk(lines, parts, link_chars, block, href, stack)
-                    return None
+                    return _end_walk(lines, parts, link_chars, block, href, stack, None)
                 items = el.items()
                 # The common case, one short class name, as _kind decides it, inlined.
                 name = items[0][1] if len(items) == 1 and items[0][0] == "class" else None
@@ -460,15 +457,17 @@ def _walk(
                     kind = reading(name)
                     if kind & author_mark:
                         kind ^= author_mark
-                        marked.append(el)
-                else:
-                    kind, name = _block_kind(el, items, tag, words, marked)
+                        marks.read.append(el)
+                else:  # several attributes, a tag read apart, a name too long to cache
+                    kind = _kind(items, tag, words)
+                    name = el.get("class")
+                    if name_marks(name or "") or _REL_AUTHOR in items or _ITEMPROP_AUTHOR in items:
+                        marks.read.append(el)
                 names_append(name)
                 if kind == _BOILER and items:
                     named[len(tags)] = items  # reread_lines may read them otherwise
                 if parts:
-                    _flush(lines, parts, link_chars, block, href)
-                    link_chars, href = 0, None
+                    link_chars, href = _flush(lines, parts, link_chars, block, href)
                 parents_append(block)
                 n, block = len(lines), len(tags)  # the new block's id
                 tags_append(tag)
@@ -476,8 +475,8 @@ def _walk(
                 push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
-                if keys and not watched_keys.isdisjoint(keys) and _hidden(el, keys, tag, marked):
-                    _leave_unread(el, walker, stack, marks)
+                flags = _inline_flags(el, keys) if keys and not watched_keys.isdisjoint(keys) else 0
+                if flags and _hidden_or_marked(el, flags, walker, stack, marks):
                     continue
                 if tag == "a":
                     link_depth += 1
@@ -491,15 +490,18 @@ def _walk(
             mark = pop()
             if mark >= 0:
                 if parts:
-                    _flush(lines, parts, link_chars, block, href)
-                    link_chars, href = 0, None
+                    link_chars, href = _flush(lines, parts, link_chars, block, href)
                 bid, block = block, parents[block]
                 start, n = mark >> 2, len(lines)
                 if n - start > 1 and tags[bid] in merged_tags:
                     n = _merge_cells(lines, start, bid)
                 spans[bid] = (start, n)
-                if mark & 3 and n > start:
-                    _end_marked(lines, bid, start, n, mark & 3)
+                kind = mark & 3
+                if kind == _BODY:  # (one element of a page, if any)
+                    _end_body(lines, bid, start, n)
+                elif kind and n > start:
+                    ranges_append((start, n))
+                    range_blocks_append(bid)
             elif mark == -3:
                 link_depth -= 1
             text = el.tail
@@ -509,8 +511,7 @@ def _walk(
             add(text)
             if link_depth:
                 link_chars += len("".join(text.split()))  # _nonspace_len, inlined
-    _end_walk(lines, parts, link_chars, block, href, stack)
-    return marks
+    return _end_walk(lines, parts, link_chars, block, href, stack, marks)
 
 
 def _leave_unread(
@@ -530,18 +531,26 @@ def _end_walk(
     block: int,
     href: str | None,
     stack: list[int],
-) -> None:
-    """Finish the walk: its last line, and, where it stopped short, the blocks still open."""
+    marks: Marks | None,
+) -> Marks | None:
+    """Finish the walk: its last line and, where it stopped short, the blocks still
+    open. ``marks``: the walk's, None where it stopped at :data:`MAX_LINES` (then
+    the lines are marked ``truncated``); returned."""
+    if marks is None:
+        lines.truncated = True
     if parts:
         _flush(lines, parts, link_chars, block, href)
     if lines.truncated:
         _close_open_blocks(lines, stack, block)
+    return marks
+
 
 def _flush(
     lines: PageLines, parts: list[str], link_chars: int, block: int, href: str | None
-) -> None:
+) -> tuple[int, None]:
     """End the walk's current line: its text runs joined, spaces squeezed, its link
-    characters and first link kept (no line for blank text). Empties ``parts``."""
+    characters and first link kept (no line for blank text). Empties ``parts`` and
+    returns the next line's link characters and first link: none yet."""
     run = "".join(parts)
     parts.clear()
     if len(run) > MAX_LINE_CHARS:
@@ -554,32 +563,23 @@ def _flush(
         tag = lines.tags[block] if block >= 0 else "body"
         links = link_chars if link_chars < length else length
         lines.append(Line(text, length, links, tag, False, block, href if links else None))
+    return 0, None
 
 
-def _block_kind(
-    el: etree._Element,
-    items: list[tuple[str, str]],
-    tag: str,
-    words: frozenset[str],
-    marked: list[etree._Element],
-) -> tuple[int, str | None]:
-    """A block element's kind and class name off the walk's common path (several
-    attributes, a tag whose kind is not its class name's, a name too long to cache);
-    adds it to ``marked`` when it marks the author."""
-    kind = _kind(items, tag, words)
-    if marks_author(items):
-        marked.append(el)
-    return kind, el.get("class")
+# The author marks of rel and itemprop, as marks_author reads them.
+_REL_AUTHOR, _ITEMPROP_AUTHOR = ("rel", AUTHOR_VALUE), ("itemprop", AUTHOR_VALUE)
 
 
-def _hidden(el: etree._Element, keys: list[str], tag: str, marked: list[etree._Element]) -> bool:
-    """Whether an inline element with watched attributes is hidden; if not, it is
-    added to ``marked`` when it marks the author (its tag allowing)."""
-    flags = _inline_flags(el, keys)
+def _hidden_or_marked(
+    el: etree._Element, flags: int, walker: etree.iterwalk, stack: list[int], marks: Marks
+) -> bool:
+    """Off the walk's path (``flags``: what _inline_flags found, not nothing): skip a
+    hidden inline element and say so, or keep it as marking the author."""
     if flags & _HIDES:
+        _leave_unread(el, walker, stack, marks)
         return True
-    if flags and tag not in UNMARKED_TAGS:
-        marked.append(el)
+    if el.tag not in UNMARKED_TAGS:
+        marks.read.append(el)
     return False
 
 
@@ -593,14 +593,10 @@ def _merge_cells(lines: PageLines, start: int, bid: int) -> int:
     return len(lines)
 
 
-def _end_marked(lines: PageLines, bid: int, start: int, n: int, kind: int) -> None:
-    """Keep where a boilerplate, hidden or ``articleBody`` block element ends, at
-    its end tag: lines ``start:n`` are its (n > start)."""
-    if kind == _BODY:
+def _end_body(lines: PageLines, bid: int, start: int, n: int) -> None:
+    """Keep the ``itemprop=articleBody`` element ending at lines ``start:n`` if it holds any."""
+    if n > start:
         lines.bodies.append(bid)
-    else:
-        lines.ranges.append((start, n))
-        lines.range_blocks.append(bid)
 
 
 def _cut_line(run: str) -> str:
