@@ -34,7 +34,7 @@ from typing import Any
 
 from .audit import apply_audit
 from .compare import render_drops, render_macro_change, render_pages, render_rows, type_keyed
-from .datasets import Page, available_sets, bench_dir, load_set
+from .datasets import BenchPage, available_sets, bench_dir, load_set
 from .metrics import (
     NGRAM,
     PAGE_CLASSES,
@@ -68,7 +68,7 @@ CJK_LANGS = ("zh", "ja", "ko")
 class Result:
     """One system on one page."""
 
-    page: Page
+    page: BenchPage
     output: Output
     seconds: float
 
@@ -170,14 +170,14 @@ def _deadline(seconds: float | None) -> Iterator[None]:
 
 
 def run_system(
-    system: System, pages: Sequence[Page], label: str, timeout: float | None = None
+    system: System, pages: Sequence[BenchPage], label: str, timeout: float | None = None
 ) -> list[Result]:
     """Extract every page with one system (see :func:`run_systems`)."""
     return run_systems([system], pages, label, timeout)[system.name]
 
 
 def run_systems(
-    systems: Sequence[System], pages: Sequence[Page], label: str, timeout: float | None = None
+    systems: Sequence[System], pages: Sequence[BenchPage], label: str, timeout: float | None = None
 ) -> dict[str, list[Result]]:
     """Extract every page with every system, page by page, timing only ``system.run``
     in CPU seconds of this process; errors become empty outputs.
@@ -212,7 +212,7 @@ def run_systems(
     return results
 
 
-def warm_up(system: System, page: Page) -> None:
+def warm_up(system: System, page: BenchPage) -> None:
     """One untimed call so imports and caches do not land on the first timed page."""
     try:
         system.run(system.prepare(page))
@@ -571,7 +571,7 @@ def render_macro(rows: Sequence[Row]) -> str:
     return f"macro over {len(kinds)} sets ({sets}):  {parts}"
 
 
-def truth_counts(pages_by_set: dict[str, list[Page]]) -> str:
+def truth_counts(pages_by_set: dict[str, list[BenchPage]]) -> str:
     """One line per set: how many pages carry each kind of truth (the denominators)."""
     lines = []
     for name, pages in pages_by_set.items():
@@ -637,7 +637,7 @@ def _unmatched_lines(text: str, other: str, level: str, limit: int = 3) -> list[
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
-def text_level(page: Page) -> str:
+def text_level(page: BenchPage) -> str:
     """``"char"`` for Chinese/Japanese/Korean pages (by label, else by the truth text)."""
     if (page.lang or "")[:2] in CJK_LANGS:
         return "char"
@@ -821,26 +821,22 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
-    root = bench_dir(args.bench)
-    names = _csv(args.sets) or available_sets(root)
-    if not names:
-        print(f"no benchmark sets under {root} (use --bench DIR or $CX_BENCH)", file=sys.stderr)
-        return 2
-    ids = set(_csv(args.ids) or []) or None
-
+def _systems(names: list[str]) -> list[System]:
+    """The systems asked for that are installed: a missing one is skipped, not fatal."""
     systems: list[System] = []
-    for name in _csv(args.systems) or list(SYSTEMS):
+    for name in names:
         system = make_system(name)
         if system is None:
             _progress(f"{name}: not installed, skipped")
         else:
             systems.append(system)
-    if args.misses and not any(s.name == "cx" for s in systems):
-        print("--misses needs the cx system", file=sys.stderr)
-        return 2
+    return systems
 
+
+def _pages_by_set(
+    args: argparse.Namespace, root: Path, names: list[str], ids: set[str] | None
+) -> dict[str, list[BenchPage]]:
+    """The pages of each set asked for (variant rewritten, audit applied); empty sets dropped."""
     pages_by_set = {}
     for name in names:
         pages = load_set(root / name, ids, args.limit)
@@ -852,42 +848,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     for audit in args.audit or ():
         for line in apply_audit(pages_by_set, Path(audit)):
             _progress(line)
-    if not pages_by_set:
-        print("no pages selected", file=sys.stderr)
-        return 2
-    _progress(
-        f"bench {root}"
-        + (f" ({args.variant})" if args.variant else "")
-        + ": "
-        + ", ".join(f"{k} {len(v)}" for k, v in pages_by_set.items())
-    )
+    return pages_by_set
 
+
+def _run_all(
+    systems: Sequence[System], pages_by_set: dict[str, list[BenchPage]], timeout: float | None
+) -> dict[tuple[str, str], list[Result]]:
+    """Every system on every set, each warmed up first: (set, system) -> its results."""
     results: dict[tuple[str, str], list[Result]] = {}
     first = next(iter(pages_by_set.values()))[0]
     for system in systems:
         warm_up(system, first)
     label = "/".join(s.name for s in systems)
     for name, pages in pages_by_set.items():
-        for system_name, done in run_systems(
-            systems, pages, f"{name}/{label}", args.timeout
-        ).items():
+        for system_name, done in run_systems(systems, pages, f"{name}/{label}", timeout).items():
             results[(name, system_name)] = done
+    return results
 
-    by_name = {s.name: s for s in systems}
-    rows = with_speed_ratio(
-        [score(s, n, res, by_name[n].dates, by_name[n].fields) for (s, n), res in results.items()]
-    )
-    order = {name: i for i, name in enumerate(pages_by_set)}
-    sys_order = {s.name: i for i, s in enumerate(systems)}
-    rows.sort(key=lambda r: (order[r.set], sys_order[r.system]))
-    type_rows = [
-        t
-        for (s, n), res in sorted(results.items(), key=lambda kv: order[kv[0][0]])
-        for t in score_types(s, n, res, by_name[n].fields)
-    ]
-    type_rows.sort(key=lambda t: (order[t.set], t.page_type, sys_order[t.system]))
+
+def _print_tables(
+    args: argparse.Namespace,
+    rows: list[Row],
+    type_rows: list[TypeRow],
+    pages_by_set: dict[str, list[BenchPage]],
+    systems: Sequence[System],
+) -> None:
+    """The report's tables on stdout: text always, markdown when asked."""
     field_rows = [r for r in rows if any(getattr(r, c[1]) is not None for c in FIELD_COLUMNS[2:])]
-
     versions = ", ".join(f"{s.name} {s.version}" for s in systems)
     print(f"# {versions}; {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
     print(render_text(rows))
@@ -909,9 +896,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if type_rows:
             print()
             print(render_markdown(type_rows, TYPE_COLUMNS))
-    for name in pages_by_set if args.misses else ():
-        print(f"\n== {args.misses} misses of cx on {name} ==")
-        print(render_misses(args.misses, results[(name, "cx")], args.top))
+
+
+def _errors(results: dict[tuple[str, str], list[Result]]) -> list[tuple[str, str, str, str]]:
+    """(set, system, page id, error) of every page that raised, also listed on stderr."""
     errors = [
         (s, sysname, r.page.id, r.output.error)
         for (s, sysname), res in results.items()
@@ -922,38 +910,109 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nerrors:", file=sys.stderr)
         for s, sysname, page_id, error in errors:
             print(f"  {s}/{sysname} {page_id}: {error}", file=sys.stderr)
+    return errors
+
+
+def _print_comparison(
+    path: str,
+    rows: list[Row],
+    type_rows: list[TypeRow],
+    records: list[dict[str, Any]],
+    systems: Sequence[System],
+) -> None:
+    """What changed since an earlier ``--json`` report: rows, macro, drops and pages."""
+    old = json.loads(Path(path).read_text(encoding="utf-8"))
+    new_rows = [asdict(r) for r in rows]
+    print(f"\n== compared with {path} ({old.get('time', '?')}) ==")
+    print(render_rows(old.get("rows", []), new_rows))
+    new_types = [asdict(t) for t in type_rows]
+    if new_types and old.get("type_rows"):
+        print(render_rows(type_keyed(old["type_rows"]), type_keyed(new_types)))
+    print(render_macro_change(old.get("rows", []), new_rows))
+    print(render_drops(old.get("rows", []), new_rows))
+    for name in (s.name for s in systems if s.name == "cx"):
+        print(render_pages(old.get("pages", []), records, name))
+
+
+def _write_json(
+    args: argparse.Namespace,
+    argv: Sequence[str] | None,
+    root: Path,
+    systems: Sequence[System],
+    rows: list[Row],
+    type_rows: list[TypeRow],
+    errors: list[tuple[str, str, str, str]],
+    records: list[dict[str, Any]],
+) -> None:
+    """The whole report as JSON (``--json``), for a later ``--compare``."""
+    payload: dict[str, Any] = {
+        "command": "python -m benchmarks.accuracy " + " ".join(argv or sys.argv[1:]),
+        "bench": str(root),
+        "variant": args.variant,
+        "versions": {s.name: s.version for s in systems},
+        "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "rows": [asdict(r) for r in rows],
+        "macro": macro_average(rows),
+        "macro_sets": {r.set: r.main_kind for r in rows if r.main_kind},
+        "type_rows": [asdict(t) for t in type_rows],
+        "errors": [{"set": s, "system": n, "id": i, "error": e} for s, n, i, e in errors],
+        "pages": records,
+    }
+    Path(args.json).write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Load, run, score and report; 2 when there is nothing to run."""
+    args = parse_args(argv)
+    root = bench_dir(args.bench)
+    names = _csv(args.sets) or available_sets(root)
+    if not names:
+        print(f"no benchmark sets under {root} (use --bench DIR or $CX_BENCH)", file=sys.stderr)
+        return 2
+    ids = set(_csv(args.ids) or []) or None
+    systems = _systems(_csv(args.systems) or list(SYSTEMS))
+    if args.misses and not any(s.name == "cx" for s in systems):
+        print("--misses needs the cx system", file=sys.stderr)
+        return 2
+    pages_by_set = _pages_by_set(args, root, names, ids)
+    if not pages_by_set:
+        print("no pages selected", file=sys.stderr)
+        return 2
+    _progress(
+        f"bench {root}"
+        + (f" ({args.variant})" if args.variant else "")
+        + ": "
+        + ", ".join(f"{k} {len(v)}" for k, v in pages_by_set.items())
+    )
+    results = _run_all(systems, pages_by_set, args.timeout)
+
+    by_name = {s.name: s for s in systems}
+    rows = with_speed_ratio(
+        [score(s, n, res, by_name[n].dates, by_name[n].fields) for (s, n), res in results.items()]
+    )
+    order = {name: i for i, name in enumerate(pages_by_set)}
+    sys_order = {s.name: i for i, s in enumerate(systems)}
+    rows.sort(key=lambda r: (order[r.set], sys_order[r.system]))
+    type_rows = [
+        t
+        for (s, n), res in sorted(results.items(), key=lambda kv: order[kv[0][0]])
+        for t in score_types(s, n, res, by_name[n].fields)
+    ]
+    type_rows.sort(key=lambda t: (order[t.set], t.page_type, sys_order[t.system]))
+
+    _print_tables(args, rows, type_rows, pages_by_set, systems)
+    for name in pages_by_set if args.misses else ():
+        print(f"\n== {args.misses} misses of cx on {name} ==")
+        print(render_misses(args.misses, results[(name, "cx")], args.top))
+    errors = _errors(results)
     records = [
         rec for (s, n), res in results.items() for rec in page_records(s, n, res, by_name[n].fields)
     ]
     if args.compare:
-        old = json.loads(Path(args.compare).read_text(encoding="utf-8"))
-        new_rows = [asdict(r) for r in rows]
-        print(f"\n== compared with {args.compare} ({old.get('time', '?')}) ==")
-        print(render_rows(old.get("rows", []), new_rows))
-        new_types = [asdict(t) for t in type_rows]
-        if new_types and old.get("type_rows"):
-            print(render_rows(type_keyed(old["type_rows"]), type_keyed(new_types)))
-        print(render_macro_change(old.get("rows", []), new_rows))
-        print(render_drops(old.get("rows", []), new_rows))
-        for name in (s.name for s in systems if s.name == "cx"):
-            print(render_pages(old.get("pages", []), records, name))
+        _print_comparison(args.compare, rows, type_rows, records, systems)
     if args.json:
-        payload: dict[str, Any] = {
-            "command": "python -m benchmarks.accuracy " + " ".join(argv or sys.argv[1:]),
-            "bench": str(root),
-            "variant": args.variant,
-            "versions": {s.name: s.version for s in systems},
-            "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "rows": [asdict(r) for r in rows],
-            "macro": macro_average(rows),
-            "macro_sets": {r.set: r.main_kind for r in rows if r.main_kind},
-            "type_rows": [asdict(t) for t in type_rows],
-            "errors": [{"set": s, "system": n, "id": i, "error": e} for s, n, i, e in errors],
-            "pages": records,
-        }
-        Path(args.json).write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+        _write_json(args, argv, root, systems, rows, type_rows, errors, records)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

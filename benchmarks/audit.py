@@ -24,10 +24,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .datasets import Page
+from .datasets import BenchPage
 from .metrics import PAGE_CLASS_OF
 
-# Audit section -> the Page field it replaces.
+# Audit section -> the BenchPage field it replaces.
 SECTIONS = {"dates": "date", "page_types": "page_type"}
 
 
@@ -42,7 +42,7 @@ def load_audit(path: Path) -> dict[str, Any]:
     return audit
 
 
-def apply_audit(pages_by_set: dict[str, list[Page]], path: Path) -> list[str]:
+def apply_audit(pages_by_set: dict[str, list[BenchPage]], path: Path) -> list[str]:
     """Replace, in place, the labels the audit at ``path`` corrects; one line per change.
 
     The last line counts, per section, the replacements made of those listed.

@@ -28,7 +28,7 @@ DEFAULT_BENCH = REPO_ROOT.parent / "shared" / "bench"
 
 
 @dataclass(frozen=True, slots=True)
-class Page:
+class BenchPage:
     """One page with its truth. ``html`` is the raw bytes, as a crawler would get them."""
 
     set_name: str
@@ -116,7 +116,7 @@ def read_page(path: Path) -> bytes:
     return gzip.decompress(data) if path.name.endswith(".gz") else data
 
 
-def _load_aeb(path: Path, ids: set[str] | None) -> list[Page]:
+def _load_aeb(path: Path, ids: set[str] | None) -> list[BenchPage]:
     truth = json.loads((path / "ground-truth.json").read_text(encoding="utf-8"))
     meta_file = path / "meta-truth.json"
     meta = json.loads(meta_file.read_text(encoding="utf-8")) if meta_file.is_file() else {}
@@ -128,7 +128,7 @@ def _load_aeb(path: Path, ids: set[str] | None) -> list[Page]:
         labels = meta.get(page_id) or {}
         html = read_page(path / "html" / f"{page_id}.html.gz")
         pages.append(
-            Page(
+            BenchPage(
                 set_name=path.name,
                 id=page_id,
                 html=html,
@@ -141,7 +141,7 @@ def _load_aeb(path: Path, ids: set[str] | None) -> list[Page]:
     return pages
 
 
-def _load_manifest(path: Path, ids: set[str] | None) -> list[Page]:
+def _load_manifest(path: Path, ids: set[str] | None) -> list[BenchPage]:
     pages = []
     with (path / "manifest.jsonl").open(encoding="utf-8") as lines:
         for line in lines:
@@ -152,7 +152,7 @@ def _load_manifest(path: Path, ids: set[str] | None) -> list[Page]:
             if ids is not None and page_id not in ids:
                 continue
             pages.append(
-                Page(
+                BenchPage(
                     set_name=path.name,
                     id=page_id,
                     html=read_page(path / row["html"]),
@@ -177,7 +177,7 @@ def _load_manifest(path: Path, ids: set[str] | None) -> list[Page]:
     return pages
 
 
-def load_set(path: Path, ids: set[str] | None = None, limit: int | None = None) -> list[Page]:
+def load_set(path: Path, ids: set[str] | None = None, limit: int | None = None) -> list[BenchPage]:
     """Pages of the set in ``path`` (only ``ids`` if given, at most ``limit``)."""
     fmt = set_format(path)
     if fmt == "aeb":

@@ -55,7 +55,7 @@ from typing import Any
 
 from lxml import etree
 
-from benchmarks.datasets import REPO_ROOT, Page, available_sets, bench_dir, load_set
+from benchmarks.datasets import REPO_ROOT, BenchPage, available_sets, bench_dir, load_set
 from scrapy_cx.extract import extract_page
 
 DEFAULT_REPEAT = 5
@@ -110,7 +110,7 @@ def base_core(ref: str) -> Core:
 BASE_PACKAGE = "scrapy_cx_base"
 
 
-def stage_times(core: Core, page: Page, repeat: int) -> dict[str, float]:
+def stage_times(core: Core, page: BenchPage, repeat: int) -> dict[str, float]:
     """Best-of-``repeat`` CPU seconds of each stage on one page, the parse first."""
     best: dict[str, float] = {}
     for _ in range(repeat):
@@ -149,7 +149,7 @@ def stage_name(stage: Callable[..., object]) -> str:
 
 
 def measure(
-    pages: Sequence[Page], cores: Sequence[Core], repeat: int, cold: bool = False
+    pages: Sequence[BenchPage], cores: Sequence[Core], repeat: int, cold: bool = False
 ) -> dict[str, Any]:
     """Per core: the median ratio to a plain parse over ``pages``, and its stage profile.
 
@@ -236,7 +236,7 @@ def render(result: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def page_output(page: Page) -> dict[str, Any]:
+def page_output(page: BenchPage) -> dict[str, Any]:
     """Everything a mechanical-preserving change must leave identical on one page."""
     core = extract_page(page.html, page.url)
     lines = core.lines
@@ -257,10 +257,10 @@ def page_output(page: Page) -> dict[str, Any]:
     }
 
 
-def load(sets: str, bench: str | None) -> list[Page]:
+def load(sets: str, bench: str | None) -> list[BenchPage]:
     root = bench_dir(bench)
     names = available_sets(root) if sets == "all" else sets.split(",")
-    pages: list[Page] = []
+    pages: list[BenchPage] = []
     for name in names:
         pages.extend(load_set(root / name))
     return pages

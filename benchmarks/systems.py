@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
-from .datasets import Page
+from .datasets import BenchPage
 
 _BLOCK_TAGS = frozenset(
     "address article aside blockquote br dd div dl dt figcaption figure footer form h1 h2 h3 h4"
@@ -56,7 +56,7 @@ class System:
 
     name: str
     version: str
-    prepare: Callable[[Page], Any]
+    prepare: Callable[[BenchPage], Any]
     run: Callable[[Any], Output]
     dates: bool = True  # False: the system has no date extraction (date columns show "-")
     fields: frozenset[str] = FIELDS  # the optional fields it has; the others show "-"
@@ -69,7 +69,7 @@ def _version(dist: str) -> str:
         return "?"
 
 
-def decoded(page: Page) -> tuple[str, str | None]:
+def decoded(page: BenchPage) -> tuple[str, str | None]:
     """The page as text, decoded the way cx decodes it, with its url."""
     from scrapy_cx.extract.decode import decode_html
 
@@ -112,7 +112,7 @@ def html_fragment_text(fragment: str) -> str:
 # --- cx -------------------------------------------------------------------------------------
 
 
-def _cx_prepare(page: Page) -> tuple[bytes, str | None]:
+def _cx_prepare(page: BenchPage) -> tuple[bytes, str | None]:
     return page.html, page.url
 
 

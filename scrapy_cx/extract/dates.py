@@ -713,27 +713,12 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     articles and threads.
     """
     meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
-    main_start, main_end = page.start, page.end
-    languages, page_language = page.date_languages, page.language
     reference_time = _clamp(page.reference_time) if page.reference_time is not None else None
     now = reference_time or datetime.now()
     if now.tzinfo is not None:
         now = _naive_utc(now)
-    # The declared tag keeps the region (en-GB writes 2/3/2016 for 2 March).
-    lang = (languages[0] if languages else meta.language or page_language or "").lower()
-    lang = lang.replace("_", "-").split(",")[0].strip()
-    month_first = not lang or (lang.startswith("en") and lang[3:5] not in _DAY_FIRST_EN)
-    month_first = _numeric_order(meta.published, month_first)
-    primary = lang.split("-")[0]
-    hints = tuple(languages) if languages else ((primary,) if primary.isalpha() else None)
-
-    if title_index is not None and title_index < main_start + _WINDOW_MAX:
-        lo = title_index + 1  # the text may have been found to start above the headline
-    else:
-        lo = max(0, main_start - _WINDOW_BEFORE)
-    hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
-    if main_end is not None and main_end > lo:
-        hi = min(hi, main_end)  # below the text start the comments
+    month_first, hints = _date_order(page)
+    lo, hi = _date_window(page)
     under_title = title_index is not None and lo == title_index + 1
     shown = _visible(lines, lo, hi, month_first, now, hints, _BYLINE_LINES if under_title else 0)
     first_below = shown[:1]
@@ -745,37 +730,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
 
     declared = _declared(meta, url, month_first, hints, now)
     if declared is not None:
-        modified = _modified_days(meta, month_first)
-        shown += _no_year(lines, lo, hi, declared, month_first)
-        by_gap = sorted(shown, key=lambda c: abs((_day(c.found) - _day(declared)).days))
-        for candidate in by_gap:
-            gap = abs((_day(candidate.found) - _day(declared)).days)
-            if gap == 0:
-                shown_time = candidate.found.when.time().replace(second=0)
-                same_time = shown_time == declared.when.time().replace(second=0, microsecond=0)
-                if declared.has_time and (not candidate.found.has_time or same_time):
-                    return declared.iso(), declared.raw  # the same moment, with its offset
-                return candidate.found.iso(), candidate.found.raw
-            if gap == 1 and _day(candidate.found) not in modified:
-                return candidate.found.iso(), candidate.found.raw  # the page's local day
-        first = shown[0] if shown else None
-        # A published value equal to the modified one, character for character, is a
-        # CMS stamping its last save in both: it says nothing of the first day.
-        stamped = _stamped(declared, meta, month_first)
-        if first and (first.byline or stamped) and _day(first.found) < _day(declared):
-            # An earlier date in the byline under the headline beats metadata that
-            # disagrees (a re-published copy, a CMS migration); a later one is more
-            # likely an update or the page header's "today".
-            return first.found.iso(), first.found.raw
-        shown_later = _labelled(lines, hi, _after_text(page, hi), month_first, now)
-        if shown_later is not None and _day(shown_later) != _day(declared):
-            # Metadata that disagrees with itself: the declared value the page also
-            # shows labelled "Published" is the one it stands by (a bare <time>
-            # is only the shown date again, no declaration).
-            days = _published_values(meta, month_first, hints, now, declared_only=True)
-            if _day(shown_later) in {_day(found) for found in days}:
-                return shown_later.iso(), shown_later.raw
-        return declared.iso(), declared.raw
+        return _shown_or_declared(page, declared, shown, lo, hi, month_first, hints, now)
     if page.page_type == "thread" and under_title and title_index is not None:
         # A post's header (number, date, author, role, join date) sits above the
         # post's title: when the first post's title is the headline, the first date
@@ -798,13 +753,96 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
+    return _weak_date(page, lo, hi, now, reference_time is not None)
+
+
+def _date_order(page: Page) -> tuple[bool, tuple[str, ...] | None]:
+    """Whether the page writes numeric dates month first, and the languages to read
+    month names in: from the declared languages, the metadata's and the text's."""
+    meta, languages, page_language = page.meta, page.date_languages, page.language
+    # The declared tag keeps the region (en-GB writes 2/3/2016 for 2 March).
+    lang = (languages[0] if languages else meta.language or page_language or "").lower()
+    lang = lang.replace("_", "-").split(",")[0].strip()
+    month_first = not lang or (lang.startswith("en") and lang[3:5] not in _DAY_FIRST_EN)
+    month_first = _numeric_order(meta.published, month_first)
+    primary = lang.split("-")[0]
+    hints = tuple(languages) if languages else ((primary,) if primary.isalpha() else None)
+    return month_first, hints
+
+
+def _date_window(page: Page) -> tuple[int, int]:
+    """The lines a shown date is looked for in: between the headline and the text."""
+    lines, title_index, main_start, main_end = page.lines, page.title_index, page.start, page.end
+    if title_index is not None and title_index < main_start + _WINDOW_MAX:
+        lo = title_index + 1  # the text may have been found to start above the headline
+    else:
+        lo = max(0, main_start - _WINDOW_BEFORE)
+    hi = min(len(lines), max(main_start, lo) + _WINDOW_AFTER, lo + _WINDOW_MAX)
+    if main_end is not None and main_end > lo:
+        hi = min(hi, main_end)  # below the text start the comments
+    return lo, hi
+
+
+def _shown_or_declared(
+    page: Page,
+    declared: Found,
+    shown: list[_Visible],
+    lo: int,
+    hi: int,
+    month_first: bool,
+    hints: tuple[str, ...] | None,
+    now: datetime,
+) -> tuple[str, str]:
+    """The metadata's date, or the shown one when the page shows the same day in its
+    own zone, or an earlier day in its byline, or stands by another declared value."""
+    meta, lines = page.meta, page.lines
+    modified = _modified_days(meta, month_first)
+    shown += _no_year(lines, lo, hi, declared, month_first)
+    by_gap = sorted(shown, key=lambda c: abs((_day(c.found) - _day(declared)).days))
+    for candidate in by_gap:
+        gap = abs((_day(candidate.found) - _day(declared)).days)
+        if gap == 0:
+            shown_time = candidate.found.when.time().replace(second=0)
+            same_time = shown_time == declared.when.time().replace(second=0, microsecond=0)
+            if declared.has_time and (not candidate.found.has_time or same_time):
+                return declared.iso(), declared.raw  # the same moment, with its offset
+            return candidate.found.iso(), candidate.found.raw
+        if gap == 1 and _day(candidate.found) not in modified:
+            return candidate.found.iso(), candidate.found.raw  # the page's local day
+    first = shown[0] if shown else None
+    # A published value equal to the modified one, character for character, is a
+    # CMS stamping its last save in both: it says nothing of the first day.
+    stamped = _stamped(declared, meta, month_first)
+    if first and (first.byline or stamped) and _day(first.found) < _day(declared):
+        # An earlier date in the byline under the headline beats metadata that
+        # disagrees (a re-published copy, a CMS migration); a later one is more
+        # likely an update or the page header's "today".
+        return first.found.iso(), first.found.raw
+    shown_later = _labelled(lines, hi, _after_text(page, hi), month_first, now)
+    if shown_later is not None and _day(shown_later) != _day(declared):
+        # Metadata that disagrees with itself: the declared value the page also
+        # shows labelled "Published" is the one it stands by (a bare <time>
+        # is only the shown date again, no declaration).
+        days = _published_values(meta, month_first, hints, now, declared_only=True)
+        if _day(shown_later) in {_day(found) for found in days}:
+            return shown_later.iso(), shown_later.raw
+    return declared.iso(), declared.raw
+
+
+def _weak_date(
+    page: Page, lo: int, hi: int, now: datetime, fetched: bool
+) -> tuple[str | None, str | None]:
+    """The weak evidence of platform pages, its own evidence recorded: a script's
+    publication time, a year-less "10-08 08:30" in the lines, an image's upload path.
+    ``fetched``: the moment the page was fetched is known."""
+    meta, lines = page.meta, page.lines
     # A product's or a listing's scripts and images date the catalogue, not a story.
     story = page.page_type in _STORY_TYPES
     weak = _from_scripts(script_dates(meta, page.root, page.markup), now) if story else None
     source = "script"
     if weak is None:
         # Without the moment the page was fetched, "10-08 08:30" has no year worth guessing.
-        weak, source = _short_forms(lines, lo, hi, now, reference_time is not None), "line"
+        weak, source = _short_forms(lines, lo, hi, now, fetched), "line"
     if weak is None and story:
         weak, source = _from_uploads(meta.images, now), "upload_path"
     if weak is None:
@@ -812,7 +850,6 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     index = page.line_with(weak.raw, lo) if source == "line" else None
     page.evidence["published"] = Evidence(source, index, weak.raw)
     return weak.iso(), weak.raw
-
 
 _BARE_TIME = "time"  # PageMeta's source name of a <time datetime> without pubdate
 

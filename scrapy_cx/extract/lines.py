@@ -27,7 +27,7 @@ from operator import attrgetter, sub
 
 from lxml import etree
 
-from ._marks import AUTHOR_VALUE, AUTHOR_WORDS, UNMARKED_TAGS, Marks, marks_author, name_marks
+from ._marks import AUTHOR_VALUE, UNMARKED_TAGS, Marks, name_marks
 
 BLOCK_TAGS = frozenset(
     """address article aside blockquote body br dd details dialog div dl dt fieldset
@@ -407,122 +407,77 @@ def page_lines(
     if words is None:
         words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
-    max_lines = MAX_LINES
+    lines.marks = _walk(root, lines, skip_tags | _NOT_ELEMENTS, words)  # one test for both
+    _free_article(lines)
+    _mark_boilerplate(lines, lines.ranges, options.boilerplate_guard)
+    return lines
+
+
+def _walk(
+    root: etree._Element, lines: PageLines, skipped: frozenset[object], words: frozenset[str]
+) -> Marks | None:
+    """Fill ``lines`` in one pass over the elements (the hottest loop: names bound locally,
+    rare cases called out); the author marks met, None if it stopped at MAX_LINES."""
     parts: list[str] = []
-    add = parts.append
-    link_chars = 0
-    link_depth = 0
-    spans = lines.spans
-    parents = lines.parents
-    tags: list[str] = lines.tags  # block element id -> tag
-    names_append = lines.names.append
+    link_chars = link_depth = 0
+    href: str | None = None  # the current line's first link
+    spans, parents, tags = lines.spans, lines.parents, lines.tags  # tags: block element id -> tag
+    names_append, named = lines.names.append, lines.named
+    ranges_append, range_blocks_append = lines.ranges.append, lines.range_blocks.append
     # The innermost open block element's id (-1: none yet); the one around it is
     # its parent, so the open blocks need no stack of their own.
     block = -1
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
-    push, pop = stack.append, stack.pop
-    ranges = lines.ranges
-    range_blocks, named = lines.range_blocks, lines.named
-
-    href: str | None = None  # the current line's first link
-
-    def flush() -> None:
-        nonlocal link_chars, href
-        run = "".join(parts)
-        parts.clear()
-        if len(run) > MAX_LINE_CHARS:
-            run = _cut_line(run)
-            lines.truncated = True
-        words = run.split()
-        if words:
-            text = " ".join(words)
-            length = len(text) - len(words) + 1
-            tag = tags[block] if block >= 0 else "body"
-            links = link_chars if link_chars < length else length
-            lines.append(Line(text, length, links, tag, False, block, href if links else None))
-        link_chars = 0
-        href = None
-
-    # Hot loop (every element of the page): names bound locally.
-    block_tags, boilerplate_tags = BLOCK_TAGS, BOILERPLATE_TAGS
-    fixed_tags = _FIXED_KIND_TAGS
+    add, push, pop = parts.append, stack.append, stack.pop
+    max_lines, block_tags, boilerplate_tags = MAX_LINES, BLOCK_TAGS, BOILERPLATE_TAGS
+    fixed_tags, merged_tags, watched_keys = _FIXED_KIND_TAGS, MERGED_TAGS, _WATCHED_KEYS
     reading, author_mark = _READINGS[words], _AUTHOR_MARK
-    merged_tags = MERGED_TAGS
-    parents_append = parents.append
-    tags_append, spans_append = tags.append, spans.append
-    skipped = skip_tags | _NOT_ELEMENTS  # one test per element for both
-    # The author marks (_marks.py), read from the attributes in hand.
-    marks = Marks(root)
-    marked, unread_append = marks.read, marks.unread.append
-    add_mark = marked.append
-    stopped = False  # at MAX_LINES: the rest of the tree is not read
-    author_1, author_2, author_3 = AUTHOR_WORDS
-    rel_author, itemprop_author = ("rel", AUTHOR_VALUE), ("itemprop", AUTHOR_VALUE)
-    watched_keys, unmarked_tags = _WATCHED_KEYS, UNMARKED_TAGS
+    parents_append, tags_append, spans_append = parents.append, tags.append, spans.append
+    marks = Marks(root)  # the author marks (_marks.py), read from the attributes in hand
     walker = etree.iterwalk(root, events=("start", "end"))
-    skip = walker.skip_subtree
     for event, el in walker:
         if event == "start":
             tag = el.tag
-            if tag in skipped:
-                skip()
+            if tag in skipped:  # (_leave_unread, inlined: pages skip dozens of subtrees)
+                walker.skip_subtree()
                 push(-2)
-                unread_append((len(marked), el))
+                marks.unread.append((len(marks.read), el))
                 continue
             if tag in block_tags:
-                if len(lines) >= max_lines:
-                    lines.truncated = True
-                    stopped = True
-                    break
+                if len(lines) >= max_lines:  # the rest of the tree is not read
+                    return _end_walk(lines, parts, link_chars, block, href, stack, None)
                 items = el.items()
+                # The common case, one short class name, as _kind decides it, inlined.
+                name = items[0][1] if len(items) == 1 and items[0][0] == "class" else None
                 if not items:
                     kind = _BOILER if tag in boilerplate_tags else _PLAIN
-                    names_append(None)
-                else:
-                    if len(items) == 1 and items[0][0] == "class" and tag not in fixed_tags:
-                        # The common case (one class name), as _kind decides it, inlined.
-                        name = items[0][1]
-                        if len(name) <= MAX_CACHED_NAME:
-                            kind = reading(name)
-                            if kind & author_mark:
-                                kind ^= author_mark
-                                add_mark(el)
-                        else:
-                            kind = _classify(name, words)
-                            if marks_author(items):
-                                add_mark(el)
-                    else:
-                        kind = _kind(items, tag, words)
-                        name = el.get("class")
-                        if (
-                            name is not None
-                            and (author_1 in name or author_2 in name or author_3 in name)
-                        ) or (rel_author in items or itemprop_author in items):
-                            add_mark(el)
-                    names_append(name)
-                    if kind == _BOILER:
-                        named[len(tags)] = items  # reread_lines may read them otherwise
+                elif name is not None and len(name) <= MAX_CACHED_NAME and tag not in fixed_tags:
+                    kind = reading(name)
+                    if kind & author_mark:
+                        kind ^= author_mark
+                        marks.read.append(el)
+                else:  # several attributes, a tag read apart, a name too long to cache
+                    kind = _kind(items, tag, words)
+                    name = el.get("class")
+                    if name_marks(name or "") or _REL_AUTHOR in items or _ITEMPROP_AUTHOR in items:
+                        marks.read.append(el)
+                names_append(name)
+                if kind == _BOILER and items:
+                    named[len(tags)] = items  # reread_lines may read them otherwise
                 if parts:
-                    flush()
-                n = len(lines)
+                    link_chars, href = _flush(lines, parts, link_chars, block, href)
                 parents_append(block)
-                block = len(tags)  # the new block's id
+                n, block = len(lines), len(tags)  # the new block's id
                 tags_append(tag)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:
                 keys = el.keys()  # cheaper than items(): most inline attributes are href, src ...
-                if keys and not watched_keys.isdisjoint(keys):
-                    flags = _inline_flags(el, keys)
-                    if flags & _HIDES:
-                        skip()
-                        push(-2)
-                        unread_append((len(marked), el))
-                        continue
-                    if flags and tag not in unmarked_tags:
-                        add_mark(el)
+                flags = _inline_flags(el, keys) if keys and not watched_keys.isdisjoint(keys) else 0
+                if flags and _hidden_or_marked(el, flags, walker, stack, marks):
+                    continue
                 if tag == "a":
                     link_depth += 1
                     push(-3)
@@ -535,24 +490,18 @@ def page_lines(
             mark = pop()
             if mark >= 0:
                 if parts:
-                    flush()
-                bid = block
-                block = parents[bid]
-                start = mark >> 2
-                tag = tags[bid]
-                n = len(lines)
-                if tag in merged_tags and n - start > 1 and _merge_row(lines, start, bid, tag):
-                    _clamp(spans, bid + 1, start)
-                    _clamp(ranges, _first_inside(ranges, start), start)
-                    n = len(lines)
+                    link_chars, href = _flush(lines, parts, link_chars, block, href)
+                bid, block = block, parents[block]
+                start, n = mark >> 2, len(lines)
+                if n - start > 1 and tags[bid] in merged_tags:
+                    n = _merge_cells(lines, start, bid)
                 spans[bid] = (start, n)
                 kind = mark & 3
-                if kind and n > start:
-                    if kind == _BODY:
-                        lines.bodies.append(bid)
-                    else:
-                        ranges.append((start, n))
-                        range_blocks.append(bid)
+                if kind == _BODY:  # (one element of a page, if any)
+                    _end_body(lines, bid, start, n)
+                elif kind and n > start:
+                    ranges_append((start, n))
+                    range_blocks_append(bid)
             elif mark == -3:
                 link_depth -= 1
             text = el.tail
@@ -562,14 +511,92 @@ def page_lines(
             add(text)
             if link_depth:
                 link_chars += len("".join(text.split()))  # _nonspace_len, inlined
+    return _end_walk(lines, parts, link_chars, block, href, stack, marks)
+
+
+def _leave_unread(
+    el: etree._Element, walker: etree.iterwalk, stack: list[int], marks: Marks
+) -> None:
+    """Skip the subtree of ``el`` (a script, a hidden inline element...), remembered
+    with the marks read before it, so the author marks inside are still found."""
+    walker.skip_subtree()
+    stack.append(-2)
+    marks.unread.append((len(marks.read), el))
+
+
+def _end_walk(
+    lines: PageLines,
+    parts: list[str],
+    link_chars: int,
+    block: int,
+    href: str | None,
+    stack: list[int],
+    marks: Marks | None,
+) -> Marks | None:
+    """Finish the walk: its last line and, where it stopped short, the blocks still
+    open. ``marks``: the walk's, None where it stopped at :data:`MAX_LINES` (then
+    the lines are marked ``truncated``); returned."""
+    if marks is None:
+        lines.truncated = True
     if parts:
-        flush()
+        _flush(lines, parts, link_chars, block, href)
     if lines.truncated:
         _close_open_blocks(lines, stack, block)
-    lines.marks = None if stopped else marks
-    _free_article(lines)
-    _mark_boilerplate(lines, ranges, options.boilerplate_guard)
-    return lines
+    return marks
+
+
+def _flush(
+    lines: PageLines, parts: list[str], link_chars: int, block: int, href: str | None
+) -> tuple[int, None]:
+    """End the walk's current line: its text runs joined, spaces squeezed, its link
+    characters and first link kept (no line for blank text). Empties ``parts`` and
+    returns the next line's link characters and first link: none yet."""
+    run = "".join(parts)
+    parts.clear()
+    if len(run) > MAX_LINE_CHARS:
+        run = _cut_line(run)
+        lines.truncated = True
+    words = run.split()
+    if words:
+        text = " ".join(words)
+        length = len(text) - len(words) + 1
+        tag = lines.tags[block] if block >= 0 else "body"
+        links = link_chars if link_chars < length else length
+        lines.append(Line(text, length, links, tag, False, block, href if links else None))
+    return 0, None
+
+
+# The author marks of rel and itemprop, as marks_author reads them.
+_REL_AUTHOR, _ITEMPROP_AUTHOR = ("rel", AUTHOR_VALUE), ("itemprop", AUTHOR_VALUE)
+
+
+def _hidden_or_marked(
+    el: etree._Element, flags: int, walker: etree.iterwalk, stack: list[int], marks: Marks
+) -> bool:
+    """Off the walk's path (``flags``: what _inline_flags found, not nothing): skip a
+    hidden inline element and say so, or keep it as marking the author."""
+    if flags & _HIDES:
+        _leave_unread(el, walker, stack, marks)
+        return True
+    if el.tag not in UNMARKED_TAGS:
+        marks.read.append(el)
+    return False
+
+
+def _merge_cells(lines: PageLines, start: int, bid: int) -> int:
+    """Make the lines of a table row or cell ending at the walk one line where they
+    are short (:func:`_merge_row`), the spans and ranges inside clamped to it.
+    Returns the new count of lines."""
+    if _merge_row(lines, start, bid, lines.tags[bid]):
+        _clamp(lines.spans, bid + 1, start)
+        _clamp(lines.ranges, _first_inside(lines.ranges, start), start)
+    return len(lines)
+
+
+def _end_body(lines: PageLines, bid: int, start: int, n: int) -> None:
+    """Keep the ``itemprop=articleBody`` element ending at lines ``start:n`` if it holds any."""
+    if n > start:
+        lines.bodies.append(bid)
 
 
 def _cut_line(run: str) -> str:

@@ -435,6 +435,18 @@ def _microdata(root: etree._Element, dates: list[Any], meta: PageMeta) -> Iterat
         yield from _MICRODATA(root)
 
 
+@dataclass(slots=True)
+class _HeadFinds:
+    """What read_meta's pass finds that PageMeta keeps only once the pass is done:
+    ranked (dates, images) or chosen from several sources (canonical, language)."""
+
+    dates: list[tuple[int, str, str]] = field(default_factory=list)  # (rank, raw, source)
+    images: list[tuple[int, str]] = field(default_factory=list)  # (rank, address)
+    canonical: str | None = None
+    og_url: str | None = None
+    declared_lang: str | None = None
+
+
 def read_meta(
     root: etree._Element,
     url: str | None = None,
@@ -448,16 +460,14 @@ def read_meta(
     lang = root.get("lang") or root.get("xml:lang")
     if lang and lang.strip():
         meta.language = lang.strip()
-    dates: list[tuple[int, str, str]] = []  # (rank, raw, source)
-    canonical = og_url = None
-    declared_lang = None
+    finds = _HeadFinds()
+    dates = finds.dates
     elements: Any = (
         root.iter(*META_TAGS)
         if indexed is None
         else [el for el in indexed if el.tag in _META_TAG_SET]
     )
     jsonld_budget = _MAX_JSONLD_TOTAL
-    images: list[tuple[int, str]] = []
     plain_times = 0
     for el in islice(chain(elements, _microdata(root, dates, meta)), _MAX_ELEMENTS):
         tag = el.tag
@@ -466,48 +476,10 @@ def read_meta(
                 meta.title_tag = _clean("".join(el.itertext())) or None  # not an icon's
             continue
         if tag == "meta":
-            # Stripped, not _clean()ed: no name read holds a space, so a name with
-            # spaces inside is skipped either way.
-            key = (el.get("property") or el.get("name") or el.get("itemprop") or "")
-            key = key[:_MAX_VALUE].strip().lower()
-            equiv = (el.get("http-equiv") or "").strip().lower()
-            if key not in _READ_META and equiv not in _LANG_META:
-                continue  # viewport, twitter:card, fb:app_id...: nothing read (most of them)
-            value = _clean(el.get("content") or el.get("value"))
-            if not value:
-                continue
-            if equiv in _LANG_META and not declared_lang:
-                declared_lang = value
-            if not key:
-                continue
-            if key in _PUBLISHED_META:
-                dates.append((_PUBLISHED_META[key], value, f"meta:{key}"))
-            elif key in _MODIFIED_META:
-                meta.modified.append(value)
-            elif key in _TITLE_META:
-                meta.titles.append((value, f"meta:{key}"))
-            elif key in _AUTHOR_META:
-                if not value.startswith(("http:", "https:", "/")):
-                    meta.author_tags.append(value)
-            elif key in _IMAGE_META:
-                images.append((_IMAGE_META[key], value))
-            elif key in _KEYWORD_META:
-                meta.keywords.extend(_KEYWORD_SPLIT.split(value))
-            elif key in _DESCRIPTION_META:
-                meta.description = meta.description or value
-            elif key in _SITE_META:
-                meta.site_name = meta.site_name or value
-            elif key in _LANG_META:
-                declared_lang = declared_lang or value
-            elif key == "og:url":
-                og_url = og_url or value
+            _read_meta_tag(el, meta, finds)
             continue
         if tag == "link":
-            rel = (el.get("rel") or "").lower().split()
-            if "canonical" in rel and canonical is None and el.get("href", "").strip():
-                canonical = el.get("href", "").strip()
-            elif "image_src" in rel and el.get("href", "").strip():
-                images.append((len(_IMAGE_META) + 1, el.get("href", "").strip()))
+            _read_link(el, finds)
             continue
         if tag == "script":
             if (el.get("type") or "").strip().lower() == "application/ld+json" and el.text:
@@ -526,18 +498,80 @@ def read_meta(
                 plain_times += 1
                 dates.append((60, value, "time"))
             continue
-        if prop in ("datePublished", "dateCreated"):
-            value = _clean(el.get("datetime") or el.get("content") or "".join(el.itertext()))
-            if value and not _in_comments(el):  # a comment's own microdata dates the comment
-                dates.append((5 if prop == "datePublished" else 25, value, f"itemprop:{prop}"))
-        elif prop == "dateModified":
-            value = _clean(el.get("datetime") or el.get("content"))
-            if value:
-                meta.modified.append(value)
-        elif prop == "headline":
-            value = _clean(el.get("content") or "".join(el.itertext()))
-            if value:
-                meta.titles.append((value, "itemprop:headline"))
+        _read_itemprop(el, prop, meta, dates)
+    _finish_meta(meta, url, finds)
+    return meta
+
+
+def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> None:
+    """Read one ``<meta>``: most name nothing read, the rest fill one field each."""
+    # Stripped, not _clean()ed: no name read holds a space, so a name with
+    # spaces inside is skipped either way.
+    key = (el.get("property") or el.get("name") or el.get("itemprop") or "")
+    key = key[:_MAX_VALUE].strip().lower()
+    equiv = (el.get("http-equiv") or "").strip().lower()
+    if key not in _READ_META and equiv not in _LANG_META:
+        return  # viewport, twitter:card, fb:app_id...: nothing read (most of them)
+    value = _clean(el.get("content") or el.get("value"))
+    if not value:
+        return
+    if equiv in _LANG_META and not finds.declared_lang:
+        finds.declared_lang = value
+    if not key:
+        return
+    if key in _PUBLISHED_META:
+        finds.dates.append((_PUBLISHED_META[key], value, f"meta:{key}"))
+    elif key in _MODIFIED_META:
+        meta.modified.append(value)
+    elif key in _TITLE_META:
+        meta.titles.append((value, f"meta:{key}"))
+    elif key in _AUTHOR_META:
+        if not value.startswith(("http:", "https:", "/")):
+            meta.author_tags.append(value)
+    elif key in _IMAGE_META:
+        finds.images.append((_IMAGE_META[key], value))
+    elif key in _KEYWORD_META:
+        meta.keywords.extend(_KEYWORD_SPLIT.split(value))
+    elif key in _DESCRIPTION_META:
+        meta.description = meta.description or value
+    elif key in _SITE_META:
+        meta.site_name = meta.site_name or value
+    elif key in _LANG_META:
+        finds.declared_lang = finds.declared_lang or value
+    elif key == "og:url":
+        finds.og_url = finds.og_url or value
+
+
+def _read_link(el: etree._Element, finds: _HeadFinds) -> None:
+    """Read one ``<link>``: the first canonical address, and ``image_src`` images."""
+    rel = (el.get("rel") or "").lower().split()
+    if "canonical" in rel and finds.canonical is None and el.get("href", "").strip():
+        finds.canonical = el.get("href", "").strip()
+    elif "image_src" in rel and el.get("href", "").strip():
+        finds.images.append((len(_IMAGE_META) + 1, el.get("href", "").strip()))
+
+
+def _read_itemprop(
+    el: etree._Element, prop: str, meta: PageMeta, dates: list[tuple[int, str, str]]
+) -> None:
+    """Read one microdata element's published or modified date, or its headline."""
+    if prop in ("datePublished", "dateCreated"):
+        value = _clean(el.get("datetime") or el.get("content") or "".join(el.itertext()))
+        if value and not _in_comments(el):  # a comment's own microdata dates the comment
+            dates.append((5 if prop == "datePublished" else 25, value, f"itemprop:{prop}"))
+    elif prop == "dateModified":
+        value = _clean(el.get("datetime") or el.get("content"))
+        if value:
+            meta.modified.append(value)
+    elif prop == "headline":
+        value = _clean(el.get("content") or "".join(el.itertext()))
+        if value:
+            meta.titles.append((value, "itemprop:headline"))
+
+
+def _finish_meta(meta: PageMeta, url: str | None, finds: _HeadFinds) -> None:
+    """Rank, resolve and bound what the pass found: its sources disagree and repeat."""
+    images = finds.images
     images += [(len(_IMAGE_META), value) for value in meta.images]  # JSON-LD's, after the tags'
     images.sort(key=lambda item: item[0])
     absolute: dict[str, None] = {}
@@ -546,10 +580,11 @@ def read_meta(
         if len(absolute) == _MAX_IMAGES:
             break
     meta.images = list(absolute)
+    dates = finds.dates
     dates.sort(key=lambda d: d[0])  # stable: document order within one rank
     meta.published = [(raw, source) for _rank, raw, source in dates]
-    meta.language = meta.language or declared_lang
-    for target in (canonical, og_url):
+    meta.language = meta.language or finds.declared_lang
+    for target in (finds.canonical, finds.og_url):
         if target:
             resolved = http_url(url, target)  # not javascript:, relative, unresolvable
             if resolved is not None:
@@ -562,8 +597,6 @@ def read_meta(
     meta.author_tags = _authors(meta.author_tags[:200])[:_MAX_CANDIDATES]
     keywords = (k.strip() for k in meta.keywords[:1000] if k and k.strip())
     meta.keywords = list(dict.fromkeys(keywords))[:100]
-    return meta
-
 
 def _authors(raw: list[str]) -> list[str]:
     """Clean names: drop 'By', URLs and duplicates, keep order."""

@@ -22,7 +22,7 @@ from benchmarks.accuracy import (
     score,
     score_types,
 )
-from benchmarks.datasets import DEFAULT_BENCH, Page, available_sets, bench_dir, load_set
+from benchmarks.datasets import DEFAULT_BENCH, BenchPage, available_sets, bench_dir, load_set
 from benchmarks.systems import FIELDS, Output, System, html_fragment_text, make_system
 
 BODY = (
@@ -169,8 +169,8 @@ def test_bench_dir_option_beats_env_beats_default(monkeypatch: pytest.MonkeyPatc
 # --- scoring and running ----------------------------------------------------------------------
 
 
-def _page(pid: str, body: str | None, title: str | None, date: str | None) -> Page:
-    return Page(set_name="s", id=pid, html=b"", body=body, title=title, date=date)
+def _page(pid: str, body: str | None, title: str | None, date: str | None) -> BenchPage:
+    return BenchPage(set_name="s", id=pid, html=b"", body=body, title=title, date=date)
 
 
 def test_score_one_set_from_known_outputs() -> None:
@@ -200,8 +200,8 @@ def test_score_one_set_from_known_outputs() -> None:
     )
 
 
-def _typed(pid: str, page_type: str, musts: tuple[str, ...], nots: tuple[str, ...]) -> Page:
-    return Page(set_name="w", id=pid, html=b"", page_type=page_type, with_snippets=musts,
+def _typed(pid: str, page_type: str, musts: tuple[str, ...], nots: tuple[str, ...]) -> BenchPage:
+    return BenchPage(set_name="w", id=pid, html=b"", page_type=page_type, with_snippets=musts,
                 without_snippets=nots)  # fmt: skip
 
 
@@ -235,8 +235,8 @@ def test_snippets_empty_outputs_and_page_types_per_set_and_per_type() -> None:
     assert score_types("w", "cx", results, fields=frozenset())[0].page_type_right is None
 
 
-def _news(pid: str, **truth: object) -> Page:
-    return Page(set_name="m", id=pid, html=b"", **truth)  # type: ignore[arg-type]
+def _news(pid: str, **truth: object) -> BenchPage:
+    return BenchPage(set_name="m", id=pid, html=b"", **truth)  # type: ignore[arg-type]
 
 
 def test_mercury_fields_authors_image_dek_and_dates_within_a_day() -> None:
@@ -269,7 +269,7 @@ def test_mercury_fields_authors_image_dek_and_dates_within_a_day() -> None:
 
 def test_main_figure_per_set_and_macro_average() -> None:
     en = _page("1", "a b c d e", None, None)
-    zh = Page(set_name="z", id="2", html=b"", lang="zh", body="今天天气很好我们出去玩")
+    zh = BenchPage(set_name="z", id="2", html=b"", lang="zh", body="今天天气很好我们出去玩")
     rows = [
         score("aeb", "cx", [Result(en, Output(text="a b c d e"), 0.001)]),
         score("zh", "cx", [Result(zh, Output(text="今天天气很好"), 0.001)]),

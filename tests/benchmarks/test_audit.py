@@ -13,18 +13,18 @@ import pytest
 from benchmarks import accuracy
 from benchmarks.accuracy import Result, render_confusion
 from benchmarks.audit import apply_audit, load_audit
-from benchmarks.datasets import Page
+from benchmarks.datasets import BenchPage
 from benchmarks.systems import Output
 
 from .test_accuracy import write_typed_sets
 
 
-def _pages() -> dict[str, list[Page]]:
+def _pages() -> dict[str, list[BenchPage]]:
     return {
         "typed": [
-            Page("typed", "a", b"", date="2020-01-01", page_type="forum"),
-            Page("typed", "b", b"", date="2021-03-02", page_type="listing"),
-            Page("typed", "c", b"", date=None, page_type="article"),
+            BenchPage("typed", "a", b"", date="2020-01-01", page_type="forum"),
+            BenchPage("typed", "b", b"", date="2021-03-02", page_type="listing"),
+            BenchPage("typed", "c", b"", date=None, page_type="article"),
         ]
     }
 
@@ -94,7 +94,8 @@ def test_an_unknown_page_type_or_an_empty_audit_is_refused(tmp_path: Path) -> No
 
 def test_the_confusion_counts_each_truth_class_against_ours() -> None:
     def result(page_id: str, truth: str, ours: str | None) -> Result:
-        return Result(Page("typed", page_id, b"", page_type=truth), Output(page_type=ours), 0.0)
+        page = BenchPage("typed", page_id, b"", page_type=truth)
+        return Result(page, Output(page_type=ours), 0.0)
 
     results = [
         result("a", "article", "article"),
