@@ -14,7 +14,7 @@ from datetime import datetime
 
 from .article import Article
 from .extract import extract_page
-from .extract._page import Evidence, Page
+from .extract.page import Evidence, Page
 from .extract.lines import Line
 
 __all__ = ["Explanation", "FieldSource", "Kind", "ShownLine", "explain_page"]

@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..article import Article
-from ._page import Page
+from .page import Page
 from .authors import find_authors
 from .blocks import find_blocks
 from .dates import find_modified, find_published

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ._page import Evidence, Page
+from .page import Evidence, Page
 from .lines import Line
 from .meta import author_marks, lower_for_search
 

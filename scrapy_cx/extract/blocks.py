@@ -10,7 +10,7 @@ first link's address from the line walk.
 
 from __future__ import annotations
 
-from ._page import Page
+from .page import Page
 from ._urls import absolute_url
 from .lines import is_headline_link
 

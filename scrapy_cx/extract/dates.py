@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
-from ._page import Evidence, Page
+from .page import Evidence, Page
 from .lines import Line
 from .meta import PageMeta, lower_for_search, script_dates
 

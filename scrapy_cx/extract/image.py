@@ -15,7 +15,7 @@ from itertools import islice
 
 from lxml import etree
 
-from ._page import Evidence, Page
+from .page import Evidence, Page
 from ._urls import http_url
 
 _MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars

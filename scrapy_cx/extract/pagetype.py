@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from ._page import Page
+from .page import Page
 from .dates import shows_day
 from .dom import may_name
 from .lines import Line, PageLines, is_headline_link
@@ -179,7 +179,7 @@ def find_page_type(page: Page) -> None:
         page.page_type = "other"  # nothing shown: not an article of any kind
         return
     page.declared = types = frozenset(declared_types(page))
-    units = PostUnits.of(page)  # read once for _in_posts, _discussion and the posts
+    units = PostUnits(page)  # read once for _in_posts, _discussion and the posts
     if types & THREAD_TYPES:
         page.page_type = "thread"
     elif types & LISTING_TYPES:

@@ -25,7 +25,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from ._page import Evidence, Page
+from .page import Evidence, Page
 from .dates import scan_dates
 from .lines import Line
 from .meta import PageMeta

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract import STAGES, _page
+from scrapy_cx.extract import STAGES
+from scrapy_cx.extract.page import Page
 from scrapy_cx.extract.authors import (
     _AGENCY_IN_TEXT,
     _CREDIT,
@@ -263,7 +264,7 @@ def test_evidence_says_where_each_field_was_found() -> None:
         "<meta property='article:modified_time' content='2016-03-05'></head><body>"
         "<h1>Night buses approved</h1><p>By Ann Lee (Reuters)</p>" + PARAGRAPHS + "</body></html>"
     )
-    page = _page.Page(parse_html(html), "https://news.example/a")
+    page = Page(parse_html(html), "https://news.example/a")
     for stage in STAGES:
         stage(page)
     evidence = page.evidence

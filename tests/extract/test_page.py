@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_cx import extract
 from scrapy_cx.extract import STAGES, extract_article
-from scrapy_cx.extract._page import Evidence, Page
+from scrapy_cx.extract.page import Evidence, Page
 from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
 from scrapy_cx.extract.decode import decode_page
 from scrapy_cx.extract.dom import parse_html

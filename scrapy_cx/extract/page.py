@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from ..article import Article, Post
 from .lines import LineOptions, PageLines
 from .meta import PageMeta
-
-if TYPE_CHECKING:
-    from .posts import PostUnits
 
 __all__ = ["Evidence", "Page", "Region"]
 
@@ -79,9 +75,12 @@ class Page:
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
     # A discussion's replies (pagetype): line ranges of its reply units, in page order.
     replies: list[Region] = field(default_factory=list)
-    # Its repeated post-named elements, read once (posts.PostUnits.of) for page
-    # typing, the thread stage and the posts.
-    post_units: PostUnits | None = None
+    # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
+    # the thread stage and the posts: their groups of block ids (None: not read yet)
+    # and, per block read, whether it shows a date at its edges. Plain data, so this
+    # module needs nothing of posts.py (which needs dates.py, which needs a Page).
+    unit_groups: list[list[int]] | None = None
+    unit_dated: dict[int, bool] = field(default_factory=dict)
     title: str | None = None
     language: str | None = None
     published: str | None = None
