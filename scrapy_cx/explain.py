@@ -14,8 +14,8 @@ from datetime import datetime
 
 from .article import Article
 from .extract import extract_page
-from .extract.page import Evidence, Page
 from .extract.lines import Line
+from .extract.page import Evidence, Page
 
 __all__ = ["Explanation", "FieldSource", "Kind", "ShownLine", "explain_page"]
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from .page import Evidence, Page
 from .lines import Line
 from .meta import author_marks, lower_for_search
+from .page import Evidence, Page
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline

@@ -16,9 +16,9 @@ from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
-from .page import Evidence, Page
 from .lines import Line
 from .meta import PageMeta, lower_for_search, script_dates
+from .page import Evidence, Page
 
 MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
 _MAX_LINE = 300  # characters of one line scanned for a date

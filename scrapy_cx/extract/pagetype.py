@@ -34,11 +34,12 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from .page import Page
 from .dates import shows_day
 from .dom import may_name
-from .lines import Line, PageLines, is_headline_link
+from .lines import Line, PageLines
+from .page import Page
 from .posts import MIN_POSTS, PostUnits, dated_header, merge_units, post_headers
+from .regions import is_headline_link
 
 __all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type", "story_head"]
 

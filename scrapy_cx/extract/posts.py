@@ -18,9 +18,10 @@ from typing import NamedTuple
 
 from ..article import Post
 from ._marks import AUTHOR_WORDS
-from .page import Page, Region
 from .dates import scan_dates
-from .lines import Line, LineOptions, PageLines, main_text, name_parts
+from .lines import Line, LineOptions, PageLines, name_parts
+from .page import Page, Region
+from .text import main_text
 
 __all__ = [
     "dated_header",

@@ -25,10 +25,10 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from .page import Evidence, Page
 from .dates import scan_dates
 from .lines import Line
 from .meta import PageMeta
+from .page import Evidence, Page
 
 # No \s* around: parts are stripped anyway, and a run of spaces must not cost O(n^2).
 SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•【】＜＞]|\s/\s")

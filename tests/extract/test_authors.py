@@ -6,7 +6,6 @@ import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import STAGES
-from scrapy_cx.extract.page import Page
 from scrapy_cx.extract.authors import (
     _AGENCY_IN_TEXT,
     _CREDIT,
@@ -22,6 +21,7 @@ from scrapy_cx.extract.authors import (
 )
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import Line
+from scrapy_cx.extract.page import Page
 from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 

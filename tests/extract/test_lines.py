@@ -12,12 +12,12 @@ from scrapy_cx.extract.lines import (
     Line,
     LineOptions,
     PageLines,
-    main_text,
     page_lines,
     remark_lines,
-    select_main,
     thread_lines,
 )
+from scrapy_cx.extract.regions import select_main
+from scrapy_cx.extract.text import main_text
 from tests.extract.prose import BRIDGE_STORY
 
 PROSE = BRIDGE_STORY[:4]
@@ -523,6 +523,6 @@ def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_the
 def test_kadanes_runs_over_sliding_blocks(
     weights: list[float], k: int, cost: float, runs: list[tuple[int, int, float]]
 ) -> None:
-    from scrapy_cx.extract.lines import _runs
+    from scrapy_cx.extract.regions import _runs
 
     assert _runs(weights, k, cost) == runs

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scrapy_cx import extract
-from scrapy_cx.extract import STAGES, extract_article
-from scrapy_cx.extract.page import Evidence, Page
+from scrapy_cx.extract import STAGES, extract_article, select
 from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
 from scrapy_cx.extract.decode import decode_page
 from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.page import Evidence, Page
 from tests.extract.prose import BRIDGE_STORY
 
 HEAD = (
@@ -52,13 +51,13 @@ def test_the_headline_is_decided_once_and_the_stages_read_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     decided: list[int] = []
-    decide = extract.find_headline
+    decide = select.find_headline
 
     def counted(page: Page) -> None:
         decide(page)
         decided.append(page.headline)
 
-    monkeypatch.setattr(extract, "find_headline", counted)
+    monkeypatch.setattr(select, "find_headline", counted)
     page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
     assert decided == [page.headline]  # one decision for an article
     assert page.title == page.lines[page.headline].text  # the title is that line's
