@@ -255,7 +255,7 @@ def page_output(page: Page) -> dict[str, Any]:
         "parents": lines.parents,
         "bodies": lines.bodies,
         "regions": core.regions,
-        "headline": core.headline,
+        "headline": -1 if core.headline is None else core.headline,  # as written before None
         "kinds": core.kinds,
     }
 

@@ -108,7 +108,7 @@ def explanation(page: Page, source: str) -> Explanation:
         lines=shown,
         regions=tuple((a, b) for a, b in page.regions if b > a),
         evidence=tuple(
-            _field_source(field, value, page.evidence.get(field), lines)
+            _field_source(field, value, page.evidence_of(field), lines)
             for field, value in values.items()
         ),
         kinds=tuple(CORE_KINDS.values()),

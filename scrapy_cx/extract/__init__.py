@@ -17,13 +17,19 @@ from .image import find_image
 from .language import find_language
 from .lines import LineOptions
 from .page import Page
-from .pagetype import PAGE_TYPES, find_page_type, settle_page_type
+from .pagetype import (
+    PAGE_TYPES,
+    find_headline_page,
+    find_page_type,
+    settle_page_type,
+    type_headline_list,
+)
 from .posts import find_posts
 from .read import read_lines, read_page_meta
 from .sections import join_sections
-from .select import find_listing_headline, select_headline_list, select_lead, select_text
+from .select import select_headline_list, select_lead, select_text
 from .thread import select_thread
-from .title import find_site_name
+from .title import find_list_headline, find_site_name
 
 __all__ = ["extract_article", "extract_page", "LineOptions", "PAGE_TYPES", "STAGES"]
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
@@ -84,24 +90,28 @@ def extract_page(
 
 
 #: The extraction, in order: each stage reads what earlier ones filled in the page.
+#: Only the page-typing stages (pagetype.py) write ``page_type``; the stages choosing
+#: the text replace ``page.selection`` (page.Selection) as a whole.
 STAGES: tuple[Callable[[Page], None], ...] = (
-    read_page_meta,
-    read_lines,
-    select_text,
-    find_page_type,
-    select_thread,
-    select_headline_list,
-    find_listing_headline,
-    select_lead,
-    find_language,
-    find_published,
-    find_modified,
-    find_site_name,
-    find_authors,
-    settle_page_type,
-    join_sections,
-    find_posts,
-    find_blocks,
-    find_image,
-    find_fingerprint,
+    read_page_meta,  # tree, URL -> meta
+    read_lines,  # tree -> selection (the walk's lines, nothing selected), truncated
+    select_text,  # lines, meta -> selection: main text, its headline and title
+    find_page_type,  # declared types, lines, selection -> page_type, declared, replies
+    select_thread,  # a thread: its posts read as text -> selection (lines re-marked)
+    find_headline_page,  # lines, selection -> headline_page (a page of linked headlines)
+    select_headline_list,  # headline_page: a stray blurb gives way -> selection (headlines)
+    type_headline_list,  # selection of kind headlines -> page_type listing
+    find_list_headline,  # a listing: the headline above its list -> selection
+    select_lead,  # an article: its lead and lead caption -> selection
+    find_language,  # meta, content -> language
+    find_published,  # meta, lines, headline, URL -> published, evidence
+    find_modified,  # meta -> modified, evidence
+    find_site_name,  # meta, title -> site_name, evidence
+    find_authors,  # meta, lines, headline, site_name -> authors, source, evidence
+    settle_page_type,  # dates, authors, headline_page, lines -> page_type
+    join_sections,  # not one article: its sections -> selection
+    find_posts,  # a thread: its post units -> posts
+    find_blocks,  # lines, regions -> kinds, related
+    find_image,  # meta, tree -> image, evidence
+    find_fingerprint,  # content -> fingerprint
 )

@@ -676,7 +676,7 @@ def _day(found: Found) -> date:
 def find_published(page: Page) -> None:
     """Fill ``page.published``, ``page.published_raw`` and the date's evidence.
 
-    Reads the metadata, the lines, the headline's line (``title_index``), the
+    Reads the metadata, the lines, the headline's line (``headline``), the
     main region, the URL, the language and the caller's reference time.
     """
     iso, raw = _published(page)
@@ -690,7 +690,7 @@ def _evidence(page: Page, raw: str) -> Evidence:
     source = next((s for value, s in page.meta.published if value == raw), None)
     if source is not None:
         return Evidence(source, None, raw)
-    index = page.line_with(raw, page.title_index or 0)
+    index = page.line_with(raw, page.headline or 0)
     if index is None:
         index = page.line_with(raw)
     if index is not None:
@@ -712,7 +712,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     headline, a day in an image's upload path; scripts and upload paths only on
     articles and threads.
     """
-    meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
+    meta, lines, title_index, url = page.meta, page.lines, page.headline, page.url
     main_start, main_end = page.start, page.end
     languages, page_language = page.date_languages, page.language
     reference_time = _clamp(page.reference_time) if page.reference_time is not None else None

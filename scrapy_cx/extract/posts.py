@@ -480,7 +480,7 @@ def _unit_posts(page: Page, frames: Frames) -> None:
     replies = {i for first, last in frames.replies for i in range(first, last)}
     labels = frame_labels(lines)
     frame = _frame_shapes(lines, units)
-    dated = [_dated_lines(page, first, last, dates) for first, last in units]
+    dated = [_unit_dates(page, first, last, dates) for first, last in units]
     key = _header_key(dated)
     # (unit, header, its date, the header's name, the lines dated in its element)
     read: list[tuple[Region, int, str, str | None, set[int]]] = []
@@ -588,7 +588,7 @@ def _weight(lines: PageLines, kept: list[int], dates: dict[int, str | None]) -> 
     return sum(lines[i].length for i in kept if i not in dates)
 
 
-def _dated_lines(
+def _unit_dates(
     page: Page, first: int, last: int, dates: dict[int, str | None]
 ) -> dict[int, tuple[str, Element]]:
     """The unit's short dated lines that are no labelled field: line index -> (its

@@ -6,7 +6,7 @@ from operator import attrgetter
 
 from .lines import SKIP_TAGS, PageLines, page_lines
 from .meta import read_meta
-from .page import Page
+from .page import Page, Selection
 
 
 def read_page_meta(page: Page) -> None:
@@ -22,9 +22,10 @@ _LENGTH = attrgetter("length")
 
 
 def read_lines(page: Page) -> None:
-    """Reads the tree; writes ``page.lines`` (the walk, again with ``<noscript>`` read when
-    the page shows too little) and ``page.truncated``."""
-    page.lines = _walk(page)
+    """Reads the tree; writes the selection's lines, none selected yet (the walk,
+    again with ``<noscript>`` read when the page shows too little) and
+    ``page.truncated``."""
+    page.selection = Selection(_walk(page))
 
 
 def _walk(page: Page) -> PageLines:

@@ -20,7 +20,9 @@ from .text import set_apart
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 
 
-def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
+def _weights(
+    lines: list[Line], options: LineOptions, headline: int | None = None
+) -> list[float]:
     beta, most = options.link_penalty, options.max_link_density
     weights = [
         0
@@ -31,13 +33,13 @@ def _weights(lines: list[Line], options: LineOptions, headline: int = -1) -> lis
         else line.length - (1 + beta) * line.link_length
         for line in lines
     ]
-    if headline >= 0:
+    if headline is not None:
         weights[headline] = 0  # the title, not main text
     return weights
 
 
 def select_main(
-    lines: list[Line], options: LineOptions = _DEFAULT_OPTIONS, headline: int = -1
+    lines: list[Line], options: LineOptions = _DEFAULT_OPTIONS, headline: int | None = None
 ) -> tuple[int, int]:
     """Return ``(start, end)``: the slice of ``lines`` holding the main text.
 
@@ -45,7 +47,7 @@ def select_main(
     of (block - line_cost), found in one pass (Kadane), narrowed to the article's
     container, then trimmed to lines that carry text. A page too short to pay
     for one block keeps its heaviest run of lines (line_cost 0). ``headline`` is
-    the headline's line (``title.find_headline``), -1 for none: it never counts
+    the headline's line (``title.find_headline``), None for none: it never counts
     as text, and the region starts after it when it opens the text.
     """
     weights = _weights(lines, options, headline)
@@ -53,7 +55,7 @@ def select_main(
     start, end = _max_run(weights, k, options.line_cost)
     if end == start:
         start, end = _max_run(weights, 1, 0)
-    if options.headline_cut and start <= headline < end:
+    if options.headline_cut and headline is not None and start <= headline < end:
         start = _after_headline(weights, headline, start, end)
     if isinstance(lines, PageLines) and lines.bodies and options.body_share > 0 and end > start:
         start, end = _body(lines, weights, start, end, options.body_share)
@@ -222,7 +224,9 @@ def is_headline_link(line: Line) -> bool:
     )
 
 
-def _headline_weights(lines: list[Line], options: LineOptions, headline: int = -1) -> list[float]:
+def _headline_weights(
+    lines: list[Line], options: LineOptions, headline: int | None = None
+) -> list[float]:
     """Lines as :func:`select_main` weighs them, except that a teaser's linked
     headline counts as text (menus and "more" links still weigh less than nothing)."""
     weights = _weights(lines, options, headline)
@@ -242,7 +246,7 @@ def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]
 def select_sections(
     lines: list[Line],
     options: LineOptions,
-    headline: int,
+    headline: int | None,
     share: float,
     listing: bool = False,
 ) -> tuple[list[tuple[int, int]], list[float]]:
@@ -340,7 +344,9 @@ MIN_LEAD = 100  # non-space characters of a lead paragraph (a standfirst is shor
 MAX_LEAD_LINK = 40  # non-space characters of a lone link above it (an author's name)
 
 
-def lead_start(lines: PageLines, options: LineOptions, headline: int, start: int) -> int:
+def lead_start(
+    lines: PageLines, options: LineOptions, headline: int | None, start: int
+) -> int:
     """First line of the lead text between the headline and line ``start``.
 
     A standfirst or first paragraph often sits in its own container between the
@@ -349,7 +355,7 @@ def lead_start(lines: PageLines, options: LineOptions, headline: int, start: int
     (bylines, share bars), not a list of links, the text lines there open the
     article. A lone short link (the author's name) is no list.
     """
-    if not 0 <= headline < start:
+    if headline is None or headline >= start:
         return start
     gap = lines[headline + 1 : start]
     weights = _weights(gap, options)

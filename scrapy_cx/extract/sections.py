@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .lines import SECTIONS_BOILERPLATE_WORDS, Line, PageLines, remark_lines
 from .page import Page
 from .posts import MAX_LABEL, MIN_LABEL_REPEATS
@@ -32,7 +34,9 @@ def join_sections(page: Page) -> None:
     the controls every card repeats (:func:`_card_controls`).
     The lines are marked again first, names that mark a product's or a landing
     page's content (``lines.SECTION_WORDS``) taken as content (no second walk).
-    After the last page-type stage: the type says which pages have sections."""
+    After the last page-type stage: the type says which pages have sections.
+    Reads the page type and the selection; writes the selection (regions and
+    content; the lines' marks in place)."""
     if page.page_type not in SECTION_TYPES or not page.regions:
         return
     listing = page.page_type == "listing"
@@ -54,7 +58,8 @@ def join_sections(page: Page) -> None:
                 weights[i] > 0
                 and (line.length >= MIN_SECTION_LINE or (listing and is_headline_link(line)))
             )
-    lead = end = page.headline + 1 if page.headline >= 0 else len(lines)
+    headline = page.headline
+    lead = end = headline + 1 if headline is not None else len(lines)
     while end < len(lines) and (weights[end] > 0 or lines[end].boilerplate):
         keep[end] = keep[end] or weights[end] > 0  # the lead, up to its first link
         end += 1
@@ -65,8 +70,8 @@ def join_sections(page: Page) -> None:
     kept = [line for line, k in zip(lines, keep, strict=True) if k and line.text not in controls]
     text = main_text(kept, lines)
     if text:
-        page.regions = [main, *(region for region in sections if region != main)]
-        page.content = text
+        regions = (main, *(region for region in sections if region != main))
+        page.selection = replace(page.selection, regions=regions, content=text)
 
 
 def _card_controls(lines: PageLines) -> set[str]:

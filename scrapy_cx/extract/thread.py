@@ -24,6 +24,9 @@ def select_thread(page: Page) -> None:
     walk). That reading is kept only when it keeps what the first one selected,
     or that was too short to be an article: an article followed by its comment
     section stays the article.
+
+    Reads the page type, a discussion's replies and the selection; writes the
+    selection (its lines too: the thread's reading of them).
     """
     if page.page_type != "thread":
         return
@@ -38,26 +41,26 @@ def select_thread(page: Page) -> None:
         line_cost=int(page.options.line_cost * THREAD_COST_SHARE),
     )
     select_in(page, options)
-    before = page.lines, page.regions, page.content, page.headline, page.title
-    evidence = page.evidence.get("title")
-    page.lines, page.regions, page.content = thread_lines(page.lines, page.options), [], ""
-    page.headline = -1
+    before = page.selection
+    lines = thread_lines(before.lines, page.options)
+    page.selection = replace(before, lines=lines, regions=(), content="", headline=None)
     select_in(page, options)
     find_headline(page)
-    if page.headline >= 0:
+    if page.headline is not None:
         select_in(page, options)
     if not page.content or (
-        len(before[2]) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before[2])
+        len(before.content) >= THREAD_MIN_ARTICLE and not _keeps(page.content, before.content)
     ):
-        page.lines, page.regions, page.content, page.headline, page.title = before
-        page.evidence.pop("title", None)
-        if evidence is not None:
-            page.evidence["title"] = evidence
+        page.selection = before  # the first reading stands, its headline and title too
     _span_units(page)
+    chosen = page.selection
+    lines = chosen.lines
     start, end = page.start, page.end
-    labels = frame_labels(page.lines)
-    posts = [line for line in page.lines[start:end] if said(line, page.lines, options, labels)]
-    page.content = main_text(posts, page.lines) or page.content
+    labels = frame_labels(lines)
+    posts = [line for line in lines[start:end] if said(line, lines, options, labels)]
+    content = main_text(posts, lines)
+    if content:
+        page.selection = replace(chosen, content=content)
 
 
 # The posts outweigh a selection made inside one of them this many times: short
@@ -76,7 +79,8 @@ def _span_units(page: Page) -> None:
     spanned = sum(line.length for line in lines[first:last] if not line.boilerplate)
     selected = sum(line.length for line in lines[page.start : page.end] if not line.boilerplate)
     if spanned >= UNITS_SHARE * selected:
-        page.regions = [(min(first, page.start), max(last, page.end))]
+        region = (min(first, page.start), max(last, page.end))
+        page.selection = replace(page.selection, regions=(region,))
 
 
 def _replies(page: Page) -> None:
@@ -87,17 +91,22 @@ def _replies(page: Page) -> None:
     "permalink", an author's linked name) are left out. Not a new line
     selection: that would keep the densest few replies only, a discussion's
     replies being short and each carrying its links."""
-    lines = thread_lines(page.lines, page.options)
-    top = page.headline + 1 if 0 <= page.headline < page.start else page.start
+    chosen = page.selection
+    lines = thread_lines(chosen.lines, page.options)
+    headline = chosen.headline
+    top = headline + 1 if headline is not None and headline < page.start else page.start
     kept = [line for line in lines[top : page.start] if not post_chrome(line, page.options)]
     kept += (line for line in lines[page.start : page.end] if not line.boilerplate)
     replies, _ = merge_units(page.replies)
     labels = frame_labels(lines)
     for first, last in replies:
         kept += (line for line in lines[first:last] if said(line, lines, page.options, labels))
-    page.lines = lines
-    page.regions = [*page.regions[:1], *replies]
-    page.content = main_text(kept, lines) or page.content
+    page.selection = replace(
+        chosen,
+        lines=lines,
+        regions=(*chosen.regions[:1], *replies),
+        content=main_text(kept, lines) or chosen.content,
+    )
 
 
 # Share of the first selection's text the comment-reading selection must keep,
