@@ -32,6 +32,7 @@ from .thread import select_thread
 from .title import find_list_headline, find_site_name
 
 __all__ = ["extract_article", "extract_page", "LineOptions", "PAGE_TYPES", "STAGES"]
+
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 
 

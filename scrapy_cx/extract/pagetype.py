@@ -10,8 +10,12 @@ Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
 ``og:type=article`` on every page, products and docs included.
 
-Two stages. :func:`find_page_type` runs right after the selection, since a
-thread is selected again as posts. :func:`settle_page_type` runs once the date
+The page-typing stages, the only ones that write ``page_type``:
+:func:`find_page_type` runs right after the selection, since a thread is
+selected again as posts; :func:`find_headline_page` tells a page of linked
+headlines before a stray blurb on it may give way to them, and
+:func:`type_headline_list` types a page whose text became its headlines a
+listing. :func:`settle_page_type` runs once the date
 and the authors are known: a news article shows a date or a byline; a page
 that shows neither, and carries the marks of another kind
 (code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
