@@ -1,4 +1,4 @@
-"""Main text by line-block distribution (cx-extractor, Chen Xin, HIT 2010).
+"""The walk: a page cut into lines for the line-block selection (cx-extractor, Chen Xin).
 
 The published method reads the source's own newlines; minified pages have one
 line, so lines here come from one walk over the parsed tree: every block-level

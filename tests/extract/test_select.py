@@ -5,6 +5,10 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx import extract_article
+from scrapy_cx.extract import STAGES, extract_page
+from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.page import Page
+from scrapy_cx.extract.pagetype import type_headline_list
 from tests.extract.prose import BRIDGE_STORY
 
 STORY = BRIDGE_STORY
@@ -318,6 +322,21 @@ def test_a_page_that_is_only_a_list_of_headlines_gives_the_headlines() -> None:
     assert article.page_type == "listing"
     for text in HEADLINES:
         assert text in article.content
+
+
+def test_the_headlines_replace_the_blurb_as_a_selection_the_page_typing_stage_types() -> None:
+    """select_headline_list records its finding in the selection's kind and writes no
+    page type; type_headline_list, a page-typing stage, turns it into a listing."""
+    cookies = "<div class='consent'>We use data to run this site. By using it you agree.</div>"
+    html = page(f"{headline_list()}{cookies}", "Latest stories")
+    assert extract_page(html).selection.kind == "headlines"
+    page_under_test = Page(parse_html(html))
+    for stage in STAGES[: STAGES.index(type_headline_list)]:
+        stage(page_under_test)
+    assert page_under_test.selection.kind == "headlines"
+    assert page_under_test.page_type == "article"  # not typed by the selecting stage
+    type_headline_list(page_under_test)
+    assert page_under_test.page_type == "listing"
 
 
 def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
