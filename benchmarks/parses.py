@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import importlib
+import importlib.util
 import io
 import json
 import shutil
@@ -87,7 +88,9 @@ def load_core(label: str, package: str) -> Core:
     def part(name: str) -> ModuleType:
         return importlib.import_module(f"{package}.extract{name}")
 
-    return Core(label, part(""), part(".decode"), part(".dom"), part("._page"))
+    # (the Page's module was private, ``._page``, before the core's layout of issue 21)
+    page = ".page" if importlib.util.find_spec(f"{package}.extract.page") else "._page"
+    return Core(label, part(""), part(".decode"), part(".dom"), part(page))
 
 
 def base_core(ref: str) -> Core:
@@ -252,7 +255,7 @@ def page_output(page: BenchPage) -> dict[str, Any]:
         "parents": lines.parents,
         "bodies": lines.bodies,
         "regions": core.regions,
-        "headline": core.headline,
+        "headline": -1 if core.headline is None else core.headline,  # as written before None
         "kinds": core.kinds,
     }
 

@@ -118,3 +118,9 @@ def test_no_function_over_a_hundred_lines(name: str) -> None:
         and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
     ]
     assert long == []
+
+
+def test_the_core_init_holds_only_the_entry_points_and_the_stages() -> None:
+    """The stages live in modules of their own; ``extract/__init__`` is the map."""
+    lines = len(MODULES["scrapy_cx.extract"].read_text(encoding="utf-8").splitlines())
+    assert lines < 150

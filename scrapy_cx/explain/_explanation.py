@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..article import Article
-from ..extract import extract_page
-from ..extract._page import Evidence, Page
+from ..extract import Evidence, Page, extract_page
 from ..extract.lines import Line
 
 __all__ = ["Explanation", "FieldSource", "Kind", "ShownLine", "explain_page"]
@@ -108,7 +107,7 @@ def explanation(page: Page, source: str) -> Explanation:
         lines=shown,
         regions=tuple((a, b) for a, b in page.regions if b > a),
         evidence=tuple(
-            _field_source(field, value, page.evidence.get(field), lines)
+            _field_source(field, value, page.evidence_of(field), lines)
             for field, value in values.items()
         ),
         kinds=tuple(CORE_KINDS.values()),

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from ._page import Evidence, Page
 from .lines import Line
 from .meta import author_marks, lower_for_search
+from .page import Evidence, Page
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
@@ -388,7 +388,7 @@ def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str
 
 def byline_authors(
     lines: list[Line],
-    title_index: int | None,
+    headline: int | None,
     main_start: int,
     marks: list[str] | None = None,
     sites: frozenset[str] = frozenset(),
@@ -401,7 +401,7 @@ def byline_authors(
     a name alone followed by a date ("Dan Goodin - Apr 16, 2015") counts too.
     """
     marks = marks or []
-    window = _byline_window(lines, title_index, main_start)
+    window = _byline_window(lines, headline, main_start)
     for i in window:
         line = lines[i]
         if line.length > _MAX_LINE:
@@ -409,7 +409,7 @@ def byline_authors(
         names = _line_names(line, marks, sites)
         if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < window.stop:
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
-        if bare and not names and _bare_line(title_index, i):
+        if bare and not names and _bare_line(headline, i):
             if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
                 names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
         if names:
@@ -419,36 +419,36 @@ def byline_authors(
 
 def unlabelled_byline(
     lines: list[Line],
-    title_index: int | None,
+    headline: int | None,
     main_start: int,
     marks: list[str],
     sites: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """``byline_authors(lines, title_index, main_start, marks, sites)``, where the same
+    """``byline_authors(lines, headline, main_start, marks, sites)``, where the same
     call with no marks and not ``bare`` found nothing: no line of the window holds a
     labelled byline (nor a "By" over a name), so only the lines showing a mark and
     the bare names are left to read; not the labels again."""
-    for i in _byline_window(lines, title_index, main_start):
+    for i in _byline_window(lines, headline, main_start):
         line = lines[i]
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
         names = _marked(line.text, marks, sites)
-        if not names and _bare_line(title_index, i):
+        if not names and _bare_line(headline, i):
             names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
 
 
-def _byline_window(lines: list[Line], title_index: int | None, main_start: int) -> range:
+def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
     """The lines a byline is looked for in: under the headline, or above the text."""
-    lo = title_index + 1 if title_index is not None else max(0, main_start - _BYLINE_SCAN)
+    lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
     return range(lo, min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN))
 
 
-def _bare_line(title_index: int | None, i: int) -> bool:
+def _bare_line(headline: int | None, i: int) -> bool:
     """Whether line ``i`` may show a bare name: one of the few right under the headline."""
-    return title_index is not None and i <= title_index + _BARE_SCAN
+    return headline is not None and i <= headline + _BARE_SCAN
 
 
 _TAIL_LABEL = re.compile(
@@ -523,15 +523,15 @@ def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:
 
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
     """Authors in order of trust, with where they were read."""
-    meta, lines, title_index, start = page.meta, page.lines, page.title_index, page.start
-    shown = byline_authors(lines, title_index, start, None, sites, bare=False)
+    meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
+    shown = byline_authors(lines, headline, start, None, sites, bare=False)
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
         marked = author_marks(page.root, page.markup, page.lines.marks)
-        shown = unlabelled_byline(lines, title_index, start, marked, sites)
+        shown = unlabelled_byline(lines, headline, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
-        index = page.line_with(shown[0], max(0, (title_index or start) - 1))
+        index = page.line_with(shown[0], max(0, (headline or start) - 1))
         raw = lines[index].text if index is not None else shown[0]
         if len(tagged) > len(shown) and shown[0] == tagged[0]:
             # The byline shows the first of many (citation_author on papers).
@@ -562,7 +562,7 @@ def find_authors(page: Page) -> None:
     page.authors = tuple(dict.fromkeys(names[:_MAX_NAMES]))
     if page.authors and evidence is not None:
         page.evidence["authors"] = evidence
-    lo = page.title_index if page.title_index is not None else max(0, page.start - _BYLINE_SCAN)
+    lo = page.headline if page.headline is not None else max(0, page.start - _BYLINE_SCAN)
     hi = min(len(page.lines), page.start + 3)
     lo = max(0, lo - 2)
     page.source = find_source(page.meta.authors + page.meta.author_tags, page.lines, lo, hi)

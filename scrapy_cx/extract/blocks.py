@@ -10,9 +10,9 @@ first link's address from the line walk.
 
 from __future__ import annotations
 
-from ._page import Page
 from ._urls import absolute_url
-from .lines import is_headline_link
+from .page import Page
+from .regions import is_headline_link
 
 __all__ = ["BLOCK_KINDS", "find_blocks"]
 

@@ -16,9 +16,9 @@ from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
-from ._page import Evidence, Page
 from .lines import Line
 from .meta import PageMeta, lower_for_search, script_dates
+from .page import Evidence, Page
 
 MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
 _MAX_LINE = 300  # characters of one line scanned for a date
@@ -676,7 +676,7 @@ def _day(found: Found) -> date:
 def find_published(page: Page) -> None:
     """Fill ``page.published``, ``page.published_raw`` and the date's evidence.
 
-    Reads the metadata, the lines, the headline's line (``title_index``), the
+    Reads the metadata, the lines, the headline's line (``headline``), the
     main region, the URL, the language and the caller's reference time.
     """
     iso, raw = _published(page)
@@ -690,7 +690,7 @@ def _evidence(page: Page, raw: str) -> Evidence:
     source = next((s for value, s in page.meta.published if value == raw), None)
     if source is not None:
         return Evidence(source, None, raw)
-    index = page.line_with(raw, page.title_index or 0)
+    index = page.line_with(raw, page.headline or 0)
     if index is None:
         index = page.line_with(raw)
     if index is not None:
@@ -712,7 +712,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     headline, a day in an image's upload path; scripts and upload paths only on
     articles and threads.
     """
-    meta, lines, title_index, url = page.meta, page.lines, page.title_index, page.url
+    meta, lines, title_index, url = page.meta, page.lines, page.headline, page.url
     reference_time = _clamp(page.reference_time) if page.reference_time is not None else None
     now = reference_time or datetime.now()
     if now.tzinfo is not None:
@@ -772,7 +772,7 @@ def _date_order(page: Page) -> tuple[bool, tuple[str, ...] | None]:
 
 def _date_window(page: Page) -> tuple[int, int]:
     """The lines a shown date is looked for in: between the headline and the text."""
-    lines, title_index, main_start, main_end = page.lines, page.title_index, page.start, page.end
+    lines, title_index, main_start, main_end = page.lines, page.headline, page.start, page.end
     if title_index is not None and title_index < main_start + _WINDOW_MAX:
         lo = title_index + 1  # the text may have been found to start above the headline
     else:

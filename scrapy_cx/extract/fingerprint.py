@@ -52,9 +52,12 @@ from array import array
 from itertools import repeat
 from operator import and_, eq, rshift
 
+from .page import Page
+
 __all__ = [
     "SCHEME",
     "SLOTS",
+    "find_fingerprint",
     "fingerprint",
     "similarity",
     "signature",
@@ -252,3 +255,8 @@ def matching_slots(a: bytes | bytearray, b: bytes | bytearray) -> int:
 def similarity(a: str, b: str) -> float:
     """Estimated Jaccard similarity of the shingle sets behind two fingerprints."""
     return matching_slots(signature(a), signature(b)) / SLOTS
+
+
+def find_fingerprint(page: Page) -> None:
+    """Reads the content; writes ``page.fingerprint``."""
+    page.fingerprint = fingerprint(page.content)

@@ -15,8 +15,8 @@ from itertools import islice
 
 from lxml import etree
 
-from ._page import Evidence, Page
 from ._urls import http_url
+from .page import Evidence, Page
 
 _MIN_SIDE = 200  # pixels (width or height attribute): smaller pictures are icons or avatars
 _MAX_IMAGES = 40  # <img> elements looked at

@@ -11,6 +11,8 @@ import re
 from collections import Counter
 from itertools import repeat
 
+from .page import Page
+
 _SAMPLE = 4000  # characters of text looked at
 _WORDS = re.compile(r"[a-zà-ÿ]+")
 _FUNCTION_WORDS = {
@@ -141,3 +143,8 @@ def guess_language(declared: str | None, text: str) -> str | None:
         if scores[guessed] >= 15 and scores[guessed] >= 4 * max(1, scores[code]):
             return guessed
     return code
+
+
+def find_language(page: Page) -> None:
+    """Reads the metadata's language and the content; writes ``page.language``."""
+    page.language = guess_language(page.meta.language, page.content)

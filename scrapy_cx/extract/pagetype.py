@@ -10,8 +10,12 @@ Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
 ``og:type=article`` on every page, products and docs included.
 
-Two stages. :func:`find_page_type` runs right after the selection, since a
-thread is selected again as posts. :func:`settle_page_type` runs once the date
+The page-typing stages, the only ones that write ``page_type``:
+:func:`find_page_type` runs right after the selection, since a thread is
+selected again as posts; :func:`find_headline_page` tells a page of linked
+headlines before a stray blurb on it may give way to them, and
+:func:`type_headline_list` types a page whose text became its headlines a
+listing. :func:`settle_page_type` runs once the date
 and the authors are known: a news article shows a date or a byline; a page
 that shows neither, and carries the marks of another kind
 (code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
@@ -34,13 +38,22 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from ._page import Page
 from .dates import shows_day
 from .dom import may_name
-from .lines import Line, PageLines, is_headline_link
+from .lines import Line, PageLines
+from .page import Page
 from .posts import MIN_POSTS, PostUnits, dated_header, merge_units, post_headers
+from .regions import is_headline_link
 
-__all__ = ["PAGE_TYPES", "find_page_type", "headline_page", "settle_page_type", "story_head"]
+__all__ = [
+    "PAGE_TYPES",
+    "find_headline_page",
+    "find_page_type",
+    "headline_page",
+    "settle_page_type",
+    "story_head",
+    "type_headline_list",
+]
 
 PAGE_TYPES = ("article", "thread", "listing", "other")
 
@@ -174,12 +187,15 @@ def declared_types(page: Page) -> set[str]:
 
 
 def find_page_type(page: Page) -> None:
-    """Fill ``page.page_type``; a specific declared type wins, then the block structure."""
+    """Fill ``page.page_type``; a specific declared type wins, then the block structure.
+
+    Reads the tree's declared types, the lines and the selection (its kind); writes
+    ``page.page_type``, ``page.declared`` and a discussion's ``page.replies``."""
     if not page.lines:
         page.page_type = "other"  # nothing shown: not an article of any kind
         return
     page.declared = types = frozenset(declared_types(page))
-    units = PostUnits.of(page)  # read once for _in_posts, _discussion and the posts
+    units = PostUnits(page)  # read once for _in_posts, _discussion and the posts
     if types & THREAD_TYPES:
         page.page_type = "thread"
     elif types & LISTING_TYPES:
@@ -198,7 +214,7 @@ def find_page_type(page: Page) -> None:
             page.page_type = "listing" if _teaser_list(page) else "article"
     elif _discussion(page, units):
         page.page_type = "thread"  # a submitted link's title is no listing
-    elif page.listing or (_linked_region(page) and not story_head(page)):
+    elif page.selection.kind == "cards" or (_linked_region(page) and not story_head(page)):
         page.page_type = "listing"  # a story under its dated head is none, whatever its links
     elif _headed_posts(page) or _in_posts(page, units):
         page.page_type = "thread"
@@ -229,7 +245,7 @@ def _heads_teaser(lines: PageLines, i: int, marked: bool = True) -> bool:
     )
 
 
-def _dated_lines(page: Page) -> tuple[int, int]:
+def _dated_headers(page: Page) -> tuple[int, int]:
     """The selection's short dated lines (:func:`post_headers`) and how many of
     them head a teaser: a linked title of :data:`TEASER_TITLE_WORDS` words beside it."""
     headers = post_headers(page)
@@ -254,9 +270,10 @@ def story_head(page: Page) -> bool:
     beside many headlines; a section front's title ("News") has its first
     teaser, dated, under it."""
     lines = page.lines
-    if page.headline < 0:
+    headline = page.headline
+    if headline is None:
         return False
-    for i in range(page.headline + 1, min(len(lines), page.headline + 1 + STORY_HEAD_LINES)):
+    for i in range(headline + 1, min(len(lines), headline + 1 + STORY_HEAD_LINES)):
         if dated_header(lines[i]):
             return not _heads_teaser(lines, i, marked=False)
     return False
@@ -266,7 +283,7 @@ def _headed_posts(page: Page) -> bool:
     """The selection holds :data:`MIN_POSTS` short dated lines or more (the
     posts' headers), most of them not a teaser's (a linked title beside it), on
     a page that is not a site's home."""
-    headers, teasers = _dated_lines(page)
+    headers, teasers = _dated_headers(page)
     if headers < MIN_POSTS or _front_page(page.url):
         return False
     return teasers < TEASER_HEADER_SHARE * headers
@@ -321,11 +338,11 @@ def card_units(page: Page, start: int, end: int, marked: bool = False) -> list[i
 
 def _teaser_list(page: Page) -> bool:
     """The selection is a list of dated teasers: :data:`MIN_POSTS` short dated
-    lines or more, most beside a linked title (:func:`_dated_lines`), in
+    lines or more, most beside a linked title (:func:`_dated_headers`), in
     :data:`MIN_CARDS` cards or more that hold :data:`CARD_SHARE` of its text,
     the middle one no longer than :data:`MAX_TEASER`. A bylined story's
     teasers below it, or a review's dated items each a long text, are not."""
-    headers, teasers = _dated_lines(page)
+    headers, teasers = _dated_headers(page)
     if headers < MIN_POSTS or teasers < TEASER_HEADER_SHARE * headers:
         return False
     units = sorted(card_units(page, page.start, page.end))
@@ -402,8 +419,9 @@ def settle_page_type(page: Page) -> None:
     """Re-type an article that shows no article's marks: a listing or an other page.
 
     Reads the date and authors found (a byline, or a date the page shows, is
-    the article's mark) and the whole page's lines; an article a site declares
-    as such stays one, unless it is the site's front page.
+    the article's mark), ``page.headline_page`` and the whole page's lines; an
+    article a site declares as such stays one, unless it is the site's front
+    page. Writes ``page.page_type``.
     """
     if page.page_type != "article":
         return
@@ -416,7 +434,7 @@ def settle_page_type(page: Page) -> None:
         page.page_type = "other"  # its date is the last edit's, not a publication's
         return
     dated = bool(page.published or page.authors)
-    if (front or not dated) and (page.headlines or _card_grid(page)):
+    if (front or not dated) and (page.headline_page or _card_grid(page)):
         page.page_type = "listing"
         return
     if front:
@@ -481,12 +499,27 @@ def headline_page(page: Page) -> bool:
     """A page of linked headlines (a section front, a blog's index, search results):
     at least :data:`MIN_TEASERS` of them, outweighing the selected text
     :data:`HEADLINES_SHARE` times. The one test of it, made once after the
-    selection (``page.headlines``): a stray blurb on such a page gives way to
-    the headlines, and :func:`settle_page_type` types an undated one a listing."""
+    selection (:func:`find_headline_page`): a stray blurb on such a page gives
+    way to the headlines, and :func:`settle_page_type` types an undated one a
+    listing."""
     heads = [
         line.length for line in page.lines if is_headline_link(line) and not line.boilerplate
     ]
     return len(heads) >= MIN_TEASERS and sum(heads) >= HEADLINES_SHARE * _selected_length(page)
+
+
+def find_headline_page(page: Page) -> None:
+    """Reads the lines and the selection; writes ``page.headline_page`` (not on a
+    thread: its posts are its text, whatever headlines stand beside them)."""
+    if page.page_type != "thread":
+        page.headline_page = headline_page(page)
+
+
+def type_headline_list(page: Page) -> None:
+    """A page whose text is a list of headlines is a listing. Reads the selection's
+    kind (select.select_headline_list); writes ``page.page_type``."""
+    if page.selection.kind == "headlines":
+        page.page_type = "listing"
 
 
 def _selected_length(page: Page) -> int:

@@ -18,9 +18,10 @@ from typing import NamedTuple
 
 from ..article import Post
 from ._marks import AUTHOR_WORDS
-from ._page import Page, Region
 from .dates import scan_dates
-from .lines import Line, LineOptions, PageLines, main_text, name_parts
+from .lines import Line, LineOptions, PageLines, name_parts
+from .page import Page, Region
+from .text import main_text
 
 __all__ = [
     "dated_header",
@@ -148,36 +149,28 @@ def post_units(page: Page, *, above: bool = False) -> list[Region]:
     names only a comment's text "comment", its dated header is the element
     before). Off for the test of whether the selection lies in a post: a news
     site's teaser cards sit under dated lines too."""
-    return PostUnits.of(page).units(above=above)
+    return PostUnits(page).units(above=above)
 
 
 class PostUnits:
     """A page's post units (:func:`post_units`), for both readings (with and without
     the line above each unit): the groups of blocks, and whether each unit shows a
-    date of its own, are read once. Page typing asks for both, the thread stage
-    and :func:`find_posts` again: :meth:`of` keeps one per page. (The stages after
-    page typing mark the lines again, never cut them otherwise: the blocks, their
-    lines and texts stay as read.)"""
+    date of its own, are read once per page and kept in it (``page.unit_groups``,
+    ``page.unit_dated``): page typing asks for both, the thread stage and
+    :func:`find_posts` again. (The stages after page typing mark the lines again,
+    never cut them otherwise: the blocks, their lines and texts stay as read.)"""
 
-    __slots__ = ("_dated", "_groups", "page")
+    __slots__ = ("page",)
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self._groups: list[list[int]] | None = None
-        self._dated: dict[int, bool] = {}  # block id -> a short dated line at its edges
-
-    @classmethod
-    def of(cls, page: Page) -> PostUnits:
-        """The page's one reading (``page.post_units``), made on first use."""
-        if page.post_units is None:
-            page.post_units = cls(page)
-        return page.post_units
 
     def groups(self) -> list[list[int]]:
         """:func:`_unit_groups` of the page's lines, read once."""
-        if self._groups is None:
-            self._groups = _unit_groups(self.page.lines)
-        return self._groups
+        page = self.page
+        if page.unit_groups is None:
+            page.unit_groups = _unit_groups(page.lines)
+        return page.unit_groups
 
     def units(self, *, above: bool = False) -> list[Region]:
         """``post_units(page, above=above)``."""
@@ -196,9 +189,10 @@ class PostUnits:
         """A unit with a short dated line at its top or bottom (or right above it)."""
         lines = self.page.lines
         start, end = lines.spans[block]
-        dated = self._dated.get(block)
+        memo = self.page.unit_dated
+        dated = memo.get(block)
         if dated is None:
-            dated = self._dated[block] = _header(self.page, start, end, False) is not None
+            dated = memo[block] = _header(self.page, start, end, False) is not None
         return dated or (above and start > 0 and _short_dated(lines[start - 1]))
 
 
@@ -384,7 +378,7 @@ def _post_frames(page: Page) -> Frames:
         units
         for units in (
             [spans[block] for block in blocks if _overlaps(spans[block], page.start, page.end)]
-            for blocks in PostUnits.of(page).groups()
+            for blocks in PostUnits(page).groups()
         )
         if len(units) >= MIN_POSTS
     ]
@@ -486,7 +480,7 @@ def _unit_posts(page: Page, frames: Frames) -> None:
     replies = {i for first, last in frames.replies for i in range(first, last)}
     labels = frame_labels(lines)
     frame = _frame_shapes(lines, units)
-    dated = [_dated_lines(page, first, last, dates) for first, last in units]
+    dated = [_unit_dates(page, first, last, dates) for first, last in units]
     key = _header_key(dated)
     # (unit, header, its date, the header's name, the lines dated in its element)
     read: list[tuple[Region, int, str, str | None, set[int]]] = []
@@ -594,7 +588,7 @@ def _weight(lines: PageLines, kept: list[int], dates: dict[int, str | None]) -> 
     return sum(lines[i].length for i in kept if i not in dates)
 
 
-def _dated_lines(
+def _unit_dates(
     page: Page, first: int, last: int, dates: dict[int, str | None]
 ) -> dict[int, tuple[str, Element]]:
     """The unit's short dated lines that are no labelled field: line index -> (its

@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ._page import Evidence, Page
 from .dates import scan_dates
 from .lines import Line
 from .meta import PageMeta
+from .page import Evidence, Page
 
 # No \s* around: parts are stripped anyway, and a run of spaces must not cost O(n^2).
 SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•【】＜＞]|\s/\s")
@@ -358,32 +358,40 @@ def _heading_near(lines: list[Line], start: int, end: int) -> _Match | None:
 
 
 def find_headline(page: Page) -> None:
-    """Decide the headline once: fill ``page.headline`` (its line, -1 when the page
-    does not show it), ``page.title`` and the title's evidence; never the site name
-    alone. The selection leaves that line out of the text and starts after it; the
-    date and byline searches start under it. Reads the metadata, the lines and the
-    region the selection found without a headline (a headline sits just above it)."""
+    """Decide the headline once: the selection's ``headline`` (its line, None when
+    the page does not show it), ``title`` and the title's evidence; never the site
+    name alone. The selection leaves that line out of the text and starts after
+    it; the date and byline searches start under it. Reads the metadata, the lines
+    and the region the selection found without a headline (a headline sits just
+    above it); writes the selection."""
     title, index, shown = _title(page)
-    page.title, page.headline = title, -1 if index is None else index
-    page.evidence.pop("title", None)
-    if title is None:
-        return
-    if shown and index is not None:
-        page.evidence["title"] = Evidence("line", index, page.lines[index].text)
-        return
+    evidence = None if title is None else _title_evidence(page, title, index if shown else None)
+    page.selection = replace(page.selection, headline=index, title=title, title_evidence=evidence)
+
+
+def _title_evidence(page: Page, title: str, shown_at: int | None) -> Evidence:
+    """Where ``title`` was read: the line it was read from, else the metadata value
+    (or ``<title>``) holding it."""
+    if shown_at is not None:
+        return Evidence("line", shown_at, page.lines[shown_at].text)
     named = [(page.meta.title_tag, "title_tag")] if page.meta.title_tag else []
     named += page.meta.titles
     source, raw = next(((s, v) for v, s in named[1:] + named[:1] if title in v), ("", title))
-    page.evidence["title"] = Evidence(source, None, raw)
+    return Evidence(source, None, raw)
 
 
 def find_list_headline(page: Page) -> None:
-    """A listing's headline: :func:`find_headline` anchored on its list. A line of
-    the list itself is one of its items, not a headline to leave out of the text:
-    the title read from it stands, the line stays in the listing's text."""
+    """A listing's text is its list: its headline is the one above the list
+    (:func:`find_headline` anchored on it). A line of the list itself is one of its
+    items, not a headline to leave out of the text: the title read from it stands,
+    the line stays in the listing's text. Reads the page type and the selection;
+    writes the selection (headline and title)."""
+    if page.page_type != "listing":
+        return
     find_headline(page)
-    if page.start <= page.headline < page.end:
-        page.headline = -1
+    headline = page.headline
+    if headline is not None and page.start <= headline < page.end:
+        page.selection = replace(page.selection, headline=None)
 
 
 def _title(page: Page) -> tuple[str | None, int | None, bool]:

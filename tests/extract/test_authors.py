@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract import STAGES, _page
+from scrapy_cx.extract import STAGES
 from scrapy_cx.extract.authors import (
     _AGENCY_IN_TEXT,
     _CREDIT,
@@ -21,6 +21,7 @@ from scrapy_cx.extract.authors import (
 )
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import Line
+from scrapy_cx.extract.page import Page
 from tests.extract.prose import PARAGRAPHS, ZH_PARAGRAPHS
 
 
@@ -263,7 +264,7 @@ def test_evidence_says_where_each_field_was_found() -> None:
         "<meta property='article:modified_time' content='2016-03-05'></head><body>"
         "<h1>Night buses approved</h1><p>By Ann Lee (Reuters)</p>" + PARAGRAPHS + "</body></html>"
     )
-    page = _page.Page(parse_html(html), "https://news.example/a")
+    page = Page(parse_html(html), "https://news.example/a")
     for stage in STAGES:
         stage(page)
     evidence = page.evidence
@@ -333,7 +334,7 @@ def _lines(*texts: str, tag: str = "div") -> list[Line]:
 
 
 @pytest.mark.parametrize(
-    ("texts", "marks", "title_index", "expected"),
+    ("texts", "marks", "headline", "expected"),
     [
         (("Night buses approved", "Gina TrapaniCEO", "March 2, 2016"), ["Gina Trapani"], 0, 1),
         (("Night buses approved", "Dan Goodin - Apr 16, 2015"), [], 0, 1),
@@ -344,17 +345,17 @@ def _lines(*texts: str, tag: str = "div") -> list[Line]:
     ],
 )
 def test_unlabelled_byline_reads_as_byline_authors_after_no_label(
-    texts: tuple[str, ...], marks: list[str], title_index: int | None, expected: int
+    texts: tuple[str, ...], marks: list[str], headline: int | None, expected: int
 ) -> None:
     lines = _lines(*texts)
-    assert byline_authors(lines, title_index, 1, None, bare=False) == []  # no label
-    names = unlabelled_byline(lines, title_index, 1, marks)
-    assert names == byline_authors(lines, title_index, 1, marks)
+    assert byline_authors(lines, headline, 1, None, bare=False) == []  # no label
+    names = unlabelled_byline(lines, headline, 1, marks)
+    assert names == byline_authors(lines, headline, 1, marks)
     assert len(names) == expected
     # In a caption, a marked name is a credit too.
     captions = [lines[0], *_lines(*texts[1:], tag="figcaption")]
-    assert unlabelled_byline(captions, title_index, 1, marks) == []
-    assert byline_authors(captions, title_index, 1, marks) == []
+    assert unlabelled_byline(captions, headline, 1, marks) == []
+    assert byline_authors(captions, headline, 1, marks) == []
 
 
 def test_a_role_closing_a_name_is_found_by_the_end_of_the_text() -> None:

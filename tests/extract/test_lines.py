@@ -12,12 +12,11 @@ from scrapy_cx.extract.lines import (
     Line,
     LineOptions,
     PageLines,
-    main_text,
     page_lines,
     remark_lines,
-    select_main,
     thread_lines,
 )
+from scrapy_cx.extract.regions import select_main
 from tests.extract.prose import BRIDGE_STORY
 
 PROSE = BRIDGE_STORY[:4]
@@ -29,12 +28,6 @@ def lines_of(html: str, **options: object) -> list[Line]:
 
 def texts(html: str) -> list[str]:
     return [line.text for line in lines_of(html)]
-
-
-def selected(html: str) -> str:
-    lines = page_lines(parse_html(html))
-    start, end = select_main(lines)
-    return main_text(lines[start:end], lines)
 
 
 def paragraphs(items: list[str]) -> str:
@@ -266,67 +259,7 @@ def test_a_long_paragraph_is_not_cut() -> None:
     assert not lines.truncated and lines[0].text == " ".join(text.split())
 
 
-# --- the selection ----------------------------------------------------------------------
-
-
-def test_selection_takes_the_dense_run_and_leaves_menus_out() -> None:
-    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(20))
-    html = f"<body><ul>{menu}</ul><div>{paragraphs(PROSE)}</div><ul>{menu}</ul></body>"
-    assert selected(html) == "\n".join(PROSE)
-
-
-def test_selection_is_empty_on_a_page_of_links() -> None:
-    items = "".join(
-        f'<li><a href="/{i}">A headline about item {i} today</a></li>' for i in range(60)
-    )
-    assert selected(f"<body><ul>{items}</ul></body>") == ""
-
-
-def test_the_headline_line_is_not_main_text_and_the_text_starts_after_it() -> None:
-    kicker = "Filed from the town hall on Tuesday evening by our local government reporter"
-    headline = "Bridge to be rebuilt after ten years of debate in the town"
-    html = f"<body><div><p>{kicker}</p><h1>{headline}</h1>{paragraphs(PROSE)}</div></body>"
-    lines = lines_of(html)
-    start, end = select_main(lines, LineOptions(block_size=1), headline=1)
-    assert main_text(lines[start:end]) == "\n".join(PROSE)
-    start, end = select_main(lines, LineOptions(block_size=1))  # no headline: all text
-    assert main_text(lines[start:end]) == "\n".join([kicker, headline, *PROSE])
-
-
-def test_region_narrows_to_the_article_container() -> None:
-    # A long photo caption just before the article lives outside the article's element.
-    caption = (
-        "A lorry crosses the old river bridge on Monday morning, a day before the council "
-        "vote, while pedestrians wait at the lights on the market side."
-    )
-    html = (
-        f'<body><div class="lead"><img src="x.jpg"><div>{caption}</div></div>'
-        f'<div class="body">{paragraphs(PROSE * 2)}</div></body>'
-    )
-    assert caption not in selected(html)
-    lines = lines_of(html)
-    start, end = select_main(lines, LineOptions(container_share=0.0))
-    assert caption in main_text(lines[start:end])
-
-
-def test_block_size_and_line_cost_are_honoured() -> None:
-    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
-    lines = lines_of(f"<body><p>Short note.</p><ul>{menu}</ul>{paragraphs(PROSE)}</body>")
-    assert select_main(lines) == (9, 9 + len(PROSE))
-    # Free lines and free links: one run from the note to the end.
-    free = LineOptions(block_size=1, line_cost=0, link_penalty=0)
-    assert select_main(lines, free) == (0, 9 + len(PROSE))
-
-
-def test_a_page_too_short_for_one_block_keeps_its_heaviest_run() -> None:
-    lines = lines_of("<body><h2>Test case</h2><p>Tiny page.</p><p><a href='/'>Home</a></p></body>")
-    assert select_main(lines) == (0, 2)
-    assert select_main(lines, LineOptions(line_cost=10**6)) == (0, 2)
-
-
-def test_selection_of_no_lines_is_empty() -> None:
-    assert select_main([]) == (0, 0)
-    assert main_text([]) == ""
+# --- names, entities, hidden inline elements, other readings -------------------------------
 
 
 def test_deep_nesting_and_long_pages_are_walked_without_recursion() -> None:
@@ -341,26 +274,6 @@ def test_deep_nesting_and_long_pages_are_walked_without_recursion() -> None:
     lines = page_lines(root)
     assert len(lines) == len(PROSE) * 500
     assert select_main(lines) == (0, len(lines))
-
-
-def test_a_stray_end_tag_does_not_cut_the_last_paragraph() -> None:
-    last = "The mayor is expected to sign the order next week, officials said."
-    html = (
-        "<body><div id='content'><article>" + paragraphs(PROSE * 2) + "</div>"
-        f"<p>{last}</p></article><footer><p>Copyright</p></footer></body>"
-    )
-    assert selected(html) == "\n".join([*PROSE, *PROSE, last])
-
-
-def test_a_paragraph_is_not_cut_after_its_linked_first_line() -> None:
-    """A <p> split by <br>, opening with a link (the name of what the story
-    presents): the link weighs nothing, but the selection keeps the paragraph whole."""
-    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
-    html = (
-        f"<body><ul>{menu}</ul><div class='entry'><p><a href='https://x.test/'>Bridgeview</a>"
-        f"<br>{PROSE[0]}<br>{PROSE[1]}</p>{paragraphs(PROSE[2:])}</div></body>"
-    )
-    assert selected(html) == "\n".join(["Bridgeview", *PROSE])
 
 
 def test_long_class_strings_are_classified_but_not_cached() -> None:
@@ -430,34 +343,6 @@ def test_an_inline_element_is_hidden_by_its_hiding_attributes_only() -> None:
     assert texts(html) == ["Shown kept too end"]
 
 
-def test_a_pull_quote_repeating_a_sentence_of_the_text_is_left_out() -> None:
-    quoted = "The bank has stood empty for eleven years and now everyone can share it."
-    aside = "The new library opens in May and will keep longer hours than the old one."
-    html = (
-        "<html><body><article><h1>Library moves into the old bank</h1>"
-        f"<p>{PROSE[0]}</p>"
-        f"<p>Councillors approved the plan on Tuesday. {quoted} The work starts soon.</p>"
-        f"<blockquote class='pullquote'><p>\u201c{quoted}\u201d</p></blockquote>"
-        f"<p>{PROSE[1]}</p><aside>{aside}</aside><p>{PROSE[2]} {aside}</p>"
-        "<p>Advertisement</p><p>Advertisement</p>"  # short lines may repeat
-        "</article></body></html>"
-    )
-    text = selected(html)
-    assert text.count(quoted) == 1 and text.count(aside) == 1
-    assert f"Tuesday. {quoted} The work" in text and f"{PROSE[2]} {aside}" in text
-    assert text.count("Advertisement") == 2
-
-
-def test_a_sentence_repeated_among_sibling_paragraphs_stays() -> None:
-    """A refrain repeated in the body's own paragraphs is text, not a pull quote."""
-    refrain = "The river keeps its own counsel and the town keeps its own."
-    html = (
-        f"<html><body><article><p>{PROSE[0]}</p><p>{refrain}</p>"
-        f"<p>{PROSE[1]} {refrain}</p><p>{PROSE[2]}</p></article></body></html>"
-    )
-    assert selected(html).count(refrain) == 2
-
-
 def _walked(lines: PageLines) -> tuple[object, ...]:
     return (
         [(x.text, x.length, x.link_length, x.tag, x.boilerplate, x.block, x.href) for x in lines],
@@ -509,20 +394,3 @@ def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_the
     assert not any(line.boilerplate for line in lines if line.text in PROSE)
     assert any(line.boilerplate for line in lines)  # the share bar, the menu, the footer
     assert _walked(lines)[1:] == walked[1:]  # only the marks changed
-
-
-@pytest.mark.parametrize(
-    ("weights", "k", "cost", "runs"),
-    [
-        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 10, [(0, 10, 150)]),
-        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 30, [(0, 3, 60), (8, 10, 40)]),
-        ([10, 20], 3, 5, [(0, 2, 40)]),  # blocks longer than the page: its lines end them
-        ([], 3, 40, []),
-    ],
-)
-def test_kadanes_runs_over_sliding_blocks(
-    weights: list[float], k: int, cost: float, runs: list[tuple[int, int, float]]
-) -> None:
-    from scrapy_cx.extract.lines import _runs
-
-    assert _runs(weights, k, cost) == runs

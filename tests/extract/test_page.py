@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scrapy_cx import extract
-from scrapy_cx.extract import STAGES, extract_article
-from scrapy_cx.extract._page import Evidence, Page
+from scrapy_cx.extract import STAGES, extract_article, select
 from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
 from scrapy_cx.extract.decode import decode_page
 from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.page import Evidence, Page
 from tests.extract.prose import BRIDGE_STORY
 
 HEAD = (
@@ -43,22 +42,22 @@ def test_the_stages_fill_the_page_and_the_article_is_made_from_it() -> None:
     page = run(html)
     assert page.article() == extract_article(html, "http://town.test/news/bridge")
     assert page.lines[page.headline].text == "Bridge to be rebuilt"
-    assert page.title_index == page.headline
+    assert page.headline is not None  # None: the page does not show it
     assert page.content == "\n".join(BRIDGE_STORY)
-    assert page.regions == [(page.start, page.end)] and page.headline < page.start < page.end
+    assert page.regions == ((page.start, page.end),) and page.headline < page.start < page.end
 
 
 def test_the_headline_is_decided_once_and_the_stages_read_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     decided: list[int] = []
-    decide = extract.find_headline
+    decide = select.find_headline
 
     def counted(page: Page) -> None:
         decide(page)
         decided.append(page.headline)
 
-    monkeypatch.setattr(extract, "find_headline", counted)
+    monkeypatch.setattr(select, "find_headline", counted)
     page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
     assert decided == [page.headline]  # one decision for an article
     assert page.title == page.lines[page.headline].text  # the title is that line's
@@ -69,7 +68,7 @@ def test_the_headline_is_decided_once_and_the_stages_read_it(
 
 def test_evidence_names_the_source_of_each_field() -> None:
     page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
-    assert page.evidence["title"] == Evidence("line", page.headline, "Bridge to be rebuilt")
+    assert page.evidence_of("title") == Evidence("line", page.headline, "Bridge to be rebuilt")
     assert page.evidence["published"] == Evidence(
         "meta:article:published_time", None, "2024-03-05T09:30:00+01:00"
     )
@@ -84,7 +83,8 @@ def test_evidence_of_a_title_from_the_title_tag_and_a_date_from_a_line() -> None
         f"<html><head><title>Bridge to be rebuilt | Town News</title></head>"
         f"<body><p>Posted 5 March 2024</p>{body}</body></html>"
     )
-    assert page.evidence["title"] == Evidence("title_tag", None, "Bridge to be rebuilt | Town News")
+    title = page.evidence_of("title")
+    assert title == Evidence("title_tag", None, "Bridge to be rebuilt | Town News")
     date = page.evidence["published"]
     assert date.source == "line" and date.line is not None
     assert "5 March 2024" in page.lines[date.line].text

@@ -57,6 +57,7 @@ def test_post_units_read_once_give_both_readings_in_either_order() -> None:
     below, above = post_units(page), post_units(page, above=True)
     assert below == [] and len(above) == 15
     for order in ((False, True), (True, False)):
+        page.unit_groups, page.unit_dated = None, {}  # read afresh
         units = PostUnits(page)
         assert {reading: units.units(above=reading) for reading in order} == {
             False: below,

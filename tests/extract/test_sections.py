@@ -1,12 +1,14 @@
-"""Pages that are not one article hold their text in several regions (extract._sections):
+"""Pages that are not one article hold their text in several regions (sections.join_sections):
 a product's description and its specs, a landing page's sections, a listing's intro
 and its cards. Pages written for these tests."""
 
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract import SECTION_SHARE, extract_page
-from scrapy_cx.extract.lines import Line, LineOptions, select_sections
+from scrapy_cx.extract import extract_page
+from scrapy_cx.extract.lines import Line, LineOptions
+from scrapy_cx.extract.regions import select_sections
+from scrapy_cx.extract.sections import SECTION_SHARE
 
 MENU = "".join(
     f'<li><a href="/{name.lower()}">{name}</a></li>'

@@ -219,7 +219,7 @@ def test_a_page_of_short_headings_keeps_them_as_its_text() -> None:
     # The only lines are the text: none of them is a headline above it.
     found = extract_page(page("<title>Lazy images</title>", "<h2>Test one</h2><h2>Test two</h2>"))
     assert found.content == "Test one\nTest two"
-    assert found.title == "Lazy images" and found.headline == -1
+    assert found.title == "Lazy images" and found.headline is None
 
 
 def test_og_title_used_when_nothing_matches_and_no_heading() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Literal
 
 from lxml import etree
 
@@ -18,10 +18,7 @@ from ..article import Article, Post
 from .lines import LineOptions, PageLines
 from .meta import PageMeta
 
-if TYPE_CHECKING:
-    from .posts import PostUnits
-
-__all__ = ["Evidence", "Page", "Region"]
+__all__ = ["Evidence", "Page", "Region", "Selection", "SelectionKind"]
 
 Region = tuple[int, int]  # a slice of Page.lines: (start, end)
 
@@ -41,16 +38,44 @@ class Evidence:
     raw: str
 
 
+# What the selected text is: one text; a list of teaser cards (a section front, a
+# product grid: select.py found no text but the cards'); the page's run of linked
+# headlines, in place of a stray blurb (select.select_headline_list).
+SelectionKind = Literal["text", "cards", "headlines"]
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The main text as chosen, and the reading of the page it was chosen on.
+
+    ``lines`` (the walk's, or a thread's reading of them: lines.thread_lines),
+    ``regions`` (slices of ``lines`` holding the text, best first), ``content``,
+    the ``headline``'s line (None when the page does not show it), the ``title``
+    and where it was read. The stages choosing the text (select.py, thread.py,
+    sections.py) replace it as a whole, so one that tries another reading keeps
+    it or drops it in one assignment. Only the lines' boilerplate marks change
+    in place (select.select_lead, the fallback, sections.join_sections).
+    """
+
+    lines: PageLines = field(default_factory=PageLines)
+    regions: tuple[Region, ...] = ()
+    content: str = ""
+    headline: int | None = None
+    title: str | None = None
+    title_evidence: Evidence | None = None
+    kind: SelectionKind = "text"
+
+
 @dataclass(slots=True)
 class Page:
     """Everything known about one page, filled stage by stage.
 
     Inputs first (the parsed tree, the URL, the caller's options), then what
-    the stages add in order: ``meta``, ``lines``, ``headline`` (the headline's
-    line, -1 when the page does not show it) with ``title``, ``regions`` (slices
-    of ``lines`` holding the main text, best first), ``content``, ``language``,
-    ``published``, ``modified``, ``site_name``, ``authors`` and ``source``,
-    ``image``, and the ``evidence`` of where each was read.
+    the stages add in order: ``meta``, the ``selection`` (the lines, the main
+    text's regions, ``content``, ``headline`` and ``title``: read through the
+    properties of the same names), ``page_type``, ``language``, ``published``,
+    ``modified``, ``site_name``, ``authors`` and ``source``, ``image``, and the
+    ``evidence`` of where each was read (:meth:`evidence_of`).
     """
 
     root: etree._Element
@@ -66,12 +91,10 @@ class Page:
     # whether an XPath pass over every attribute can find anything.
     markup: str | bytes | None = None
     meta: PageMeta = field(default_factory=PageMeta)
-    lines: PageLines = field(default_factory=PageLines)
-    headline: int = -1
-    regions: list[Region] = field(default_factory=list)
-    content: str = ""
-    listing: bool = False  # the selection found a list of teaser cards, not one text
-    headlines: bool = False  # a page of linked headlines (pagetype.headline_page)
+    selection: Selection = field(default_factory=Selection)
+    # A page of linked headlines (pagetype.headline_page, decided once before the
+    # selection may give way to them): settle_page_type reads it too.
+    headline_page: bool = False
     page_type: str = "article"  # article, thread, listing or other (pagetype.py)
     declared: frozenset[str] = frozenset()  # schema.org / og: types the page declares
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
@@ -79,10 +102,12 @@ class Page:
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
     # A discussion's replies (pagetype): line ranges of its reply units, in page order.
     replies: list[Region] = field(default_factory=list)
-    # Its repeated post-named elements, read once (posts.PostUnits.of) for page
-    # typing, the thread stage and the posts.
-    post_units: PostUnits | None = None
-    title: str | None = None
+    # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
+    # the thread stage and the posts: their groups of block ids (None: not read yet)
+    # and, per block read, whether it shows a date at its edges. Plain data, so this
+    # module needs nothing of posts.py (which needs dates.py, which needs a Page).
+    unit_groups: list[list[int]] | None = None
+    unit_dated: dict[int, bool] = field(default_factory=dict)
     language: str | None = None
     published: str | None = None
     published_raw: str | None = None
@@ -95,7 +120,32 @@ class Page:
     # Read only in part (Article.truncated): the parse's bounds (dom.MAX_TAGS tags,
     # dom.MAX_ATTRIBUTES on one tag) or the walk's (lines.MAX_LINES, MAX_LINE_CHARS).
     truncated: bool = False
+    # Where each field after the selection was read (the title's is the selection's).
     evidence: dict[str, Evidence] = field(default_factory=dict)
+
+    @property
+    def lines(self) -> PageLines:
+        """The lines the text was selected on."""
+        return self.selection.lines
+
+    @property
+    def regions(self) -> tuple[Region, ...]:
+        """Slices of :attr:`lines` holding the main text, best first."""
+        return self.selection.regions
+
+    @property
+    def content(self) -> str:
+        return self.selection.content
+
+    @property
+    def headline(self) -> int | None:
+        """The headline's line, None when the page does not show it (the selection
+        leaves it out; the date and byline searches start under it)."""
+        return self.selection.headline
+
+    @property
+    def title(self) -> str | None:
+        return self.selection.title
 
     @property
     def start(self) -> int:
@@ -107,16 +157,17 @@ class Page:
         """End (exclusive) of the main region."""
         return self.regions[0][1] if self.regions else 0
 
-    @property
-    def title_index(self) -> int | None:
-        """The headline's line, None when the page does not show it (the date and
-        byline searches start under it)."""
-        return self.headline if self.headline >= 0 else None
+    def evidence_of(self, name: str) -> Evidence | None:
+        """Where field ``name`` (``title``, ``published``...) was read, if known."""
+        if name == "title":
+            return self.selection.title_evidence
+        return self.evidence.get(name)
 
     def line_with(self, raw: str, first: int = 0) -> int | None:
         """Index of the first line from ``first`` on whose text holds ``raw``, or None."""
-        for i in range(max(0, first), len(self.lines)):
-            if raw in self.lines[i].text:
+        lines = self.lines
+        for i in range(max(0, first), len(lines)):
+            if raw in lines[i].text:
                 return i
         return None
 

@@ -1,11 +1,15 @@
-"""extract_article's main text, end to end on small pages written for these tests."""
+"""select.py: the main text chosen, end to end on small pages written for these tests."""
 
 from __future__ import annotations
 
 import pytest
 
 from scrapy_cx import extract_article
-from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES
+from scrapy_cx.extract import STAGES, extract_page
+from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.page import Page
+from scrapy_cx.extract.pagetype import type_headline_list
+from tests.extract.prose import BRIDGE_STORY
 
 STORY = BRIDGE_STORY
 
@@ -206,24 +210,6 @@ def test_a_logo_h1_loses_to_the_line_that_matches_the_title() -> None:
     assert extract_article(html).content == "\n".join(STORY)
 
 
-def test_a_page_that_shows_its_text_only_in_noscript_is_read_from_it() -> None:
-    # Forum software builds the page with script; readers without it get <noscript>.
-    html = page(
-        "<div id='app'>Loading…</div>"
-        f"<noscript><div class='topic'><h1>Bridge to be rebuilt</h1>{paragraphs(STORY)}"
-        "</div></noscript>"
-    )
-    assert extract_article(html).content == "\n".join(STORY)
-
-
-def test_noscript_stays_out_when_the_page_shows_its_text() -> None:
-    html = page(
-        f"<article><h1>Bridge to be rebuilt</h1>{paragraphs(STORY)}</article>"
-        "<noscript><p>Please enable JavaScript to see the comments of our readers.</p></noscript>"
-    )
-    assert extract_article(html).content == "\n".join(STORY)
-
-
 def test_an_article_split_over_boilerplate_named_containers_is_not_lost() -> None:
     # Each third of the story sits in its own "widget": every mark holds too little
     # text to be forgiven as a wrapper, so the marks alone would leave nothing.
@@ -252,40 +238,6 @@ def comment(who: str, when: str, text: str) -> str:
         f"<div class='tools'><a href='/u/{who}'>{who}</a> <a href='#reply'>Reply</a></div>"
         "</article>"
     )
-
-
-def test_a_thread_whose_posts_are_named_comments_keeps_every_post() -> None:
-    authors = ("alice", "bob", "carol", "dave")
-    posts = "".join(
-        comment(who, f"2024-05-0{day} 10:1{day}", text)
-        for day, (who, text) in enumerate(zip(authors, STORY[:4], strict=True), 1)
-    )
-    # A short note outside the posts is all a walk that reads "comment" as a
-    # comment section would select.
-    note = "<p>Create an account or sign in to reply. Only members can leave a reply.</p>"
-    html = page(f"<h1>Bridge to be rebuilt</h1><div class='topic'>{posts}</div>{note}")
-    article = extract_article(html.replace("</title>", "</title>" + FORUM_LD))
-    assert article.page_type == "thread"
-    for text in STORY[:4]:
-        assert text in article.content
-    assert "Reply" not in article.content  # a post's links are chrome, not its text
-
-
-def test_an_article_outweighed_by_its_comment_section_stays_the_article() -> None:
-    # Declared comments make the page a thread; its long comment section, past a
-    # long list of links, alone would win a selection that reads comments as posts.
-    long_comments = "".join(
-        comment(who, f"2024-05-0{day} 09:0{day}", " ".join(EN_SENTENCES))
-        for day, who in enumerate(("erin", "frank", "gina", "hal", "ivan", "jo", "kim"), 1)
-    )
-    html = page(
-        f"<h1>Bridge to be rebuilt</h1><div class='story'>{paragraphs(STORY)}</div>"
-        f"<ul class='more'>{RELATED * 3}</ul><div class='comments'>{long_comments}</div>"
-    )
-    article = extract_article(html.replace("</title>", "</title>" + COMMENTS_LD))
-    assert article.page_type == "thread"
-    assert "\n".join(STORY) in article.content
-    assert EN_SENTENCES[0] not in article.content
 
 
 def figure(caption: str, credit: str = "") -> str:
@@ -372,6 +324,21 @@ def test_a_page_that_is_only_a_list_of_headlines_gives_the_headlines() -> None:
         assert text in article.content
 
 
+def test_the_headlines_replace_the_blurb_as_a_selection_the_page_typing_stage_types() -> None:
+    """select_headline_list records its finding in the selection's kind and writes no
+    page type; type_headline_list, a page-typing stage, turns it into a listing."""
+    cookies = "<div class='consent'>We use data to run this site. By using it you agree.</div>"
+    html = page(f"{headline_list()}{cookies}", "Latest stories")
+    assert extract_page(html).selection.kind == "headlines"
+    page_under_test = Page(parse_html(html))
+    for stage in STAGES[: STAGES.index(type_headline_list)]:
+        stage(page_under_test)
+    assert page_under_test.selection.kind == "headlines"
+    assert page_under_test.page_type == "article"  # not typed by the selecting stage
+    type_headline_list(page_under_test)
+    assert page_under_test.page_type == "listing"
+
+
 def test_a_short_news_item_beside_many_headlines_keeps_its_paragraph() -> None:
     # Dated, as news is: an undated page that is mostly headlines is a listing
     # (pagetype.settle_page_type), which is not what this test is about.
@@ -425,36 +392,3 @@ def test_a_story_shown_in_a_modal_over_a_stream_of_teasers_is_the_text() -> None
     article = extract_article(page(f"<main><ul>{stream}</ul></main>{story}"))
     assert article.page_type == "article"
     assert article.content == "\n".join(STORY)
-
-
-def test_a_threads_author_panels_labels_are_not_its_text() -> None:
-    """Forum software frames every post with its author's panel ("Joined", "Messages"
-    and their values); the labels, shown in the same element in every post, are left
-    out; a short line said once stays, even quoted in every reply."""
-    said = "Closed until March."  # said once, quoted in each reply: not a label
-    quote = f"<blockquote>{said}</blockquote><p>"
-    texts = [
-        STORY[0] + f"</p><p>{said}",
-        quote + STORY[1],
-        quote + STORY[2],
-        quote + STORY[3] + "</p><p>Thanks, good to know!",
-    ]
-    panels = "".join(
-        comment(who, f"2024-05-0{day} 10:1{day}", text).replace(
-            "<div class='comment-content'>",
-            f"<dl class='pairs'><dt>Joined</dt><dd>Mar {day}, 2019</dd><dt>Messages</dt>"
-            f"<dd>{day * 37}</dd></dl><div class='comment-content'>",
-        )
-        for day, (who, text) in enumerate(
-            zip(("alice", "bob", "carol", "dave"), texts, strict=True), 1
-        )
-    )
-    html = page(f"<h1>Bridge to be rebuilt</h1><div class='topic'>{panels}</div>")
-    article = extract_article(html.replace("</title>", "</title>" + FORUM_LD))
-    assert article.page_type == "thread"
-    lines = article.content.split("\n")
-    assert "Joined" not in lines and "Messages" not in lines
-    assert "Mar 2, 2019" in lines  # a value differs from post to post
-    for text in (*STORY[:4], "Thanks, good to know!", said):
-        assert text in lines
-

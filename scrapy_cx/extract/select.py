@@ -1,0 +1,129 @@
+"""The stages that choose the main text on the walk's lines: the selection and its
+headline, an article's lead, and the headlines of a page of headlines in place of
+a stray blurb. Each replaces ``page.selection`` as a whole (page.Selection)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .lines import LineOptions
+from .page import Page
+from .pagetype import story_head
+from .read import MIN_VISIBLE_TEXT
+from .regions import lead_caption, lead_start, select_headlines, select_main
+from .text import main_text
+from .title import find_headline
+
+
+def select_text(page: Page) -> None:
+    """Select the main text, find the headline beside it (``title.find_headline``,
+    the one place it is decided: a headline sits just above its text), then, when
+    the headline lies inside that text, select again leaving it out (above or
+    below the text, leaving it out moves nothing).
+
+    Reads the lines and the options; writes the selection (regions, content,
+    kind, headline and title)."""
+    _choose(page)
+    find_headline(page)
+    headline = page.headline
+    if headline is not None and page.start <= headline < page.end:
+        _choose(page)
+
+
+def _choose(page: Page) -> None:
+    chosen = page.selection
+    lines = chosen.lines
+    start, end = region = select_main(lines, page.options, chosen.headline)
+    content = main_text(lines[start:end], lines)
+    page.selection = replace(chosen, regions=(region,), content=content, kind="text")
+    if not content and page.options.card_share > 0:
+        # A list of teaser cards (a section front, a product grid): its text is the
+        # list's, and the page is a listing, not an empty article.
+        select_in(page, replace(page.options, card_share=0.0))
+        if page.content:
+            page.selection = replace(page.selection, kind="cards")
+    if not page.content:
+        _fallback(page)
+
+
+def select_lead(page: Page) -> None:
+    """Start an article's text at its lead: the lead paragraph the narrowing to the
+    body's container left between the headline and the body, and the lead
+    picture's caption right above, even one named "caption" or "credit" (the
+    article's own words about its first picture).
+
+    Reads the page type and the selection; writes the selection's first region and
+    content (and unmarks the lead's lines)."""
+    if page.page_type != "article" or not page.content:
+        return
+    chosen = page.selection
+    lines = chosen.lines
+    start, end = chosen.regions[0]
+    first = lead_caption(lines, lead_start(lines, page.options, chosen.headline, start))
+    if first < start:
+        for line in lines[first:start]:
+            line.boilerplate = False
+        page.selection = replace(
+            chosen,
+            regions=((first, end), *chosen.regions[1:]),
+            content=main_text(lines[first:end], lines),
+        )
+
+
+def select_in(page: Page, options: LineOptions) -> None:
+    """Select again on the selection's lines with ``options``: kept when it finds text."""
+    chosen = page.selection
+    lines = chosen.lines
+    start, end = region = select_main(lines, options, headline=chosen.headline)
+    content = main_text(lines[start:end], lines)
+    if content:
+        page.selection = replace(chosen, regions=(region,), content=content)
+
+
+def _fallback(page: Page) -> None:
+    """No main text although the page has some: select again, trusting no boilerplate mark.
+
+    Sites name the article's own containers "widget" or "modal"; when their marks
+    leave nothing, the densest run of the page, marks ignored, is the best guess.
+    """
+    lines = page.lines
+    if sum(line.length for line in lines if line.boilerplate) < MIN_VISIBLE_TEXT:
+        return
+    marks = [line.boilerplate for line in lines]
+    for line in lines:
+        line.boilerplate = False
+    select_in(page, page.options)
+    if not page.content:
+        for line, mark in zip(lines, marks, strict=True):
+            line.boilerplate = mark
+
+
+# A selection this short (characters), with no paragraph of MIN_PARAGRAPH, is a
+# stray blurb (a cookie notice) when the page is one of headlines, unless it
+# stands under the page's dated headline (pagetype.story_head): a short story.
+TINY_CONTENT = 300
+MIN_PARAGRAPH = 100
+
+
+def select_headline_list(page: Page) -> None:
+    """On a page of headlines (``page.headline_page``), a stray blurb gives way to
+    the headlines: the selection becomes their run, of kind "headlines" (which
+    pagetype.type_headline_list types a listing).
+
+    Reads the page type, ``page.headline_page`` and the selection; writes the
+    selection."""
+    if page.page_type == "thread" or not page.headline_page:
+        return
+    chosen = page.selection
+    content = chosen.content
+    if len(content) >= TINY_CONTENT:
+        return
+    lines = chosen.lines
+    if any(line.length >= MIN_PARAGRAPH for line in lines[page.start : page.end]):
+        return
+    if story_head(page):
+        return  # a story a few lines long under its dated head: no stray blurb
+    start, end = select_headlines(lines, page.options)
+    text = main_text(lines[start:end], lines)
+    if len(text) > len(content):
+        page.selection = replace(chosen, regions=((start, end),), content=text, kind="headlines")

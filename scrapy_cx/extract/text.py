@@ -1,0 +1,72 @@
+"""Selected lines joined into the text: one paragraph per line, pull quotes left out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from .lines import Line, PageLines
+
+# A line set apart in one of these (or inside one, up to SET_APART_DEPTH blocks up)
+# that repeats a sentence of the text is a pull quote; shorter than MIN_REPEAT
+# non-space characters it may just be a common phrase.
+SET_APART_TAGS = frozenset({"blockquote", "aside", "figure", "figcaption"})
+SET_APART_DEPTH = 3
+MIN_REPEAT = 20
+# After a sentence's end mark and any closing quotes or brackets.
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
+    """Join selected lines into the article text, one paragraph per line.
+
+    A pull quote (a sentence of a paragraph repeated in large type beside it,
+    in a ``blockquote``, ``aside`` or figure) is left out. ``page`` is the
+    ``PageLines`` the lines come from: it knows where each line sits.
+    """
+    kept = [line for line in lines if not line.boilerplate]
+    repeats = _pull_quotes(kept, page) if page is not None else set()
+    return "\n".join(line.text for i, line in enumerate(kept) if i not in repeats)
+
+
+def _sentence_key(text: str) -> str:
+    """Comparison form of a sentence: letters and digits only, case folded."""
+    return _NOT_WORD.sub("", text).casefold()
+
+
+def set_apart(line: Line, page: PageLines, tags: frozenset[str] = SET_APART_TAGS) -> bool:
+    """Whether the line's block, or one of its nearest ancestors, is set apart from the text."""
+    block = line.block
+    for _ in range(SET_APART_DEPTH):
+        if block < 0:
+            return False
+        if page.tags[block] in tags:
+            return True
+        block = page.parents[block]
+    return False
+
+
+def _pull_quotes(lines: Sequence[Line], page: PageLines) -> set[int]:
+    """Indexes of set-apart lines (``MIN_REPEAT`` characters or more) whose whole
+    text is one sentence of a paragraph of the text. Filler repeated among the
+    body's own paragraphs is left alone. Linear: each line is split and hashed once."""
+    apart = [line.length >= MIN_REPEAT and set_apart(line, page) for line in lines]
+    if not any(apart):
+        return set()  # nothing set apart: no sentence need be split and keyed
+    in_paragraph: set[str] = set()  # sentences of the text's own multi-sentence paragraphs
+    known = page.sentences
+    for line, away in zip(lines, apart, strict=True):
+        if away:
+            continue
+        sentences = known.get(line.text)
+        if sentences is None:
+            sentences = [k for k in map(_sentence_key, _SENTENCE_END.split(line.text)) if k]
+            known[line.text] = sentences
+        if len(sentences) > 1:
+            in_paragraph.update(sentences)
+    repeats = set()
+    for i, line in enumerate(lines):
+        if apart[i] and _sentence_key(line.text) in in_paragraph:
+            repeats.add(i)
+    return repeats

@@ -1,0 +1,124 @@
+"""regions.py: the line-block selection over a page's lines (select_main, its runs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.lines import Line, LineOptions, page_lines
+from scrapy_cx.extract.regions import select_main
+from scrapy_cx.extract.text import main_text
+from tests.extract.prose import BRIDGE_STORY
+
+PROSE = BRIDGE_STORY[:4]
+
+
+def lines_of(html: str, **options: object) -> list[Line]:
+    return page_lines(parse_html(html), LineOptions(**options))  # type: ignore[arg-type]
+
+
+def selected(html: str) -> str:
+    lines = page_lines(parse_html(html))
+    start, end = select_main(lines)
+    return main_text(lines[start:end], lines)
+
+
+def paragraphs(items: list[str]) -> str:
+    return "".join(f"<p>{p}</p>" for p in items)
+
+
+def test_selection_takes_the_dense_run_and_leaves_menus_out() -> None:
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(20))
+    html = f"<body><ul>{menu}</ul><div>{paragraphs(PROSE)}</div><ul>{menu}</ul></body>"
+    assert selected(html) == "\n".join(PROSE)
+
+
+def test_selection_is_empty_on_a_page_of_links() -> None:
+    items = "".join(
+        f'<li><a href="/{i}">A headline about item {i} today</a></li>' for i in range(60)
+    )
+    assert selected(f"<body><ul>{items}</ul></body>") == ""
+
+
+def test_the_headline_line_is_not_main_text_and_the_text_starts_after_it() -> None:
+    kicker = "Filed from the town hall on Tuesday evening by our local government reporter"
+    headline = "Bridge to be rebuilt after ten years of debate in the town"
+    html = f"<body><div><p>{kicker}</p><h1>{headline}</h1>{paragraphs(PROSE)}</div></body>"
+    lines = lines_of(html)
+    start, end = select_main(lines, LineOptions(block_size=1), headline=1)
+    assert main_text(lines[start:end]) == "\n".join(PROSE)
+    start, end = select_main(lines, LineOptions(block_size=1))  # no headline: all text
+    assert main_text(lines[start:end]) == "\n".join([kicker, headline, *PROSE])
+
+
+def test_region_narrows_to_the_article_container() -> None:
+    # A long photo caption just before the article lives outside the article's element.
+    caption = (
+        "A lorry crosses the old river bridge on Monday morning, a day before the council "
+        "vote, while pedestrians wait at the lights on the market side."
+    )
+    html = (
+        f'<body><div class="lead"><img src="x.jpg"><div>{caption}</div></div>'
+        f'<div class="body">{paragraphs(PROSE * 2)}</div></body>'
+    )
+    assert caption not in selected(html)
+    lines = lines_of(html)
+    start, end = select_main(lines, LineOptions(container_share=0.0))
+    assert caption in main_text(lines[start:end])
+
+
+def test_block_size_and_line_cost_are_honoured() -> None:
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
+    lines = lines_of(f"<body><p>Short note.</p><ul>{menu}</ul>{paragraphs(PROSE)}</body>")
+    assert select_main(lines) == (9, 9 + len(PROSE))
+    # Free lines and free links: one run from the note to the end.
+    free = LineOptions(block_size=1, line_cost=0, link_penalty=0)
+    assert select_main(lines, free) == (0, 9 + len(PROSE))
+
+
+def test_a_page_too_short_for_one_block_keeps_its_heaviest_run() -> None:
+    lines = lines_of("<body><h2>Test case</h2><p>Tiny page.</p><p><a href='/'>Home</a></p></body>")
+    assert select_main(lines) == (0, 2)
+    assert select_main(lines, LineOptions(line_cost=10**6)) == (0, 2)
+
+
+def test_selection_of_no_lines_is_empty() -> None:
+    assert select_main([]) == (0, 0)
+    assert main_text([]) == ""
+
+
+def test_a_stray_end_tag_does_not_cut_the_last_paragraph() -> None:
+    last = "The mayor is expected to sign the order next week, officials said."
+    html = (
+        "<body><div id='content'><article>" + paragraphs(PROSE * 2) + "</div>"
+        f"<p>{last}</p></article><footer><p>Copyright</p></footer></body>"
+    )
+    assert selected(html) == "\n".join([*PROSE, *PROSE, last])
+
+
+def test_a_paragraph_is_not_cut_after_its_linked_first_line() -> None:
+    """A <p> split by <br>, opening with a link (the name of what the story
+    presents): the link weighs nothing, but the selection keeps the paragraph whole."""
+    menu = "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(8))
+    html = (
+        f"<body><ul>{menu}</ul><div class='entry'><p><a href='https://x.test/'>Bridgeview</a>"
+        f"<br>{PROSE[0]}<br>{PROSE[1]}</p>{paragraphs(PROSE[2:])}</div></body>"
+    )
+    assert selected(html) == "\n".join(["Bridgeview", *PROSE])
+
+
+@pytest.mark.parametrize(
+    ("weights", "k", "cost", "runs"),
+    [
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 10, [(0, 10, 150)]),
+        ([50, 50, 50, 0, 0, 0, 0, 0, 50, 50], 1, 30, [(0, 3, 60), (8, 10, 40)]),
+        ([10, 20], 3, 5, [(0, 2, 40)]),  # blocks longer than the page: its lines end them
+        ([], 3, 40, []),
+    ],
+)
+def test_kadanes_runs_over_sliding_blocks(
+    weights: list[float], k: int, cost: float, runs: list[tuple[int, int, float]]
+) -> None:
+    from scrapy_cx.extract.regions import _runs
+
+    assert _runs(weights, k, cost) == runs
