@@ -1,8 +1,8 @@
 """What the bulk readers produce: a :class:`RawPage` to extract or a :class:`Skip` with its reason.
 
-Its own small module so both readers (:mod:`.sources` for files and folders,
-:mod:`.warc` for archives) and the consumers (:mod:`.bulk`, the command line)
-depend on it and not on each other; it also holds the limits they share.
+Its own small module so both readers (``_sources`` for files and folders,
+``_warc`` for archives) and the consumers (``_runner``, the command line,
+``explain``) depend on it and not on each other.
 """
 
 from __future__ import annotations

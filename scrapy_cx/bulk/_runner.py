@@ -1,7 +1,7 @@
 """Bulk offline extraction: pages in, JSON lines out, on every core.
 
 The reader (one process) feeds pages to the worker pool that the crawl uses
-too (:mod:`scrapy_cx._pool`) and keeps only a fixed number in flight, so memory
+too (:mod:`scrapy_cx.pool`) and keeps only a fixed number in flight, so memory
 stays bounded on inputs of any size (``Pool.imap`` would read the whole input
 ahead). Results come back in input order. Workers serialize to JSON themselves
 so the parent only writes lines. A page past its deadline, or one that kills
@@ -27,7 +27,7 @@ from ..settings import CxSettings
 from ..verdict import invalid_reason
 from ._records import RawPage, Skip
 
-# The crawl's stats keys (scrapy_cx._verdict), as the bulk summary words them.
+# The crawl's stats keys (scrapy_cx.verdict), as the bulk summary words them.
 _REASONS = {
     "no_content": "main text too short",
     "short_content": "main text too short",
@@ -156,7 +156,7 @@ def extract_all(
 
     ``jobs == 1`` runs in this process (no pickling, for small inputs and for
     measuring one core; no deadline either). Otherwise pages go one by one to
-    ``jobs`` worker processes (:mod:`scrapy_cx._pool`), at most ``in_flight``
+    ``jobs`` worker processes (:mod:`scrapy_cx.pool`), at most ``in_flight``
     (default ``4 * jobs``) read ahead of the results; a page past ``timeout``
     seconds or one that kills its worker is skipped with that reason. Closing
     the iterator (or an exception in the caller's loop) kills the workers.
