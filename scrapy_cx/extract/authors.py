@@ -250,12 +250,19 @@ _DESK = re.compile(
 )
 
 
+def _longest_first(sites: frozenset[str]) -> list[str]:
+    """The site's names, the longest (most specific) first: a frozenset's own order
+    changes with Python's string hash seed, and with it which name matched first,
+    so the same page gave other authors from one process to the next."""
+    return sorted(sites, key=lambda site: (-len(site), site))
+
+
 def _site_part(text: str, sites: frozenset[str]) -> bool:
     """The site itself or its desk: "CNN Business", "News Nation Bureau" on newsnation.in,
     "Vortex" on vortexcannon.org."""
     squashed = "".join(text.casefold().split())
     first = text.split()[0].casefold()
-    for site in sites:
+    for site in _longest_first(sites):
         if first == site or (len(squashed) >= _MIN_NAME_KEY and site.startswith(squashed)):
             return True
         if len(site) >= _MIN_SITE_KEY and squashed.startswith(site) and " " in text:
@@ -266,7 +273,7 @@ def _site_part(text: str, sites: frozenset[str]) -> bool:
 def _without_site(text: str, sites: frozenset[str]) -> str:
     """ "Jonathan GarberFOXBusiness" -> "Jonathan Garber": the site's name glued on."""
     squashed = "".join(text.casefold().split())
-    for site in sites:
+    for site in _longest_first(sites):
         if len(site) >= _MIN_SITE_KEY and len(squashed) > len(site) and squashed.endswith(site):
             keep, seen = len(text), 0
             while seen < len(site) and keep > 0:

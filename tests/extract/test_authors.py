@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from scrapy_cx import extract_article
@@ -372,3 +377,22 @@ def test_a_role_closing_a_name_is_found_by_the_end_of_the_text() -> None:
         assert _ROLE_TAIL.search(text) and _may_end_in_role(text), text
     for text in ("Ann Lee", "Writer Ann Lee", "Ann Lee, Staff Writer and more", ""):
         assert not _ROLE_TAIL.search(text) and not _may_end_in_role(text), text
+
+
+def test_a_glued_site_name_is_cut_the_same_whatever_the_hash_seed() -> None:
+    """The site's names are a frozenset, whose order follows the string hash seed: the
+    longest glued name must win in every process, not whichever came first."""
+    code = (
+        "from scrapy_cx.extract.authors import _without_site;"
+        "print(_without_site('Jonathan Garber FOX Business News',"
+        " frozenset({'businessnews', 'foxbusinessnews', 'news'})))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    seen = set()
+    for seed in range(6):
+        env = {**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": str(root)}
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        )
+        seen.add(out.stdout.strip())
+    assert seen == {"Jonathan Garber"}
