@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import math
 import signal
 import sys
 from collections import deque
@@ -61,8 +62,8 @@ def _non_negative(text: str) -> int:
 
 def _seconds(text: str) -> float:
     value = float(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be a number of seconds >= 0")
+    if not (math.isfinite(value) and value >= 0):  # nan and inf are no deadline
+        raise argparse.ArgumentTypeError("must be a finite number of seconds >= 0")
     return value
 
 

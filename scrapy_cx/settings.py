@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -192,6 +193,12 @@ class CxSettings:
 
     def __post_init__(self) -> None:
         """A wrong value fails the crawl (or bulk run) at its start, loudly, naming the setting."""
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            # nan passes every range check below (all comparisons are False) and as a
+            # deadline meant none, with a busy loop; inf is no number of seconds either.
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"{setting_name(item)} must be a finite number, not {value}")
         if self.date_languages is not None:
             _check_languages(self.date_languages)
         _check_line_options(self.line_options)
@@ -297,7 +304,7 @@ _LINE_OPTION_TYPES: dict[str, type] = {
 _ALLOWED: dict[type, tuple[tuple[type, ...], str]] = {
     bool: ((bool,), "True or False"),
     int: ((int,), "a whole number (an int, not a bool)"),
-    float: ((int, float), "a number (an int or a float, not a bool)"),
+    float: ((int, float), "a number (a finite int or float, not a bool)"),
 }
 
 
@@ -313,7 +320,11 @@ def _check_line_options(options: Mapping[str, Any]) -> None:
     for name, value in sorted(options.items()):
         kind = _LINE_OPTION_TYPES[name]
         types, allowed = _ALLOWED.get(kind, ((kind,), f"a {kind.__name__}"))
-        if not isinstance(value, types) or (kind is not bool and isinstance(value, bool)):
+        if (
+            not isinstance(value, types)
+            or (kind is not bool and isinstance(value, bool))
+            or (isinstance(value, float) and not math.isfinite(value))
+        ):
             raise ValueError(
                 f"CX_LINE_OPTIONS: {name}={value!r} is not allowed: {name} takes {allowed}"
             )

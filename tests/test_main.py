@@ -144,7 +144,16 @@ def test_missing_warcio_is_explained(
     assert "pip install 'scrapy-cx[warc]'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("bad", [["-j", "0"], ["--encoding", "klingon"], []])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["-j", "0"],
+        ["--encoding", "klingon"],
+        [],
+        ["--page-timeout", "nan"],
+        ["--page-timeout", "inf"],  # no number of seconds: a wait that overflows or never ends
+    ],
+)
 def test_bad_arguments_exit_2(bad: list[str], tmp_path: Path) -> None:
     args = ["extract", *bad] + ([str(tmp_path)] if bad else [])
     with pytest.raises(SystemExit) as exc:

@@ -103,6 +103,8 @@ def test_line_options_of_their_field_types_are_accepted(options: object) -> None
         ("line_cost", True, "a whole number"),  # a bool is not a count
         ("max_link_density", False, "a number"),
         ("max_link_density", "0.3", "a number"),
+        ("max_link_density", float("nan"), "a number .a finite"),  # every comparison False
+        ("card_share", float("inf"), "a number .a finite"),
         ("headline_cut", 0, "True or False"),
         ("headline_cut", "false", "True or False"),
     ],
@@ -115,6 +117,18 @@ def test_line_options_of_another_type_fail_at_start_naming_what_is_allowed(
         CxSettings.from_settings(Settings({"CX_LINE_OPTIONS": {option: value}}))
     with pytest.raises(ValueError, match=expected):  # however the settings are made
         CxSettings(line_options={option: value})
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["CX_PAGE_TIMEOUT", "CX_DEDUP_THRESHOLD", "CX_REDIS_IDLE_CLOSE", "CX_REDIS_LEASE_TIMEOUT"],
+)
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", float("nan")])
+def test_a_number_that_is_not_finite_fails_at_start(name: str, value: object) -> None:
+    """nan passes every range check (each comparison is False): as CX_PAGE_TIMEOUT it
+    meant no deadline and a worker-waiting loop at full CPU."""
+    with pytest.raises(ValueError, match=rf"{name} must be"):
+        CxSettings.from_settings(Settings({name: value}))
 
 
 def test_unknown_date_language_fails_at_start() -> None:
