@@ -136,6 +136,38 @@ def test_only_pages_past_a_bound_are_truncated() -> None:
     assert not extract_article(page(PARAGRAPH)).truncated
 
 
+@pytest.mark.parametrize(
+    "filler",
+    [
+        "<script>" + "if (a<b) x<<=1;" * (MAX_TAGS // 2) + "</script>",  # a long script
+        "<style>/*" + "<" * (2 * MAX_TAGS) + "*/</style>",
+        "<!-- x -->" * (2 * MAX_TAGS),  # 200 000 comments
+        "<SCRIPT type=x>" + "<b>" * (2 * MAX_TAGS) + "</SCRIPT >",
+    ],
+)
+def test_what_makes_no_element_does_not_count_towards_the_tag_limit(filler: str) -> None:
+    """A "<" in a comment, a script or a style is no tag: the article after them is read."""
+    html = f"<html><head>{filler}</head><body><h1>Head</h1><p>{PARAGRAPH * 3}</p></body></html>"
+    assert tag_cut(html) is None
+    article = extract_article(html.encode(), "http://news.test/a")
+    assert not article.truncated and "council met" in article.content
+
+
+def test_tags_after_a_script_still_count() -> None:
+    lines = "".join(f"line {i}<br>" for i in range(MAX_TAGS + 1_000))
+    html = f"<head><script>{'a<b;' * 1000}</script><!-- <<< --></head><body>{lines}</body>"
+    cut = tag_cut(html)
+    assert cut is not None
+    head = html[:cut]
+    assert head.count("<br>") == MAX_TAGS - 6  # <head>, <script>, </script>, </head>, <body>
+    assert html.startswith("<br>", cut)
+
+
+def test_an_unclosed_script_or_comment_ends_the_count() -> None:
+    for filler in ("<script>" + "<b>" * (2 * MAX_TAGS), "<!--" + "<b>" * (2 * MAX_TAGS)):
+        assert tag_cut("<p>x</p>" + filler) is None
+
+
 class _CountingText(str):
     """A page that counts the scans ``tag_cut`` makes of it."""
 
