@@ -18,6 +18,9 @@ from typing import Any
 
 from ._records import MAX_HEADER_BYTES, RawPage, Skip
 
+# Blank lines a writer may leave after the last record (more is a record cut short).
+_MAX_TRAILER = 64
+
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 _CHARSET = re.compile(r"charset\s*=\s*[\"']?([^;\"'\s]+)", re.I)
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)", re.I | re.S)
@@ -74,14 +77,24 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[RawPage | Skip,
         _bound_headers(records.reader)
         offset = 0
         seen = 0
+        end = 0  # where the last record read whole ends
         try:
             for record in records:
                 records.reader.cx_header_bytes = 0  # the next record's headers start here
                 seen += 1
+                if record.length is None:  # no Content-Length: the file ends in its headers
+                    where = f"{path}@{records.get_record_offset()}"
+                    yield Skip(where, "damaged WARC, rest of file (cut short)"), fh.tell()
+                    return
                 item = _page(record, str(path), max_page_bytes)
+                if _block_cut(record):  # the file ends inside this record
+                    where = f"{path}@{records.get_record_offset()}"
+                    yield Skip(where, "damaged WARC, rest of file (cut short)"), fh.tell()
+                    return
+                # Only after the body is read: asking for the offset reads to the record's end.
+                offset = records.get_record_offset()
+                end = offset + records.get_record_length()
                 if item is not None:
-                    # Only after the body is read: asking for the offset reads to the record's end.
-                    offset = records.get_record_offset()
                     yield replace(item, source=f"{path}@{offset}"), fh.tell()
         except HeaderTooLarge:
             yield (
@@ -98,8 +111,21 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[RawPage | Skip,
                 (fh.tell()),
             )
             return
-        if not seen and fh.tell() > 0:
-            yield Skip(str(path), "not a WARC file (no records)"), fh.tell()
+        size = fh.seek(0, 2)
+        if not seen and size > 0:
+            yield Skip(str(path), "not a WARC file (no records)"), size
+        elif _cut_short(fh, end, size) or _member_cut(fh, offset, max_page_bytes):
+            yield Skip(f"{path}@{end}", "damaged WARC, rest of file (cut short)"), size
+
+
+def _cut_short(fh: Any, end: int, size: int) -> bool:
+    """Whether bytes other than blank lines follow the last whole record: warcio
+    stops without a word at a record the file ends inside (its headers cut, or
+    its gzip member), so a cut archive looked whole."""
+    if size - end > _MAX_TRAILER:
+        return True
+    fh.seek(end)
+    return bool(fh.read(_MAX_TRAILER).strip())
 
 
 def _bound_headers(reader: Any) -> None:
@@ -158,6 +184,43 @@ def _page(record: Any, source: str, max_page_bytes: int) -> RawPage | Skip | Non
     if media is None and not looks_like_html(body):
         return Skip(source, "not HTML (content type)")
     return RawPage(source, url, body, charset)
+
+
+def _member_cut(fh: Any, start: int, max_page_bytes: int) -> bool:
+    """Whether the gzip member of the last record (at ``start``) ends before its end:
+    the file cut in the member's last bytes (the record's closing blank lines, the
+    gzip trailer), which warcio reads past in silence. Inflated once more, up to
+    a bound (a bigger member is left to warcio's reading)."""
+    fh.seek(start)
+    data = fh.read(65536)
+    if not data.startswith(b"\x1f\x8b"):
+        return False
+    inflater = zlib.decompressobj(31)
+    budget = 2 * max_page_bytes + MAX_HEADER_BYTES
+    try:
+        while not inflater.eof:
+            if not data:
+                return True
+            budget -= len(inflater.decompress(data, 65536))
+            if budget < 0:
+                return False
+            data = inflater.unconsumed_tail or fh.read(65536)
+    except zlib.error:
+        return True
+    return False
+
+
+def _block_cut(record: Any) -> bool:
+    """Whether the file ends inside the record's block (its promised Content-Length):
+    warcio hands over the bytes there are, so a page cut mid-word looked whole."""
+    raw = record.raw_stream
+    left = getattr(raw, "limit", 0)
+    while left > 0:  # what the body's decoding left unread (a chunked body's trailer)
+        chunk = raw.read(min(left, 65536))
+        if not chunk:
+            return True
+        left -= len(chunk)
+    return False
 
 
 def _decompressors() -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from warcio.archiveiterator import ArchiveIterator
 
 from scrapy_cx.bulk import RawPage, Skip
 from scrapy_cx.bulk._warc import MissingDependency, looks_like_html, parse_content_type, read_warc
@@ -85,6 +86,40 @@ def test_damaged_archive_keeps_what_came_before(tmp_path: Path) -> None:
     items = [item for item, _offset in read_warc(warc, 1 << 20)]
     assert isinstance(items[0], RawPage)
     assert isinstance(items[-1], Skip) and items[-1].reason.startswith("damaged WARC")
+
+
+def _pages(n: int) -> list[Record]:
+    return [
+        (f"http://news.test/{i}", "response", [("Content-Type", "text/html")],
+         article_html(f"Story number {i}").encode())
+        for i in range(n)
+    ]
+
+
+@pytest.mark.parametrize("compress", [True, False])
+def test_an_archive_cut_anywhere_but_between_records_says_so(
+    tmp_path: Path, compress: bool
+) -> None:
+    """warcio stops without a word where a file ends inside a record: every cut that is
+    not a record boundary must end in a skip, and no page cut short passes as whole."""
+    warc = tmp_path / ("crawl.warc.gz" if compress else "crawl.warc")
+    write_warc(warc, _pages(4), compress=compress)
+    data = warc.read_bytes()
+    whole = [i for i, _ in read_warc(warc, 1 << 20)]
+    assert all(isinstance(i, RawPage) for i in whole) and len(whole) == 4
+    with warc.open("rb") as fh:
+        records = ArchiveIterator(fh)
+        boundaries = {records.get_record_offset() + records.get_record_length() for _ in records}
+    cut = tmp_path / warc.name.replace("crawl", "cut")
+    for at in range(50, len(data) - 1, max(1, len(data) // 97)):
+        cut.write_bytes(data[:at])
+        items = [i for i, _ in read_warc(cut, 1 << 20)]
+        pages = [i for i in items if isinstance(i, RawPage)]
+        for page in pages:  # what is handed over is whole
+            assert page.body in {p.body for p in whole}, at
+        if at not in boundaries:
+            assert items and isinstance(items[-1], Skip), at
+            assert items[-1].reason.startswith(("damaged WARC", "not a WARC")), at
 
 
 def test_not_a_warc_at_all(tmp_path: Path) -> None:
