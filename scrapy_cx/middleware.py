@@ -87,7 +87,7 @@ def response_date(response: Response) -> datetime | None:
         return None
     try:
         moment = parsedate_to_datetime(raw.decode("latin-1"))
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):  # a year past C's long
         return None
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 

@@ -199,6 +199,34 @@ def test_relative_dates_count_from_the_servers_date_header() -> None:
     assert undated.meta["cx_article"].published is None  # no guess from today's clock
 
 
+@pytest.mark.parametrize(
+    ("date_header", "expected"),
+    [
+        # Past the calendar in UTC: counted in its own zone, the article kept.
+        ("Fri, 31 Dec 9999 23:59:59 -1200", "9999-12-28"),
+        ("Fri, 31 Dec 9999 23:59:59 -2359", "9999-12-28"),
+        ("Mon, 01 Jan 2001 00:00:00 +2359", "2000-12-29"),
+        # A year no datetime holds: the header is ignored, no guess is made.
+        ("Fri, 31 Dec 99999999999999999999 23:59:59 GMT", None),
+    ],
+)
+def test_a_date_header_at_the_ends_of_the_calendar_keeps_the_article(
+    date_header: str, expected: str | None
+) -> None:
+    mw, _ = middleware()
+    page = (
+        "<html><head><title>Harbour ferry returns</title></head><body>"
+        "<h1>Harbour ferry returns</h1><p class='byline'>Posted 3 days ago</p>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "</body></html>"
+    ).encode()
+    response = html_response(page, headers={"Content-Type": "text/html", "Date": date_header})
+    run(mw, response)
+    article = response.meta["cx_article"]
+    assert article.title == "Harbour ferry returns" and article.content
+    assert article.published == expected
+
+
 # --- ArticleMiddleware: what is skipped ---------------------------------------------------
 
 PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n" + bytes(range(256))

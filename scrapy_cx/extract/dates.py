@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from .lines import Line
 from .meta import PageMeta, lower_for_search, script_dates
@@ -341,18 +341,29 @@ def _dateparser(text: str, languages: tuple[str, ...] | None) -> Found | None:
     return Found(when, text, bool(when.hour or when.minute))
 
 
-_EARLIEST = datetime(MIN_YEAR, 1, 1)
-_LATEST = datetime.max - timedelta(days=3)
+_ONE_DAY = timedelta(days=1)
+_Day = TypeVar("_Day", date, datetime)
 
 
-def _clamp(when: datetime) -> datetime:
-    """Keep a caller's reference time where date arithmetic cannot overflow."""
-    naive = when.replace(tzinfo=None)
-    if naive < _EARLIEST:
-        return when.replace(year=_EARLIEST.year, month=1, day=1)
-    if naive > _LATEST:
-        return when.replace(year=_LATEST.year, month=_LATEST.month, day=_LATEST.day)
-    return when
+def _shift(when: _Day, delta: timedelta) -> _Day | None:
+    """``when + delta``, or None where that leaves the calendar (years 1 to 9999).
+
+    Every sum on a page's or a server's date goes through here: a date there may
+    be anything ("9999-12-31T23:59-12:00"), and an out-of-range result means "no
+    date" from that source, never an exception that loses the article."""
+    try:
+        return when + delta
+    except OverflowError:
+        return None
+
+
+def _now(reference: datetime | None) -> datetime:
+    """The moment dates are checked against: the caller's reference time in UTC,
+    naive (its wall time where UTC leaves the calendar: "9999-12-31T23:00-05:00"),
+    else this machine's clock."""
+    if reference is None:
+        return datetime.now()
+    return _naive_utc(reference) or reference.replace(tzinfo=None)
 
 
 def _relative(text: str, reference: datetime) -> Found | None:
@@ -362,7 +373,9 @@ def _relative(text: str, reference: datetime) -> Found | None:
     if m.group("word"):
         word = m.group("word").lower()
         days = {"昨天": 1, "yesterday": 1, "前天": 2}.get(word, 0)
-        day = reference - timedelta(days=days)
+        day = _shift(reference, -timedelta(days=days))
+        if day is None:
+            return None
         if word in ("刚刚", "剛剛", "just now"):
             return Found(reference.replace(microsecond=0), m.group(0), True)
         if m.group("h") is not None:
@@ -376,8 +389,10 @@ def _relative(text: str, reference: datetime) -> Found | None:
         seconds = 7 * 86400
     else:
         seconds = _UNIT_SECONDS.get(unit[0], 0)
-    when = reference - timedelta(seconds=n * seconds)
-    return Found(when.replace(microsecond=0), m.group(0), unit[0] not in "d天")
+    ago = _shift(reference, -timedelta(seconds=n * seconds))
+    if ago is None:
+        return None
+    return Found(ago.replace(microsecond=0), m.group(0), unit[0] not in "d天")
 
 
 def _valid(found: Found, now: datetime) -> bool:
@@ -385,12 +400,16 @@ def _valid(found: Found, now: datetime) -> bool:
     if when.year < MIN_YEAR:
         return False
     naive = when.replace(tzinfo=None) if when.tzinfo is None else _naive_utc(when)
-    return naive <= now + timedelta(days=1)
+    if naive is None:
+        return False  # a moment outside the calendar in UTC is no date
+    limit = _shift(now, _ONE_DAY)
+    return limit is None or naive <= limit
 
 
-def _naive_utc(when: datetime) -> datetime:
+def _naive_utc(when: datetime) -> datetime | None:
+    """``when`` in UTC without its zone; None where UTC leaves the calendar."""
     offset = when.utcoffset() or timedelta(0)
-    return (when - offset).replace(tzinfo=None)
+    return _shift(when.replace(tzinfo=None), -offset)
 
 
 @dataclass(slots=True)
@@ -484,7 +503,7 @@ def shows_day(lines: list[Line], day: date) -> bool:
     ("Posted Dec 17", "3 May", "3. Mai", "5/3/24"), or as an age ("3 hours ago").
     Tells a date the page shows from a stamp in its metadata alone
     (pagetype.settle_page_type), so it errs on the side of "shown"."""
-    near = {day - _ONE_DAY, day, day + _ONE_DAY}
+    near = {d for d in (_shift(day, -_ONE_DAY), day, _shift(day, _ONE_DAY)) if d is not None}
     month_days = {(d.month, d.day) for d in near}
     for line in lines:
         text = line.text[:_MAX_LINE]
@@ -517,8 +536,6 @@ def _shows_age(text: str) -> bool:
 # Year-less and two-digit-year forms shows_day also reads: "3 May", "3. Mai", "5/3/24".
 _DAY_MONTH = re.compile(r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|\.)?\s(?:de\s|of\s)?" + _WORD)
 _SHORT_YEAR = re.compile(r"(?<![\d/.-])([0-3]?\d)[/.-]([0-3]?\d)[/.-](\d\d)(?![\d/.-])")
-_ONE_DAY = timedelta(days=1)
-
 
 # Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30" (a time of day
 # is required: "10-08" alone is a score or a range), and "19-10-08 08:30" (YY-MM-DD).
@@ -540,7 +557,7 @@ def short_form_dates(
     time of day; all are refused when they lie ahead of ``reference``.
     """
     out: list[tuple[int, Found]] = []
-    limit = reference + timedelta(days=1)
+    limit = _shift(reference, _ONE_DAY) or reference
     for m in _MD_TIME.finditer(text[:_YEARLESS_LINE]):
         yy = m.group("yy")
         if yy is None and (m.group("h") is None or not year_less):
@@ -713,10 +730,8 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     articles and threads.
     """
     meta, lines, title_index, url = page.meta, page.lines, page.headline, page.url
-    reference_time = _clamp(page.reference_time) if page.reference_time is not None else None
-    now = reference_time or datetime.now()
-    if now.tzinfo is not None:
-        now = _naive_utc(now)
+    reference_time = page.reference_time
+    now = _now(reference_time)
     month_first, hints = _date_order(page)
     lo, hi = _date_window(page)
     under_title = title_index is not None and lo == title_index + 1
@@ -855,7 +870,8 @@ _BARE_TIME = "time"  # PageMeta's source name of a <time datetime> without pubda
 
 
 def _earlier(a: _Visible, b: _Visible) -> bool:
-    return _naive_utc(a.found.when) <= _naive_utc(b.found.when)
+    first, second = _naive_utc(a.found.when), _naive_utc(b.found.when)
+    return first is None or second is None or first <= second
 
 
 def _after_text(page: Page, hi: int) -> int:
@@ -978,9 +994,7 @@ def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
 def find_modified(page: Page) -> None:
     """Fill ``page.modified``: the declared last-modified date (ISO 8601), kept apart
     from ``published``."""
-    reference = page.reference_time
-    now = _naive_utc(reference) if reference and reference.tzinfo else reference
-    now = _clamp(now or datetime.now())
+    now = _now(page.reference_time)
     for raw in page.meta.modified[:5]:
         found = parse_date(raw)
         if found is not None and _valid(found, now):

@@ -9,6 +9,8 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import dates, extract_page
@@ -674,3 +676,149 @@ def test_timed_reads_the_hour_only_where_a_pattern_has_and_matched_it() -> None:
     assert dates._timed(timed)
     assert not dates._timed(dated)
     assert not dates._timed(other)
+
+
+# --- dates at the ends of the calendar (years 1 and 9999, offsets up to 23:59) ---------
+
+
+def _zone(minutes: int) -> timezone:
+    return timezone(timedelta(minutes=minutes))
+
+
+# A server's clock may say anything: the last second of 9999 west of UTC is past the
+# calendar in UTC, the first second of year 1 east of it before it.
+LAST = datetime(9999, 12, 31, 23, 59, 59, tzinfo=_zone(-12 * 60))
+FIRST = datetime(1, 1, 1, tzinfo=_zone(14 * 60))
+EXTREMES = [
+    LAST,
+    FIRST,
+    datetime(9999, 12, 31, 23, 59, 59, tzinfo=_zone(-1439)),
+    datetime(1, 1, 1, tzinfo=_zone(1439)),
+    datetime.max,
+    datetime.min,
+]
+
+
+@pytest.mark.parametrize("reference", EXTREMES)
+def test_an_extreme_reference_time_never_loses_the_article(reference: datetime) -> None:
+    article = extract_article(page("By Ann Lee · March 2, 2016"), reference_time=reference)
+    assert article.title == "Night buses approved" and article.content
+    # Seen from 9999 the date is in the past; from year 1 every date is in the future.
+    assert article.published == ("2016-03-02" if reference.year == 9999 else None)
+    assert article.modified is None
+
+
+def test_relative_dates_against_the_last_moment_of_the_calendar() -> None:
+    """Counted back from the reference time in its own zone, exactly (no clamping);
+    a moment that is past the calendar in UTC is no date."""
+    assert published(page("Ann Lee · 3 days ago"), reference_time=LAST) == "9999-12-28"
+    assert published(page("前天 10:30"), reference_time=LAST) == "9999-12-29T10:30:00-12:00"
+    assert published(page("Ann Lee · 3 hours ago"), reference_time=LAST) is None  # UTC: 10000
+    assert published(page("刚刚"), reference_time=LAST) is None
+    naive = LAST.replace(tzinfo=None)
+    assert published(page("Ann Lee · 3 hours ago"), reference_time=naive) == "9999-12-31T20:59:59"
+    html = platform_page("<span>10-08 08:30</span>")
+    assert published(html, reference_time=LAST) == "9999-10-08T08:30:00"
+
+
+@pytest.mark.parametrize("reference", [FIRST, datetime(1, 1, 1, tzinfo=_zone(1439))])
+@pytest.mark.parametrize(
+    "html",
+    [
+        page("Ann Lee · 3 hours ago"),
+        page("Ann Lee · 3 days ago"),
+        page("前天 10:30"),
+        page("yesterday"),
+        page("刚刚"),
+        platform_page("<span>10-08 08:30</span>"),  # the year before year 1 is none
+    ],
+)
+def test_relative_dates_before_the_first_moment_are_no_date(reference: datetime, html: str) -> None:
+    assert published(html, reference_time=reference) is None
+
+
+_CLAIMS_9999 = (
+    "<meta property='article:published_time' content='9999-12-31T23:59:59-12:00'>"
+    "<meta property='article:modified_time' content='9999-12-31T23:59:59-12:00'>"
+    "<meta name='date' content='Dec 31, 9999 11:59 PM -1200'>"
+)
+_CLAIMS_0001 = (
+    "<meta property='article:published_time' content='0001-01-01T00:00:00+14:00'>"
+    "<meta property='article:modified_time' content='0001-01-01T00:00:00+14:00'>"
+    "<meta name='date' content='January 1, 0001 00:00 +1400'>"
+)
+
+
+@pytest.mark.parametrize("reference", [None, *EXTREMES])
+@pytest.mark.parametrize(
+    ("head", "byline"),
+    [
+        (_CLAIMS_9999, "Posted December 31, 9999 23:59 -12:00 · 31.12.9999"),
+        (_CLAIMS_0001, "Posted January 1, 0001 00:00 +14:00 · 01.01.0001"),
+    ],
+)
+def test_a_page_claiming_year_9999_or_1_gives_an_article_without_that_date(
+    head: str, byline: str, reference: datetime | None
+) -> None:
+    article = extract_article(page(byline, head), reference_time=reference)
+    assert article.title == "Night buses approved" and article.content
+    # Only a reference time in 9999 itself makes the last minute of 9999 a past date.
+    late = head == _CLAIMS_9999 and reference is not None and reference.year == 9999
+    assert article.published == ("9999-12-31T23:59:00" if late else None)
+    assert article.modified is None
+
+
+def test_shows_day_at_the_ends_of_the_calendar() -> None:
+    lines = [Line("Posted Dec 31", 11, 0, "p", False), Line("Jan 1", 4, 0, "p", False)]
+    assert shows_day(lines, date.max)  # "Dec 31"; no day after it to look for
+    assert shows_day(lines, date.min)  # "Jan 1"; no day before it
+    assert not shows_day(lines[:1], date(5000, 6, 15))
+
+
+def test_shift_is_total() -> None:
+    assert dates._shift(datetime.max, timedelta(seconds=1)) is None
+    assert dates._shift(date.min, -timedelta(days=1)) is None
+    assert dates._shift(date(2020, 2, 28), timedelta(days=1)) == date(2020, 2, 29)
+    assert dates._naive_utc(LAST) is None and dates._naive_utc(FIRST) is None
+    assert dates._naive_utc(REF) == datetime(2019, 10, 9, 3, 0)
+
+
+_OFFSETS = st.integers(-(24 * 60 - 1), 24 * 60 - 1).map(_zone)
+_REFERENCES = st.one_of(
+    st.none(),
+    st.sampled_from(EXTREMES),
+    st.datetimes(min_value=datetime(9999, 12, 29), timezones=_OFFSETS),
+    st.datetimes(max_value=datetime(1, 1, 3), timezones=_OFFSETS),
+    st.datetimes(timezones=st.one_of(st.none(), _OFFSETS)),
+)
+_BYLINES = st.sampled_from(
+    [
+        "",
+        "Ann Lee · 3 hours ago",
+        "5 days ago",
+        "999 weeks ago",
+        "前天 10:30",
+        "昨天",
+        "刚刚",
+        "10-08 08:30",
+        "99-12-31 23:59",
+        "March 2, 2016",
+        "Posted Dec 31 11:59 PM",
+        "December 31, 9999 23:59 -12:00",
+        "January 1, 0001 00:00 +14:00",
+    ]
+)
+_HEADS = st.sampled_from(["", _CLAIMS_9999, _CLAIMS_0001])
+
+
+@settings(max_examples=150, deadline=None)
+@given(reference=_REFERENCES, byline=_BYLINES, head=_HEADS)
+def test_extract_article_never_raises_on_extreme_dates(
+    reference: datetime | None, byline: str, head: str
+) -> None:
+    """Any reference time in the calendar, with any offset under a day, beside any
+    date a page may claim: an article, its dates ISO 8601 or None."""
+    article = extract_article(page(byline, head), reference_time=reference)
+    assert article.content
+    for value in (article.published, article.modified):
+        assert value is None or datetime.fromisoformat(value)
