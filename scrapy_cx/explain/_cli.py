@@ -58,7 +58,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explain every page; 0 if all were explained, 1 if any could not be read."""
+    """Explain every page; 0 if all were explained, 1 if any failed, 2 if -o names a page."""
     several = len(args.pages) > 1
     to_folder = args.output and (several or args.output.endswith("/") or Path(args.output).is_dir())
     folder = Path(args.output) if to_folder else None
