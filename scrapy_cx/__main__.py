@@ -26,13 +26,17 @@ from .bulk import (
     Outcome,
     Progress,
     RawPage,
+    Replacement,
     Skip,
     Sources,
     Summary,
+    clash,
     default_jobs,
     drop_duplicates,
     extract_all,
+    printable,
     require_warcio,
+    say,
 )
 from .dedup import MemoryIndex
 from .settings import CxSettings
@@ -40,7 +44,8 @@ from .settings import CxSettings
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
   1    a path named on the command line does not exist (the others were read)
-  2    bad arguments, an unwritable output, or warcio missing for a WARC
+  2    bad arguments, an unwritable output, an output that is an input, or warcio
+       missing for a WARC
   130  interrupted"""
 #: A named path that does not exist: reported, skipped, the run goes on (exit 1).
 MISSING = "no such file or folder"
@@ -153,29 +158,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_extract(args: argparse.Namespace) -> int:
+    to_stdout = args.output == "-"
+    why = None if to_stdout else clash(args.output, args.paths)
+    if why is not None:  # opening it would truncate what is still to be read
+        say(f"refusing to write {args.output}: {why}")
+        return 2
     missing = [p for p in args.paths if not Path(p).exists()]
     for path in missing:
-        print(f"scrapy-cx: {MISSING}: {path} (skipped)", file=sys.stderr)
+        say(f"{MISSING}: {path} (skipped)")
     sources = Sources([p for p in args.paths if p not in missing], args.max_page_bytes)
     if sources.has_warc():
         try:
             require_warcio()
         except MissingDependency as exc:
-            print(f"scrapy-cx: {exc}", file=sys.stderr)
+            say(str(exc))
             return 2
     options = Options(CxSettings(min_content_length=args.min_content_length), args.encoding)
-    to_stdout = args.output == "-"
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
     summary = Summary()
     with ExitStack() as stack:
-        try:
-            out: BinaryIO = (
-                sys.stdout.buffer if to_stdout else stack.enter_context(open(args.output, "wb"))
-            )
+        try:  # written beside, renamed into place at the end: a failed run leaves the old file
+            target = None if to_stdout else stack.enter_context(Replacement(args.output))
         except OSError as exc:  # a missing folder, no permission, a read-only disk
-            print(f"scrapy-cx: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            say(f"cannot write {args.output}: {exc.strerror or exc}")
             return 2
+        out: BinaryIO = sys.stdout.buffer if target is None else target.file
         # The reader runs ahead of the results: remember how far it was at each
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
@@ -201,27 +209,31 @@ def run_extract(args: argparse.Namespace) -> int:
                 if outcome.line is not None:
                     out.write(outcome.line.encode("utf-8") + b"\n")
                 elif args.verbose:
-                    progress.write(f"skipped {outcome.source}: {outcome.reason}")
+                    progress.write(printable(f"skipped {outcome.source}: {outcome.reason}"))
                 progress.update(summary.pages, summary.articles, read_up_to.popleft())
-            out.flush()
+            if target is None:
+                out.flush()
+            else:
+                target.commit()
         except MissingDependency as exc:  # a WARC found inside a folder, warcio absent
             progress.close()
-            print(f"scrapy-cx: {exc}", file=sys.stderr)
+            say(str(exc))
             return 2
         except BrokenPipeError:
             raise
         except OSError as exc:  # the output failed mid-run (disk full): say so in one line
             progress.close()
-            stack.pop_all()
-            with suppress(OSError):  # closing flushes the same unwritable bytes again
-                out.close()
-            print(f"scrapy-cx: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            if target is None:
+                with suppress(OSError):  # closing flushes the same unwritable bytes again
+                    out.close()
+            say(f"cannot write {args.output}: {exc.strerror or exc}")
             return 1
         except KeyboardInterrupt:
             progress.close()
             summary.stop()
             pooled.close()  # kills the workers now, before the summary
-            print("interrupted\n" + summary.format(args.jobs), file=sys.stderr)
+            kept = "" if target is None else f" ({printable(args.output)} left as it was)"
+            print(f"interrupted{kept}\n" + summary.format(args.jobs), file=sys.stderr)
             return 130
         finally:
             signal.signal(signal.SIGTERM, previous)

@@ -68,13 +68,13 @@ RECORD_HEAD = b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://x.tes
     ids=["one-long-line", "many-lines"],
 )
 def test_warc_header_bombs_are_bounded(bomb: list[bytes], baseline: int, tmp_path: Path) -> None:
-    good = tmp_path / "0-good.warc.gz"
+    warcs = tmp_path / "warcs"  # the output beside the folder read: inside it is refused
+    warcs.mkdir()
+    good = warcs / "0-good.warc.gz"
     write_warc(good, [("http://x.test/good", "response", [], article_html("Kept").encode())])
-    (tmp_path / "1-bomb.warc.gz").write_bytes(gzip_stream(bomb))
-    assert (tmp_path / "1-bomb.warc.gz").stat().st_size < MIB  # small on disk
-    proc, peak = run_measured(
-        CLI, "extract", "-j", "1", str(tmp_path), "-o", "out.jsonl", cwd=tmp_path
-    )
+    (warcs / "1-bomb.warc.gz").write_bytes(gzip_stream(bomb))
+    assert (warcs / "1-bomb.warc.gz").stat().st_size < MIB  # small on disk
+    proc, peak = run_measured(CLI, "extract", "-j", "1", "warcs", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "damaged WARC, rest of file (header too large)" in proc.stderr
     assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 1  # the good archive

@@ -10,6 +10,7 @@ import struct
 import subprocess
 import sys
 import termios
+from collections.abc import Iterator
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -138,9 +139,10 @@ def test_verbose_lists_what_was_skipped_and_why_and_named_files_are_sniffed(
 def test_missing_warcio_is_explained(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "a.warc.gz").write_bytes(b"")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.warc.gz").write_bytes(b"")
     monkeypatch.setitem(sys.modules, "warcio.archiveiterator", None)
-    assert main(["extract", str(tmp_path), "-o", str(tmp_path / "o")]) == 2
+    assert main(["extract", str(tmp_path / "in"), "-o", str(tmp_path / "o")]) == 2
     assert "pip install 'scrapy-cx[warc]'" in capsys.readouterr().err
 
 
@@ -227,3 +229,93 @@ def test_dedup_leaves_out_reposts_in_input_order_and_counts_them(tmp_path: Path)
     assert "5  duplicate (main text of an earlier article)" in proc.stderr
     plain = run_cli("extract", "site", "-o", str(out), cwd=tmp_path)
     assert len(read_lines(out)) == 7 and "duplicate" not in plain.stderr
+
+
+def test_an_output_that_is_an_input_is_refused_and_the_input_kept(tmp_path: Path) -> None:
+    """`-o crawl.warc.gz` on its own input used to truncate the archive to 0 bytes."""
+    write_warc(
+        tmp_path / "crawl.warc.gz",
+        [("http://news.test/1", "response", [("Content-Type", "text/html")], b"<html>")],
+    )
+    (tmp_path / "link.warc.gz").symlink_to("crawl.warc.gz")
+    (tmp_path / "page.html").write_text(article_html("A story"), encoding="utf-8")
+    os.link(tmp_path / "page.html", tmp_path / "hard.html")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for paths, output, named in [
+        (["crawl.warc.gz"], "crawl.warc.gz", "crawl.warc.gz"),
+        (["crawl.warc.gz"], "link.warc.gz", "crawl.warc.gz"),  # a symlink to it
+        (["page.html", "crawl.warc.gz"], "./crawl.warc.gz", "crawl.warc.gz"),
+        (["hard.html"], "page.html", "hard.html"),  # a hard link: the same file
+    ]:
+        proc = run_cli("extract", *paths, "-o", output, "-j", "1", cwd=tmp_path)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.splitlines() == [
+            f"scrapy-cx: refusing to write {output}: it is the input {named}"
+        ]
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_an_output_inside_a_folder_being_read_is_refused(tmp_path: Path) -> None:
+    make_site(tmp_path / "site", articles=2)
+    (tmp_path / "alias").symlink_to("site")
+    for output in ["site/articles.jsonl", "alias/news/out.jsonl", "site"]:
+        proc = run_cli("extract", "site", "-o", output, "-j", "1", cwd=tmp_path)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.startswith(f"scrapy-cx: refusing to write {output}: it is ")
+        assert len(proc.stderr.splitlines()) == 1 and proc.stderr.rstrip().endswith(" site")
+    assert not (tmp_path / "site" / "articles.jsonl").exists()
+    assert not (tmp_path / "site" / "news" / "out.jsonl").exists()
+
+
+def test_the_output_is_replaced_whole_and_no_temporary_file_is_left(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text(article_html("A story"), encoding="utf-8")
+    out = tmp_path / "out" / "articles.jsonl"
+    out.parent.mkdir()
+    out.write_text("an older run\n" * 1000)
+    out.chmod(0o640)
+    with out.open() as old:  # a reader of the old file: it is replaced, not truncated under it
+        assert main(["extract", str(tmp_path / "a.html"), "-o", str(out), "-j", "1", "-q"]) == 0
+        assert old.read() == "an older run\n" * 1000
+    assert [r["title"] for r in read_lines(out)] == ["A story"]
+    assert os.listdir(out.parent) == ["articles.jsonl"]
+    assert out.stat().st_mode & 0o777 == 0o640  # the replaced file's permissions are kept
+
+
+def test_an_interrupted_run_leaves_the_old_output_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C after some articles were written: the old file stays, no half file replaces it."""
+    import scrapy_cx.__main__ as cli
+    from scrapy_cx.bulk import Outcome
+
+    def interrupted(items: Iterator[object], *args: object, **kwargs: object) -> Iterator[Outcome]:
+        next(items)  # the page is read, its article written, then Ctrl-C
+        yield Outcome("a.html", line='{"title": "new"}')
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "extract_all", interrupted)
+    (tmp_path / "a.html").write_text(article_html("A story"), encoding="utf-8")
+    out = tmp_path / "articles.jsonl"
+    out.write_text('{"title": "old"}\n')
+    assert main(["extract", str(tmp_path / "a.html"), "-o", str(out), "-j", "1"]) == 130
+    assert out.read_text() == '{"title": "old"}\n'
+    assert sorted(os.listdir(tmp_path)) == ["a.html", "articles.jsonl"]
+    assert f"interrupted ({out} left as it was)" in capsys.readouterr().err
+
+
+def test_names_and_reasons_from_files_and_pages_reach_stderr_escaped(tmp_path: Path) -> None:
+    """A file name or a WARC status holding ESC or CSI must not drive the terminal."""
+    evil = "evil\x1b[2J\x9b31m\x07"
+    (tmp_path / f"{evil}.json").write_text("{}")
+    headers = [("Status", "\x1b[2J\x07 Oops"), ("Content-Type", "text/html")]  # ASCII
+    write_warc(tmp_path / "crawl.warc.gz", [("http://news.test/", "response", headers, b"<p>")])
+    proc = run_cli(
+        "extract", f"{evil}.json", f"missing{evil}", "crawl.warc.gz", "-v", "-j", "1",
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert not set(proc.stderr) & {"\x1b", "\x9b", "\x07"}
+    shown = "evil\\x1b[2J\\x9b31m\\x07"
+    assert f"skipped {shown}.json: not HTML (JSON)" in proc.stderr
+    assert f"no such file or folder: missing{shown} (skipped)" in proc.stderr
+    assert "1  HTTP status \\x1b[2J\\x07\n" in proc.stderr

@@ -4,8 +4,11 @@ The readers turn paths into :class:`RawPage` records to extract or :class:`Skip`
 records with a reason (HTML files and folders: ``Sources``; WARC archives:
 ``read_warc``); the runner feeds the pages to the worker pool the crawl uses and
 writes one line per article. Scrapy-free: the command runs without a crawl.
+The output is replaced whole, never over an input (``Replacement``, ``clash``),
+and what reaches the terminal is escaped (``printable``, ``say``); ``explain`` shares both.
 """
 
+from ._output import Replacement, clash, printable, say
 from ._progress import Progress
 from ._records import MAX_HEADER_BYTES, RawPage, Skip
 from ._runner import (
@@ -27,14 +30,18 @@ __all__ = [
     "Outcome",
     "Progress",
     "RawPage",
+    "Replacement",
     "Skip",
     "Sources",
     "Summary",
+    "clash",
     "default_jobs",
     "drop_duplicates",
     "extract_all",
     "extract_one",
     "kind_of",
+    "printable",
     "read_warc",
     "require_warcio",
+    "say",
 ]

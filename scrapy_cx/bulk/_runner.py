@@ -25,6 +25,7 @@ from ..extract import extract_article
 from ..pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
 from ..settings import CxSettings
 from ..verdict import invalid_reason
+from ._output import printable
 from ._records import RawPage, Skip
 
 # The crawl's stats keys (scrapy_cx.verdict), as the bulk summary words them.
@@ -130,7 +131,7 @@ class Summary:
         if self.skipped:
             lines.append(f"skipped {sum(self.skipped.values()):,}:")
             for reason, count in sorted(self.skipped.items(), key=lambda kv: (-kv[1], kv[0])):
-                lines.append(f"  {count:>8,}  {reason}")
+                lines.append(f"  {count:>8,}  {printable(reason)}")  # may quote a WARC header
         return "\n".join(lines)
 
 

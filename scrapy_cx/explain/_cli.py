@@ -2,7 +2,8 @@
 
 Kept out of ``__main__`` so the command line module stays a list of commands.
 A page that cannot be read or fetched is reported with its reason and the
-others still get their reports; the exit status is 1 if any page failed.
+others still get their reports; the exit status is 1 if any page failed, 2 if
+a report would be written over a page named (refused before any is read).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bulk import RawPage, Sources
+from ..bulk import RawPage, Replacement, Sources, clash, printable, say
 from ..settings import CxSettings
 from ._explanation import explain_page
 from ._fetch import DEFAULT_TIMEOUT, FetchError, fetch, is_url
@@ -57,33 +58,50 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explain every page; 0 if all were explained, 1 if any could not be read."""
+    """Explain every page; 0 if all were explained, 1 if any failed, 2 if -o names a page."""
     several = len(args.pages) > 1
     to_folder = args.output and (several or args.output.endswith("/") or Path(args.output).is_dir())
     folder = Path(args.output) if to_folder else None
+    targets = _targets(args.pages, args.output, folder)
+    for target in targets:
+        why = clash(target, args.pages)
+        if why is not None:  # a report written over a page named would destroy it
+            say(f"refusing to write {target}: {why}")
+            return 2
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     failed = 0
-    used: set[str] = set()
-    for name in args.pages:
+    for i, name in enumerate(args.pages):
         page = _read(name, args.timeout)
         if isinstance(page, str):
-            print(f"scrapy-cx: {page}", file=sys.stderr)
+            say(page)
             failed += 1
             continue
         expl = explain_page(page.body, page.url, source=name, encoding=page.encoding)
         if args.text or not args.output:
             print(render_text(expl) + ("\n" if several else ""))
         if args.output:
-            target = folder / _report_name(name, used) if folder else Path(args.output)
-            try:
-                target.write_text(render_html(expl), encoding="utf-8")
+            target = targets[i]
+            try:  # written beside and renamed: a failure leaves no half report
+                with Replacement(target) as report:
+                    report.file.write(render_html(expl).encode("utf-8"))
+                    report.commit()
             except OSError as exc:
-                print(f"scrapy-cx: {name}: cannot write {target}: {exc.strerror}", file=sys.stderr)
+                say(f"{name}: cannot write {target}: {exc.strerror}")
                 failed += 1
                 continue
-            print(f"{name}: report written to {target}", file=sys.stderr)
+            print(printable(f"{name}: report written to {target}"), file=sys.stderr)
     return 1 if failed else 0
+
+
+def _targets(pages: list[str], output: str | None, folder: Path | None) -> list[Path]:
+    """Each page's report file, known before any is read so that all can be checked first."""
+    if not output:
+        return []
+    if folder is None:
+        return [Path(output)] * len(pages)
+    used: set[str] = set()
+    return [folder / _report_name(name, used) for name in pages]
 
 
 def _read(name: str, timeout: float) -> RawPage | str:

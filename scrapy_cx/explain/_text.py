@@ -2,11 +2,13 @@
 
 The fields with where each was found, the selected lines, the count of lines
 by kind, and the line-block distribution as one row of bar characters with
-the selected region marked under it.
+the selected region marked under it. Every line is escaped for the terminal:
+a title or file name holding ESC or CSI would otherwise drive it.
 """
 
 from __future__ import annotations
 
+from ..bulk import printable
 from ._explanation import Explanation
 from ._plot import block_sums
 
@@ -40,7 +42,7 @@ def render_text(expl: Explanation) -> str:
     if bars:
         out.append(f"  {'blocks':<{LABEL}}{bars}")
         out.append(f"  {'':<{LABEL}}{marks}  (^ selected; bar height: text outside links)")
-    return "\n".join(out)
+    return "\n".join(printable(line) for line in out)
 
 
 def _sparkline(expl: Explanation) -> tuple[str, str]:

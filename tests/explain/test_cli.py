@@ -1,0 +1,73 @@
+"""``scrapy-cx explain -o``: reports never land on the pages they explain, nor half written."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ..sample_pages import article_html
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scrapy_cx", "explain", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_reports_onto_the_pages_named_are_refused_before_any_is_written(tmp_path: Path) -> None:
+    """`explain pages/a.html pages/b.html -o pages` used to overwrite both pages."""
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for name in ("a", "b"):
+        (pages / f"{name}.html").write_text(article_html(f"Story {name}"), encoding="utf-8")
+    (tmp_path / "link.html").symlink_to("pages/b.html")
+    before = snapshot(tmp_path)
+    proc = run_cli("pages/a.html", "pages/b.html", "-o", "pages", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "scrapy-cx: refusing to write pages/a.html: it is the input pages/a.html"
+    ]
+    proc = run_cli("pages/a.html", "-o", "pages/a.html", "--text", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "refusing to write pages/a.html: it is the input pages/a.html" in proc.stderr
+    proc = run_cli("pages/b.html", "-o", "link.html", cwd=tmp_path)
+    assert proc.returncode == 2 and "it is the input pages/b.html" in proc.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_a_report_replaces_the_old_one_whole_and_leaves_no_temporary_file(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.html").write_text(article_html("Story a"), encoding="utf-8")
+    (tmp_path / "report.html").write_text("an old report")
+    (tmp_path / "latest.html").symlink_to("report.html")
+    with (tmp_path / "report.html").open() as old:  # replaced, not rewritten in place
+        proc = run_cli("a.html", "-o", "latest.html", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert old.read() == "an old report"
+    assert sorted(os.listdir(tmp_path)) == ["a.html", "latest.html", "report.html"]
+    assert (tmp_path / "latest.html").is_symlink()  # the file it names was replaced
+    assert "<svg" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    proc = run_cli("a.html", "a.html", "-o", "out", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(os.listdir(tmp_path / "out")) == ["a-2.html", "a.html"]
+
+
+def test_names_on_stderr_are_escaped(tmp_path: Path) -> None:
+    (tmp_path / "a\x1b[2J.html").write_text(article_html("Story a"), encoding="utf-8")
+    proc = run_cli("a\x1b[2J.html", "gone\x9b.html", "-o", "out", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "\x1b" not in proc.stderr and "\x9b" not in proc.stderr
+    assert "gone\\x9b.html: no such file" in proc.stderr
+    assert "a\\x1b[2J.html: report written to out/a_2J.html" in proc.stderr
