@@ -26,6 +26,8 @@ from hypothesis import strategies as st
 from scrapy_cx import Article, extract_article
 from scrapy_cx.bulk import RawPage, Skip
 from scrapy_cx.bulk._sources import Sources
+from tests.extract.test_urls import HOSTILE as HOSTILE_URLS
+from tests.extract.test_urls import ORDINARY as ORDINARY_URLS
 
 settings.register_profile(
     "ci",
@@ -68,6 +70,10 @@ def check_article(article: object, url: str | None) -> None:
         datetime.fromisoformat(article.published)  # ISO 8601, as documented
         assert article.published_raw is not None
     assert "\x00" not in article.content
+    related = [url for _title, url in article.related]
+    for address in (article.image, article.canonical_url, *related):  # one rule: http(s) only
+        assert address is None or address.startswith(("http://", "https://")), address
+        assert address is None or not re.search("[\t\n\r]", address), address
     article.to_dict()
 
 
@@ -134,6 +140,11 @@ text_chars = st.text(
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz 中文日本語éà,.", min_size=0, max_size=80)
 
 
+# Addresses for href, src and content: ordinary, and the hostile forms that must never
+# come out of the article (tests/extract/test_urls.py).
+ADDRESSES = st.sampled_from([*HOSTILE_URLS, *(url for url, _expected in ORDINARY_URLS)])
+
+
 @st.composite
 def attribute(draw: st.DrawFn) -> str:
     name = draw(st.sampled_from(ATTRS) | st.text("abcxyz:-_", min_size=1, max_size=8))
@@ -142,6 +153,7 @@ def attribute(draw: st.DrawFn) -> str:
         | text_chars
         | DATES
         | ENCODING_NAMES
+        | ADDRESSES
         | st.integers(0, 200_000).map(lambda n: "x" * n)  # huge attributes
     )
     quote = draw(st.sampled_from(['"', "'", ""]))
@@ -223,10 +235,12 @@ SEED = (
         for i in range(8)
     )
     + "</article><aside><ul>"
-    # related links, one of them with an address urljoin rejects
+    # related links, one with an address urljoin rejects, others no browser should follow
     + "".join(
         f"<li><a href='{href}'>Another headline readers also clicked, number {i}</a></li>"
-        for i, href in enumerate(("/a", "http://[::1/b", "/c"))
+        for i, href in enumerate(
+            ("/a", "http://[::1/b", "/c", "JavaScript:alert(1)", "java\tscript:x", "data:,x")
+        )
     )
     + "</ul></aside><footer>Copyright Daily Example</footer></body></html>"
 )

@@ -8,6 +8,8 @@ business of benchmarks/scaling.py; here a generous guard only catches hangs.
 from __future__ import annotations
 
 import gc
+import html
+import json
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ import pytest
 
 from scrapy_cx import Article, extract_article
 from scrapy_cx.extract.dom import MAX_TAGS
+from tests.extract.test_urls import HOSTILE as HOSTILE_URLS
 
 HOSTILE = Path(__file__).with_name("hostile")
 URL = "http://news.example.com/world/budget-approved.html"
@@ -266,6 +269,34 @@ def test_svg_with_its_own_title_and_foreign_object_is_left_alone() -> None:
     article = extract(page(before=icon))
     assert_article_found(article)
     assert "Label" not in article.content  # still inside the (skipped) svg
+
+
+def test_no_hostile_address_comes_out() -> None:
+    # javascript:, data:, file:, mailto: ... in any case, behind controls, split by a tab:
+    # in the related list, the declared images, the story's picture and the canonical.
+    def attr(url: str) -> str:
+        return html.escape(url, quote=True)
+
+    declared = "".join(
+        f"<meta property='og:image' content='{attr(u)}'><link rel='canonical' href='{attr(u)}'>"
+        f"<meta property='og:url' content='{attr(u)}'>"
+        for u in HOSTILE_URLS
+    )
+    ld = json.dumps({"@type": "NewsArticle", "image": HOSTILE_URLS[:5]})
+    head = f"<title>{HEADLINE}</title>{declared}<script type='application/ld+json'>{ld}</script>"
+    pictures = "".join(
+        f"<figure><img src='{attr(u)}' width='900' height='600'></figure>" for u in HOSTILE_URLS
+    )
+    links = "".join(
+        f"<li><a href='{attr(u)}'>Another story readers also clicked, number {i}</a></li>"
+        for i, u in enumerate([*HOSTILE_URLS, "/world/other-story.html"])
+    )
+    article = extract(page(head=head, before=pictures, after=f"<aside><ul>{links}</ul></aside>"))
+    assert_article_found(article)
+    assert article.image is None and article.canonical_url is None
+    assert [url for _title, url in article.related] == [
+        "http://news.example.com/world/other-story.html"
+    ]
 
 
 # --- encodings -------------------------------------------------------------------------------

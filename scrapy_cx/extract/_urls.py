@@ -8,6 +8,10 @@ segment, no ``;`` parameters, no empty ``?`` or ``#``, no tab or newline, no
 IPv6 brackets, ASCII only), its answer is known without parsing: the link
 itself, or the page's scheme and host followed by the link. Everything else
 goes to ``urljoin``, so the result is always ``urljoin``'s.
+
+Every address the core outputs (related links, the lead image, the canonical
+address) goes through one rule, :func:`http_url`: an absolute http(s) URL read
+as a browser reads it, or None.
 """
 
 from __future__ import annotations
@@ -22,6 +26,12 @@ _ABSOLUTE = ("http://", "https://")
 # What urlsplit removes or reads as parameters, IPv6 brackets or an empty query
 # or fragment (at the end, or "?#"); and a path's dot segment.
 _REWRITTEN = re.compile(r"[\t\r\n;\[\]]|\?#|[?#]$|/\.")
+# A browser strips a URL's leading and trailing C0 controls and spaces (WHATWG URL); the
+# Unicode spaces that str.strip() removes too, as the callers always did.
+_TRIMMED = "".join(c for c in map(chr, range(0x3001)) if c <= " " or c.isspace())
+# ... and removes ASCII tab and newline anywhere: "java\tscript:" is "javascript:".
+_REMOVED = str.maketrans("", "", "\t\n\r")
+_NO_HOST = ("", "/", "?", "#")  # what may follow "scheme://" where no host is named
 
 
 def join_url(base: str | None, url: str) -> str:
@@ -54,7 +64,24 @@ def absolute_url(base: str | None, url: str) -> str | None:
 
 
 def http_url(base: str | None, url: str) -> str | None:
-    """:func:`absolute_url`, kept only when it is an http(s) address: a lead image
-    or a canonical address, not ``javascript:``, ``data:``, nor still relative."""
+    """``url`` joined to ``base`` as a browser reads it, kept only when it is an absolute
+    http(s) address with a host; else None. The one rule for every address the core
+    outputs: a page's markup may hold ``javascript:``, ``data:``, ``file:``, ``mailto:``
+    in any case, behind spaces and controls or split by a tab, and none may come out.
+    """
+    url = url.strip(_TRIMMED)
+    if "\t" in url or "\n" in url or "\r" in url:
+        url = url.translate(_REMOVED)
     absolute = absolute_url(base, url)
-    return absolute if absolute is not None and absolute.startswith(_ABSOLUTE) else None
+    if absolute is None:
+        return None
+    if not absolute.startswith(_ABSOLUTE):  # "HTTP://": urljoin keeps another scheme's case
+        scheme = absolute[:8].lower()
+        if scheme.startswith("http://"):
+            absolute = "http://" + absolute[7:]
+        elif scheme == "https://":
+            absolute = "https://" + absolute[8:]
+        else:
+            return None  # javascript:, data:, file:, ftp:, still relative ...
+    host = absolute[7:8] if absolute[4] == ":" else absolute[8:9]
+    return None if host in _NO_HOST else absolute

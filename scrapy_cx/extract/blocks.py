@@ -10,7 +10,7 @@ first link's address from the line walk.
 
 from __future__ import annotations
 
-from ._urls import absolute_url
+from ._urls import http_url
 from .page import Page
 from .regions import is_headline_link
 
@@ -20,7 +20,6 @@ CONTENT, RELATED, NAVIGATION, BOILERPLATE = "content", "related", "navigation", 
 BLOCK_KINDS = (CONTENT, RELATED, NAVIGATION, BOILERPLATE)
 MIN_RELATED_GROUP = 2  # linked headlines sharing a parent that make a list of links
 MAX_RELATED = 50  # related links kept per page
-_NOT_PAGES = ("#", "javascript:", "mailto:", "tel:")
 NAVIGATION_LINK_SHARE = 0.5  # a line more linked than this is navigation
 
 
@@ -55,10 +54,10 @@ def find_blocks(page: Page) -> None:
     related: dict[str, str] = {}
     for i in sorted(listed):  # in page order, without a pass over every line
         href = lines[i].href
-        if href and not href.startswith(_NOT_PAGES):
+        if href and not href.lstrip().startswith("#"):  # not a place in this page
             text = lines[i].text
             if text not in related:
-                address = absolute_url(page.url, href.strip())
+                address = http_url(page.url, href)  # http(s) only: no javascript:, mailto:
                 if address is None:
                     continue
                 related[text] = address

@@ -104,7 +104,7 @@ def _first_lead(images: Iterable[etree._Element], base: str | None) -> str | Non
                 continue
         if not _in_story(el):
             continue
-        absolute = http_url(base, src.strip())
+        absolute = http_url(base, src)
         if absolute:
             return absolute
     return None
@@ -115,7 +115,7 @@ def find_image(page: Page) -> None:
     picture of the story; and where it was found."""
     base = page.meta.canonical_url or page.url
     for url in page.meta.images:
-        absolute = http_url(base, url.strip())
+        absolute = http_url(base, url)
         if absolute and is_lead_candidate(absolute):
             page.image = absolute
             page.evidence["image"] = Evidence("meta:image", None, url)

@@ -236,7 +236,7 @@ def _image_urls(value: Any, depth: int = 0) -> list[str]:
     if depth > 2:
         return []
     if isinstance(value, str):
-        return [_clean(value)] if value.strip() else []
+        return [value[:_MAX_VALUE]] if value.strip() else []  # as written: see _address
     if isinstance(value, dict):
         return _image_urls(value.get("url") or value.get("contentUrl"), depth + 1)
     if isinstance(value, list):
@@ -529,7 +529,7 @@ def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> Non
         if not value.startswith(("http:", "https:", "/")):
             meta.author_tags.append(value)
     elif key in _IMAGE_META:
-        finds.images.append((_IMAGE_META[key], value))
+        finds.images.append((_IMAGE_META[key], _address(el)))
     elif key in _KEYWORD_META:
         meta.keywords.extend(_KEYWORD_SPLIT.split(value))
     elif key in _DESCRIPTION_META:
@@ -539,7 +539,14 @@ def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> Non
     elif key in _LANG_META:
         finds.declared_lang = finds.declared_lang or value
     elif key == "og:url":
-        finds.og_url = finds.og_url or value
+        finds.og_url = finds.og_url or _address(el)
+
+
+def _address(el: etree._Element) -> str:
+    """A ``<meta>``'s address as written, not _clean()ed: ``http_url`` reads it as a
+    browser does, and a browser drops a tab or newline inside (``java\\tscript:`` is
+    ``javascript:``) where _clean() would make it a space and a relative link."""
+    return (el.get("content") or el.get("value") or "")[:_MAX_VALUE]
 
 
 def _read_link(el: etree._Element, finds: _HeadFinds) -> None:

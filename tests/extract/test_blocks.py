@@ -1,10 +1,14 @@
-"""Block kinds and related links: groups of linked headlines, read in page order."""
+"""Block kinds and related links: groups of linked headlines, read in page order, and
+only http(s) addresses."""
 
 from __future__ import annotations
+
+import html
 
 from scrapy_cx.extract import extract_article, extract_page
 from scrapy_cx.extract.blocks import MAX_RELATED, RELATED
 from tests.extract.prose import BRIDGE_STORY
+from tests.extract.test_urls import HOSTILE, ORDINARY, PAGE
 
 
 def _story(aside: str) -> str:
@@ -34,3 +38,27 @@ def test_related_links_are_capped() -> None:
     article = extract_article(_story(aside), "http://town.test/news/bridge")
     assert len(article.related) == MAX_RELATED
     assert article.related[0][1] == "http://town.test/news/0"
+
+
+def _href(url: str) -> str:
+    """``url`` as an attribute value: quotes and markup escaped, controls as references
+    where HTML allows them (a tab or newline stays literal, as pages write it)."""
+    return html.escape(url, quote=True)
+
+
+def test_related_links_are_http_addresses_only() -> None:
+    # One list of links: the hostile ones among ordinary ones, each with its own title.
+    links = [
+        f"<li><a href='{_href(url)}'>Another story readers also clicked, number {i}</a></li>"
+        for i, url in enumerate([url for url, _expected in ORDINARY] + HOSTILE)
+    ]
+    article = extract_article(_story("<ul>" + "".join(links) + "</ul>"), PAGE)
+    # The same address twice under two titles is kept twice: one pair a title.
+    assert [url for _title, url in article.related] == [expected for _url, expected in ORDINARY]
+
+
+def test_related_links_to_this_page_are_left_out() -> None:
+    here = "<li><a href=' #comments'>Read the comments on this story below</a></li>"
+    links = [f"<li>{_link('a1')}</li>", here]
+    article = extract_article(_story("<ul>" + "".join(links) + "</ul>"), PAGE)
+    assert [url for _title, url in article.related] == ["https://town.test/news/a1"]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract.image import is_lead_candidate
 from tests.extract.prose import PARAGRAPHS
+from tests.extract.test_urls import HOSTILE
 
 URL = "https://news.example/city/night-buses"
 
@@ -95,3 +98,24 @@ def test_without_a_headline_the_first_pictures_of_the_page_count() -> None:
     assert body_image(etree.HTML(headed), URL) == "https://news.example/media/late.jpg"
     late = f"<html><body><h1>Title</h1>{icons}{_picture('late')}</body></html>"
     assert body_image(etree.HTML(late), URL) is None
+
+
+@pytest.mark.parametrize("url", HOSTILE)
+def test_the_lead_image_is_an_http_address(url: str) -> None:
+    src = html.escape(url, quote=True)
+    assert image(f"<meta property='og:image' content='{src}'>") is None
+    assert image(body=f"<figure><img src='{src}' width='900' height='600'></figure>") is None
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("/media/bus.jpg", "https://news.example/media/bus.jpg"),
+        ("//cdn.example/bus.jpg", "https://cdn.example/bus.jpg"),
+        ("HTTPS://cdn.example/bus.jpg", "https://cdn.example/bus.jpg"),
+        (" ht\ttps://cdn.example/bus.jpg\n", "https://cdn.example/bus.jpg"),
+    ],
+)
+def test_the_lead_image_is_read_as_a_browser_reads_it(url: str, expected: str) -> None:
+    assert image(f"<meta property='og:image' content='{url}'>") == expected
+    assert image(body=f"<figure><img src='{url}' width='900' height='600'></figure>") == expected

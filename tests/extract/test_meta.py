@@ -6,12 +6,14 @@ import re
 import string
 import sys
 import time
+from html import escape
 
 import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract.dom import parse_document, parse_html
 from scrapy_cx.extract.meta import author_marks, read_meta
+from tests.extract.test_urls import HOSTILE
 
 BODY = (
     "<body><h1>Night buses approved</h1><p>"
@@ -163,6 +165,22 @@ def test_canonical_must_be_a_web_address() -> None:
         extract_article(html, "https://example.com/a?x=1").canonical_url == "https://example.com/a"
     )
     assert extract_article(html).canonical_url is None  # relative, and nothing to resolve it
+
+
+@pytest.mark.parametrize("url", HOSTILE)
+def test_canonical_is_never_another_scheme(url: str) -> None:
+    target = escape(url, quote=True)
+    head = f"<link rel='canonical' href='{target}'><meta property='og:url' content='{target}'>"
+    html = f"<html><head>{head}</head>{BODY}</html>"
+    assert extract_article(html, "https://example.com/a?x=1").canonical_url is None
+
+
+def test_canonical_is_read_as_a_browser_reads_it() -> None:
+    for target in ("HTTPS://example.com/a", " ht\ttps://example.com/a\n", "//example.com/a"):
+        html = f"<html><head><link rel='canonical' href='{target}'></head>{BODY}</html>"
+        assert extract_article(html, "https://example.com/a?x=1").canonical_url == (
+            "https://example.com/a"
+        )
 
 
 def test_author_prefix_stripped_but_not_name_particles() -> None:
