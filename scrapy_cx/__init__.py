@@ -58,11 +58,6 @@ MOVED_MODULES = {
     "scrapy_cx.sources": "scrapy_cx.bulk._sources",
     "scrapy_cx.warc": "scrapy_cx.bulk._warc",
 }
-#: Where the warning sends people: the package root that re-exports the names.
-_NEW_PATHS = {
-    "scrapy_cx.dedup_pipeline": "scrapy_cx.dedup",
-    "scrapy_cx.leases": "scrapy_cx.distributed",
-}
 
 
 class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -81,7 +76,7 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        new = _NEW_PATHS.get(spec.name, MOVED_MODULES[spec.name].rsplit("._", 1)[0])
+        new = MOVED_MODULES[spec.name].rpartition(".")[0]  # the package that re-exports it
         warnings.warn(
             f"{spec.name} moved: import from {new} instead", DeprecationWarning, stacklevel=2
         )
