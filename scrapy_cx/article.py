@@ -2,17 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+#: The optional outputs an extraction may be asked for, beside the text (always
+#: made: the article rule, the fingerprint and deduplication read it):
+#: ``html`` (``content_html``, each ``Post.html``), ``markdown``
+#: (``content_markdown``) and ``images``.
+FORMATS = ("html", "markdown", "images")
+#: What a news crawler gets unless it says otherwise: the body as published (an
+#: archive's record, and what a reader shows) and its pictures. Markdown, for
+#: language-model and search pipelines, is one setting away.
+DEFAULT_FORMATS = frozenset({"html", "images"})
+
+
+def check_formats(formats: Iterable[str]) -> frozenset[str]:
+    """``formats`` as a set, or ValueError naming the unknown ones and the known."""
+    if isinstance(formats, str):
+        formats = formats.replace(",", " ").split()
+    chosen = frozenset(formats)
+    unknown = sorted(chosen.difference(FORMATS))
+    if unknown:
+        raise ValueError(
+            f"unknown format(s) {', '.join(map(repr, unknown))}: choose among {', '.join(FORMATS)}"
+        )
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """One post of a thread: who wrote it, when (ISO 8601), and its text."""
+    """One post of a thread: who wrote it, when (ISO 8601), its text and, where
+    ``html`` is among the formats asked for, its HTML (None otherwise)."""
 
     author: str | None = None
     published: str | None = None
     text: str = ""
+    html: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """One picture of the article's body: its absolute URL, its ``alt`` text and its
+    caption (the ``figcaption``, or the caption line under it), each None if absent."""
+
+    url: str
+    alt: str | None = None
+    caption: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +60,11 @@ class Article:
     ``published`` is ISO 8601 (``2009-11-09`` or ``2009-11-09T13:57:00+08:00``);
     ``published_raw`` is the text it was read from, kept for auditing;
     ``modified`` is the last-modified date the page declares, never used as
-    ``published``. ``content`` holds the main text, one paragraph per line.
+    ``published``. ``content`` holds the main text, one paragraph per line;
+    ``content_html`` the same text with its structure (headings, lists, tables,
+    quotes, code, figures, links) as clean HTML, ``content_markdown`` as
+    CommonMark with GFM tables, and ``images`` the body's pictures in order: each
+    None unless asked for (``formats``, the ``CX_FORMATS`` setting).
     ``authors`` are people only; a news agency or the outlet a story was taken
     from (新华社, Reuters) is ``source``. ``image`` is the lead image's absolute
     URL and ``site_name`` the publication's name. ``page_type`` is
@@ -41,11 +81,14 @@ class Article:
     published_raw: str | None = None
     modified: str | None = None
     content: str = ""
+    content_html: str | None = None
+    content_markdown: str | None = None
     authors: tuple[str, ...] = field(default_factory=tuple)
     source: str | None = None
     keywords: tuple[str, ...] = field(default_factory=tuple)
     description: str | None = None
     image: str | None = None
+    images: tuple[Image, ...] | None = None  # None: not asked for (formats)
     site_name: str | None = None
     language: str | None = None
     canonical_url: str | None = None
@@ -67,6 +110,10 @@ class Article:
         data = {name: getattr(self, name) for name in _ARTICLE_FIELDS}
         data["authors"] = list(self.authors)
         data["keywords"] = list(self.keywords)
+        if self.images is not None:
+            data["images"] = [
+                {name: getattr(image, name) for name in _IMAGE_FIELDS} for image in self.images
+            ]
         data["related"] = [{"title": title, "url": url} for title, url in self.related]
         data["posts"] = [
             {name: getattr(post, name) for name in _POST_FIELDS} for post in self.posts
@@ -81,3 +128,4 @@ class Article:
 
 _ARTICLE_FIELDS = Article.field_names()
 _POST_FIELDS = tuple(f.name for f in fields(Post))
+_IMAGE_FIELDS = tuple(f.name for f in fields(Image))

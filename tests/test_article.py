@@ -19,11 +19,14 @@ def test_fields_in_export_order() -> None:
         "published_raw",
         "modified",
         "content",
+        "content_html",
+        "content_markdown",
         "authors",
         "source",
         "keywords",
         "description",
         "image",
+        "images",
         "site_name",
         "language",
         "canonical_url",
@@ -68,7 +71,7 @@ def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
         authors=["A"],
         keywords=[],
         related=[{"title": "Other story", "url": "http://x/2"}],
-        posts=[{"author": "bob", "published": "2024-01-02", "text": "Hi"}],
+        posts=[{"author": "bob", "published": "2024-01-02", "text": "Hi", "html": None}],
     )
     assert data == expected
     assert json.loads(json.dumps(data)) == data
@@ -84,3 +87,24 @@ def test_import_stays_scrapy_free() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_images_export_as_dicts_and_unasked_formats_as_null() -> None:
+    from scrapy_cx import Image
+
+    article = Article(images=(Image("https://example.com/a.jpg", "A cat", None),))
+    assert article.to_dict()["images"] == [
+        {"url": "https://example.com/a.jpg", "alt": "A cat", "caption": None}
+    ]
+    data = Article().to_dict()
+    assert data["images"] is None and data["content_html"] is None
+    assert data["content_markdown"] is None
+
+
+def test_check_formats() -> None:
+    from scrapy_cx.article import check_formats
+
+    assert check_formats("html, markdown") == {"html", "markdown"}
+    assert check_formats([]) == frozenset()
+    with pytest.raises(ValueError, match="'xml'.*html, markdown, images"):
+        check_formats(["html", "xml"])

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..article import Article
+from collections.abc import Iterable
+
+from ..article import DEFAULT_FORMATS, Article, check_formats
 from .authors import find_authors
 from .blocks import find_blocks
 from .dates import find_modified, find_published
@@ -52,13 +54,17 @@ def extract_article(
     encoding: str | None = None,
     reference_time: datetime | None = None,
     date_languages: list[str] | None = None,
+    formats: Iterable[str] = DEFAULT_FORMATS,
     **options: Any,
 ) -> Article:
     """Extract one article from a page.
 
     ``html`` may be bytes (decoded as a crawler would; ``encoding`` is the HTTP
     header's charset if known). ``options`` are :class:`LineOptions` fields
-    (``block_size``, ``line_cost``, ...). Never raises on bad markup or bytes.
+    (``block_size``, ``line_cost``, ...). ``formats``: which of
+    :data:`~scrapy_cx.article.FORMATS` to make beside the text (``html``,
+    ``markdown``, ``images``); the others stay None and cost nothing.
+    Never raises on bad markup or bytes (ValueError on an unknown format).
     """
     return extract_page(
         html,
@@ -66,6 +72,7 @@ def extract_article(
         encoding=encoding,
         reference_time=reference_time,
         date_languages=date_languages,
+        formats=formats,
         **options,
     ).article()
 
@@ -77,6 +84,7 @@ def extract_page(
     encoding: str | None = None,
     reference_time: datetime | None = None,
     date_languages: list[str] | None = None,
+    formats: Iterable[str] = DEFAULT_FORMATS,
     **options: Any,
 ) -> Page:
     """Run every stage on one page and return the whole :class:`Page` (lines,
@@ -94,6 +102,7 @@ def extract_page(
         parsed.markup,
     )
     page.truncated = parsed.truncated
+    page.formats = formats if formats is DEFAULT_FORMATS else check_formats(formats)
     for stage in STAGES:
         stage(page)
     return page

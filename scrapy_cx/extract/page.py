@@ -14,7 +14,7 @@ from typing import Literal
 
 from lxml import etree
 
-from ..article import Article, Post
+from ..article import DEFAULT_FORMATS, Article, Image, Post
 from .lines import LineOptions, PageLines
 from .meta import PageMeta
 
@@ -95,6 +95,7 @@ class Page:
     # A page of linked headlines (pagetype.headline_page, decided once before the
     # selection may give way to them): settle_page_type reads it too.
     headline_page: bool = False
+    formats: frozenset[str] = DEFAULT_FORMATS  # article.FORMATS asked for
     page_type: str = "article"  # article, thread, listing or other (pagetype.py)
     declared: frozenset[str] = frozenset()  # schema.org / og: types the page declares
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
@@ -117,6 +118,10 @@ class Page:
     source: str | None = None
     image: str | None = None
     fingerprint: str | None = None
+    # The structured body (body.py), each None unless its format was asked for.
+    content_html: str | None = None
+    content_markdown: str | None = None
+    images: tuple[Image, ...] | None = None
     # Read only in part (Article.truncated): the parse's bounds (dom.MAX_TAGS tags,
     # dom.MAX_ATTRIBUTES on one tag) or the walk's (lines.MAX_LINES, MAX_LINE_CHARS).
     truncated: bool = False
@@ -181,11 +186,14 @@ class Page:
             published_raw=self.published_raw,
             modified=self.modified,
             content=self.content,
+            content_html=self.content_html,
+            content_markdown=self.content_markdown,
             authors=self.authors,
             source=self.source,
             keywords=tuple(meta.keywords),
             description=meta.description,
             image=self.image,
+            images=self.images,
             site_name=self.site_name,
             language=self.language,
             canonical_url=meta.canonical_url,
