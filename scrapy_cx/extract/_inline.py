@@ -74,7 +74,7 @@ class Runs:
 
 
 # A picture this small (both sides given, pixels) is an icon; one this thin a pixel.
-MAX_ICON = 48
+MAX_ICON = 24
 MAX_PIXEL = 2
 _SIDE = re.compile(r"\s*(\d+)")
 
@@ -95,11 +95,26 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
     if src and not _PLACEHOLDER.search(src[:200]):
         candidates.append(src)
     candidates.append(_largest(el.get("srcset") or el.get("data-srcset") or ""))
+    if not any(candidates) and el.getparent() is not None and el.getparent().tag != "noscript":
+        fallback = _noscript_picture(el)
+        if fallback is not None:
+            return picture_url(fallback, base)
     for candidate in candidates:
         if candidate and len(candidate) <= MAX_URL:
             url = http_url(base, candidate)
             if url is not None:
                 return url if is_lead_candidate(url) else None
+    return None
+
+
+def _noscript_picture(el: etree._Element) -> etree._Element | None:
+    """The ``<img>`` of the ``<noscript>`` right after a lazy picture with no address
+    yet (or after its parent): what the page shows readers without scripts (the
+    walk reads no noscript)."""
+    parent = el.getparent()
+    for beside in (el.getnext(), parent.getnext() if parent is not None else None):
+        if beside is not None and beside.tag == "noscript":
+            return next(beside.iter("img"), None)
     return None
 
 

@@ -71,9 +71,10 @@ THREAD_BOILERPLATE_WORDS = BOILERPLATE_WORDS - POST_WORDS
 SECTION_WORDS = frozenset("gallery banner meta".split())
 SECTIONS_BOILERPLATE_WORDS = BOILERPLATE_WORDS - SECTION_WORDS
 # Pictures of the body sit in elements named for them ("wp-caption", "photo",
-# "figure"): boilerplate for the text (a caption repeats no sentence of it), not
-# for the picture. structure.py reads a picture's ancestors so.
-PICTURE_WORDS = frozenset("caption credit photo figure gallery".split())
+# "figure") or for the editor's embeds ("dnd-widget-wrapper type-image", "meta"):
+# boilerplate for the text (a caption repeats no sentence of it), not for the
+# picture. structure.py reads a picture's ancestors so.
+PICTURE_WORDS = frozenset("caption credit photo figure gallery widget widgets meta".split())
 PICTURES_BOILERPLATE_WORDS = BOILERPLATE_WORDS - PICTURE_WORDS
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(

@@ -58,6 +58,9 @@ MAX_DEPTH = 24
 MAX_TABLE_SCAN = 2_000
 MAX_SPAN = 1_000  # colspan / rowspan kept up to this
 MAX_CAPTION = 500  # characters of a picture's caption
+# Lines of a picture's own element (a caption, a credit) that may be left out of
+# the body without parting the picture from it.
+MAX_OWN_LINES = 3
 # Ancestors of a standalone picture read for boilerplate names.
 MAX_PICTURE_ANCESTORS = 8
 
@@ -279,7 +282,8 @@ class _Builder:
     ) -> list[tuple[int, int, etree._Element]]:
         """The pictures standing alone (in no line of the body) between two lines of
         the body, or at its edges inside the element holding its edge line, and not
-        inside an element named as boilerplate for pictures."""
+        inside an element named as boilerplate for pictures. The few lines of a
+        picture's own element (its caption, its credit) do not part it from the body."""
         if not self.lines.images:
             return []
         body = set(kept)
@@ -288,13 +292,16 @@ class _Builder:
         for position, block, element in lines.images:
             if id(element) in consumed:
                 continue
-            before, after = position - 1 in body, position in body
+            first, end = self._past_captions(position, body, -1), self._past_captions(
+                position, body, 1
+            )
+            before, after = first - 1 in body, end in body
             if before and after:
                 edge = None
             elif after:
-                edge = position
+                edge = end
             elif before:
-                edge = position - 1
+                edge = first - 1
             else:
                 continue
             if edge is not None and not self._beside(block, lines[edge].block):
@@ -303,6 +310,26 @@ class _Builder:
                 continue
             found.append((position, block, element))
         return found
+
+    def _past_captions(self, position: int, body: set[int], step: int) -> int:
+        """From a picture's place, the line past the few short lines left out of the
+        body beside it (its caption, its credit): before it (``step`` -1, the
+        index after that line) or after it (+1)."""
+        lines = self.lines
+        i = position - 1 if step < 0 else position
+        chars = 0
+        for _ in range(MAX_OWN_LINES):
+            if not 0 <= i < len(lines) or i in body:
+                break
+            chars += lines[i].length
+            if chars > MAX_CAPTION:
+                break
+            i += step
+        else:
+            return position
+        if not 0 <= i < len(lines) or i not in body:
+            return position
+        return i + 1 if step < 0 else i
 
     def _beside(self, block: int, line_block: int) -> bool:
         """Whether ``block`` lies inside the element holding ``line_block``'s element."""
