@@ -351,6 +351,9 @@ class _Builder:
         top = min(int(node.tag[1]) for node in self.headings)
         for node in self.headings:
             node.tag = f"h{min(6, int(node.tag[1]) - top + 2)}"
+        for i, shape in self.shapes.items():  # what the lines became: the shifted level
+            if shape in HEADINGS:
+                self.shapes[i] = f"h{min(6, int(shape[1]) - top + 2)}"
 
 
 _SHAPES = {"pre": "code", "tr": "row", "td": "cell", "th": "cell", "figcaption": "caption"}
