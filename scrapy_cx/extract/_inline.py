@@ -231,6 +231,8 @@ class _Reader:
             return 0
         attrs_: tuple[tuple[str, str], ...] = ()
         if name == "a":
+            if any(node.tag == "a" for node in self.open_nodes):
+                return 0  # a link in a link (the parser keeps it; a browser would not): text
             href = el.get("href")
             url = http_url(self.base, href) if href and len(href) <= MAX_URL else None
             if url is None:
