@@ -29,6 +29,8 @@ setup(
         "test": [
             "pytest>=7",
             "hypothesis>=6",
+            # The body's Markdown is checked by rendering it back (tests/support/html.py).
+            "markdown-it-py>=3",
             "attrs",
             "warcio>=1.7",
             "scrapy-redis>=0.7",
