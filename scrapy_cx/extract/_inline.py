@@ -14,6 +14,7 @@ plain text by the caller.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -53,6 +54,8 @@ MAX_URL = 2_000
 LAZY_ATTRIBUTES = ("data-src", "data-original", "data-lazy-src", "data-url", "data-hi-res-src")
 _PLACEHOLDER = re.compile(r"^data:|spacer|blank\.|transparent|placeholder|1x1|pixel|loading", re.I)
 _WIDTH = re.compile(r"^\s*(\d+(?:\.\d+)?)([wx])\s*$")
+_CANDIDATE_URL = re.compile(r"[\s,]*(\S*)")
+_DESCRIPTORS = re.compile(r"[^,]*")
 _SPACES = re.compile(r"\s+")
 
 
@@ -94,7 +97,7 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
     src = el.get("src")
     if src and not _PLACEHOLDER.search(src[:200]):
         candidates.append(src)
-    candidates.append(_largest(el.get("srcset") or el.get("data-srcset") or ""))
+    candidates.append(_largest(el.get("data-srcset") or "") or _largest(el.get("srcset") or ""))
     if not any(candidates) and el.getparent() is not None and el.getparent().tag != "noscript":
         fallback = _noscript_picture(el)
         if fallback is not None:
@@ -124,20 +127,36 @@ def _side(value: str | None) -> int | None:
 
 
 def _largest(srcset: str) -> str | None:
-    """The largest candidate of a ``srcset`` (by its ``w`` or ``x`` descriptor)."""
+    """The largest candidate of a ``srcset`` (by its ``w`` or ``x`` descriptor), read as
+    the HTML standard reads it (an address runs to the next space, so a ``data:``
+    placeholder's comma does not split it); placeholders are no candidates."""
     best, best_size = None, -1.0
-    for candidate in srcset[:MAX_SRCSET].split(","):
-        parts = candidate.split()
-        if not parts:
+    for url, descriptor in _candidates(srcset[:MAX_SRCSET]):
+        if url[:5].lower() == "data:":
             continue
-        size = 0.0
-        if len(parts) > 1:
-            found = _WIDTH.match(parts[1])
-            if found:
-                size = float(found.group(1))
+        found = _WIDTH.match(descriptor.split()[0]) if descriptor.strip() else None
+        size = float(found.group(1)) if found else 0.0
         if size > best_size:
-            best, best_size = parts[0], size
+            best, best_size = url, size
     return best
+
+
+def _candidates(srcset: str) -> Iterator[tuple[str, str]]:
+    """A srcset's (address, descriptors) pairs."""
+    pos = 0
+    while True:
+        found = _CANDIDATE_URL.match(srcset, pos)
+        assert found is not None  # every part of the pattern may be empty
+        url, pos = found.group(1), found.end()
+        if not url:
+            return
+        if url.endswith(","):  # "a.jpg, b.jpg": no descriptors
+            yield url.rstrip(","), ""
+            continue
+        descriptor = _DESCRIPTORS.match(srcset, pos)
+        assert descriptor is not None
+        pos = descriptor.end()
+        yield url, descriptor.group()
 
 
 def read_runs(
