@@ -54,7 +54,8 @@ def _block(node: Node) -> str:
     if tag == "p" or tag in ("dt", "dd", "figcaption", "caption", "td", "th", "tr"):
         return _paragraph(node.children)
     if tag[0] == "h" and tag[1:].isdigit():
-        text = _inline(node.children).replace("\n", " ").strip()
+        # A heading is one line: its line breaks (a hard break's "\\" too) are spaces.
+        text = _inline(node.children).replace("\\\n", " ").replace("\n", " ").strip()
         if text.endswith("#"):
             text = text[:-1] + "\\#"
         return f"{'#' * int(tag[1])} {text}" if text else ""
