@@ -45,6 +45,13 @@ def img(attrs: str) -> etree._Element:
         ("srcset='/plain.jpg, /wide.jpg 1.5x'", "/wide.jpg"),
         ("srcset='  /spaced.jpg   800w  ,,, /small.jpg 10w'", "/spaced.jpg"),
         (f"src='{GIF}' data-srcset='/d-400.jpg 400w, /d-900.jpg 900w'", "/d-900.jpg"),
+        # A placeholder in srcset (its comma no split), the picture in data-srcset.
+        (f"src='{GIF}' srcset='{GIF} 1w' data-srcset='/d-400.jpg 400w, /d.jpg 800w'", "/d.jpg"),
+        ("srcset='data:image/svg+xml,%3Csvg width=%27800%27%3E 900w, /real.jpg 10w'", "/real.jpg"),
+        ("srcset='/a,b.jpg 2x, /c.jpg 1x'", "/a,b.jpg"),  # a comma inside an address
+        ("srcset='/a.jpg,/b.jpg 2x'", "/a.jpg,/b.jpg"),  # one address, as a browser reads it
+        ("srcset='/a.jpg 1x,/b.jpg 2x'", "/b.jpg"),
+        ("srcset='/a.jpg, /b.jpg 2x'", "/b.jpg"),
     ],
 )
 def test_the_address_of_a_picture(attrs: str, expected: str) -> None:
@@ -61,6 +68,7 @@ def test_the_address_of_a_picture(attrs: str, expected: str) -> None:
         "src='JaVa\tScRiPt:alert(1)'",
         "src='vbscript:x'",
         "src='data:image/png;base64,AAAA' srcset='javascript:x 2x'",
+        f"srcset='{GIF} 1w'",  # a placeholder's base64 is no relative address
         "src='file:///etc/passwd'",
         "",
         "src='/icons/rss.png' width='16' height='16'",  # an icon by its size

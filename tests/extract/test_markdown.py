@@ -79,6 +79,12 @@ def test_headings_take_as_many_marks_as_their_level() -> None:
     rendered(root)
 
 
+def test_a_line_break_in_a_heading_is_a_space() -> None:
+    root = body(el("h2", "Bridge to be rebuilt", el("br"), "The council decides"))
+    assert to_markdown(root) == "## Bridge to be rebuilt The council decides\n"
+    rendered(root)
+
+
 def test_links_and_pictures_keep_their_addresses_whatever_they_hold() -> None:
     root = body(
         el(

@@ -265,7 +265,7 @@ def structure(html: str) -> Structure:
         elif tag == "blockquote":
             found.quotes.append(text)
         elif tag == "pre":
-            found.code.append(el.text_content().rstrip("\n"))
+            found.code.append(_text_with_breaks(el).rstrip("\n"))
         elif tag == "code" and not any(a.tag == "pre" for a in el.iterancestors()):
             found.inline_code.append(el.text_content())
         elif tag == "img":
@@ -275,6 +275,18 @@ def structure(html: str) -> Structure:
         elif tag in ("em", "strong"):
             found.emphasis.append((tag, text))
     return found
+
+
+def _text_with_breaks(root: etree._Element) -> str:
+    """The text of ``root`` with each ``<br>`` a newline (as a browser shows it in a
+    ``<pre>``, and as a Markdown fence writes it)."""
+    parts: list[str] = []
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            parts.append("\n" if el.tag == "br" else el.text or "")
+        elif el is not root:
+            parts.append(el.tail or "")
+    return "".join(parts)
 
 
 def render_markdown(markdown: str) -> str:
