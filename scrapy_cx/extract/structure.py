@@ -183,7 +183,8 @@ class _Builder:
             cell = self._cell(element, pictures)
             nodes, text = cell.children, " ".join(text_of(cell).split())
         else:
-            runs = self._runs(block, tag == "pre" or self.out.get(self.nearest[block]) == "pre")
+            # Whitespace kept only in a pre written as one (not one read through).
+            runs = self._runs(block, self.out.get(self.nearest[block]) == "pre")
             k = runs_of[i]
             if k >= len(runs):
                 return plain
