@@ -12,6 +12,7 @@ a line of text (lists, paragraphs) cannot be one, and is kept as HTML.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ._tree import Node, text_of, to_html
 
@@ -109,7 +110,17 @@ def _span(node: Node | str) -> str:
     stripped = inner.strip()
     left = inner[: len(inner) - len(inner.lstrip())]
     right = inner[len(inner.rstrip()) :]
+    core = stripped.strip("*") or "*"  # an emphasis inside joins this one's run of marks
+    if _punctuation(core[0]) or _punctuation(core[-1]):
+        # "a*.*b" is no emphasis in CommonMark (a mark beside punctuation must have
+        # space or punctuation outside it): the inline HTML always is.
+        return f"{left}<{tag}>{stripped}</{tag}>{right}"
     return f"{left}{mark}{stripped}{mark}{right}"
+
+
+def _punctuation(char: str) -> bool:
+    """CommonMark's punctuation: Unicode's punctuation and symbols."""
+    return unicodedata.category(char)[0] in "PS"
 
 
 def _url(url: str) -> str:
