@@ -52,8 +52,10 @@ def _blocks(children: list[Node | str]) -> list[str]:
 
 def _block(node: Node) -> str:
     tag = node.tag
-    if tag == "p" or tag in ("dt", "dd", "figcaption", "caption", "td", "th", "tr"):
+    if tag == "p":
         return _paragraph(node.children)
+    if tag in ("dt", "dd", "figcaption", "caption", "td", "th", "tr"):
+        return "\n\n".join(_blocks(node.children))  # text, or the blocks HTML lets them hold
     if tag[0] == "h" and tag[1:].isdigit():
         # A heading is one line: its line breaks (a hard break's "\\" too) are spaces.
         text = _inline(node.children).replace("\\\n", " ").replace("\n", " ").strip()
@@ -203,13 +205,14 @@ def _table(node: Node) -> str:
     grid = _grid(rows)
     if grid is None:
         return to_html(Node("body", (), [node])).replace("\n", "&#10;")
+    above = "\n\n".join(_blocks(caption.children)) if caption is not None else ""
     if not grid:
-        return ""
+        return above
     width = max(len(row) for row in grid)
     lines = ["| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in grid]
     lines.insert(1, "|" + " --- |" * width)
     table = "\n".join(lines)
-    return f"{_paragraph(caption.children)}\n\n{table}" if caption is not None else table
+    return f"{above}\n\n{table}" if above else table
 
 
 # Cells of a Markdown table, spans spread: a table of more is kept as HTML (the
