@@ -120,6 +120,22 @@ def test_emphasis_hugs_its_text() -> None:
     rendered(root)
 
 
+@pytest.mark.parametrize(
+    "inner",
+    [
+        [".", "x", "(y)"],  # punctuation at either end: "a*.*b" is no emphasis
+        ["“quoted”"],
+        [el("a", "link", href="http://e.com/")],  # "*[" is punctuation too
+        [el("code", "c")],
+        [el("strong", "x")],  # a run of three marks
+        [el("strong", ".")],
+    ],
+)
+def test_emphasis_holds_whatever_it_holds(inner: list[Node | str]) -> None:
+    for tag in ("em", "strong"):
+        rendered(body(el("p", "a", el(tag, *inner), "b")))
+
+
 def test_code_spans_and_blocks_hold_any_backticks() -> None:
     root = body(
         el("p", el("code", "`x`"), " and ", el("code", "a``b")),
@@ -229,6 +245,20 @@ def test_a_table_past_the_grid_bound_is_kept_as_html_and_stays_linear() -> None:
     assert to_markdown(body(el("table", *small))).startswith("| 0 |")
     bigger = small + [el("tr", el("td", "one more"))]
     assert to_markdown(body(el("table", *bigger))).startswith("<table>")
+
+
+def test_captions_and_definitions_may_hold_blocks() -> None:
+    # HTML lets a caption, a figcaption or a dd hold paragraphs, lists and headings;
+    # a broken page puts the rest of the story inside a table's caption.
+    story = [el("p", "first"), el("h2", "Heading"), el("ul", el("li", "item")), "tail"]
+    for root in (
+        body(el("table", el("caption", *story))),  # a caption and no row
+        body(el("table", el("caption", *story), el("tr", el("td", "cell")))),
+        body(el("figure", el("img", src="http://e.com/a.jpg"), el("figcaption", *story))),
+        body(el("dl", el("dt", "term"), el("dd", *story))),
+    ):
+        found = structure(rendered(root))
+        assert found.headings == [("h2", "Heading")] and found.items == [("ul", 0, "item")]
 
 
 def test_a_figure_gives_its_caption_as_the_pictures_title() -> None:

@@ -156,9 +156,9 @@ def test_inline_markup_is_kept() -> None:
     assert "The <strong>council</strong> voted <em>on Tuesday</em> to spend H<sub>2</sub>O" in html
     assert "<em>eleven</em> m<sup>2</sup> of <strong>steel</strong> and <code>F1</code>" in html
     assert shape(article).emphasis == [
-        ("strong", "council"),
-        ("em", "onTuesday"),
         ("em", "eleven"),
+        ("em", "onTuesday"),
+        ("strong", "council"),
         ("strong", "steel"),
     ]
 

@@ -239,7 +239,8 @@ class Structure:
     inline_code: list[str] = field(default_factory=list)
     images: list[tuple[str, str]] = field(default_factory=list)  # src, alt
     links: list[tuple[str, str]] = field(default_factory=list)  # href, text
-    emphasis: list[tuple[str, str]] = field(default_factory=list)  # em/strong, text
+    # em/strong and their text, sorted: ***x*** is em in strong or strong in em
+    emphasis: list[tuple[str, str]] = field(default_factory=list)
 
 
 def structure(html: str) -> Structure:
@@ -274,6 +275,7 @@ def structure(html: str) -> Structure:
             found.links.append((unquote(el.get("href", "")), text))
         elif tag in ("em", "strong"):
             found.emphasis.append((tag, text))
+    found.emphasis.sort()
     return found
 
 
@@ -291,7 +293,9 @@ def _text_with_breaks(root: etree._Element) -> str:
 
 def render_markdown(markdown: str) -> str:
     """``markdown`` as a CommonMark parser with GFM tables renders it."""
-    return str(MarkdownIt("commonmark").enable("table").render(markdown))
+    # markdown-it's own nesting bound (20 levels of tokens) drops what lies deeper:
+    # the body nests up to structure.MAX_DEPTH blocks, as CommonMark allows.
+    return str(MarkdownIt("commonmark", {"maxNesting": 100}).enable("table").render(markdown))
 
 
 def assert_safe_markdown(markdown: str) -> None:
