@@ -24,10 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scrapy_cx import Article, extract_article
+from scrapy_cx.article import FORMATS
 from scrapy_cx.bulk import RawPage, Skip
 from scrapy_cx.bulk._sources import Sources
 from tests.extract.test_urls import HOSTILE as HOSTILE_URLS
 from tests.extract.test_urls import ORDINARY as ORDINARY_URLS
+from tests.support.html import assert_article_html, assert_markdown_agrees, assert_safe_markdown
 
 settings.register_profile(
     "ci",
@@ -71,9 +73,16 @@ def check_article(article: object, url: str | None) -> None:
         assert article.published_raw is not None
     assert "\x00" not in article.content
     related = [url for _title, url in article.related]
-    for address in (article.image, article.canonical_url, *related):  # one rule: http(s) only
+    images = [image.url for image in article.images or ()]
+    for address in (article.image, article.canonical_url, *related, *images):  # http(s) only
         assert address is None or address.startswith(("http://", "https://")), address
         assert address is None or not re.search("[\t\n\r]", address), address
+    # The body's HTML: well-formed, safe, the text of content; its Markdown safe too.
+    assert_article_html(article)
+    if article.content_markdown is not None:
+        assert_safe_markdown(article.content_markdown)
+        if article.content_html is not None:
+            assert_markdown_agrees(article)
     article.to_dict()
 
 
@@ -83,11 +92,15 @@ TAGS = (
     "html head body title meta link script style div p span a b i br hr img h1 h2 h3 ul ol li "
     "table tr td th tbody nav aside footer header article section main time pre code "
     "blockquote form input textarea select option iframe noscript template svg math frameset "
-    "frame xmp plaintext font center marquee x-custom o:p"
+    "frame xmp plaintext font center marquee x-custom o:p "
+    # the body's structure (issue 22)
+    "figure figcaption picture source dl dt dd h4 h6 em strong sub sup kbd q caption thead "
+    "tfoot object embed"
 ).split()
 ATTRS = (
     "class id style href src lang charset content name property itemprop datetime rel type "
-    "http-equiv hidden aria-hidden role onclick data-x"
+    "http-equiv hidden aria-hidden role onclick data-x "
+    "srcset data-src data-srcset alt width height colspan rowspan onerror"
 ).split()
 DATES = st.sampled_from(
     [
@@ -246,6 +259,26 @@ SEED = (
 )
 
 
+# A story with every structure the body keeps (issue 22), for the mutations to break.
+STRUCTURED_SEED = SEED.replace(
+    "<p>Paragraph 3:",
+    "<h3>What <a href='javascript:x()'>was</a> decided</h3><ul><li>Schools <b>first</b><ol>"
+    "<li>primary</li><li>secondary</li></ol></li><li><a href='/roads'>Roads</a></li></ul>"
+    "<table><caption>Costs</caption><tr><th>Part</th><th colspan='2'>Cost | year</th></tr>"
+    "<tr><td rowspan='2'>Span</td><td>8</td><td>2025</td></tr><tr><td>1</td><td>2026</td></tr>"
+    "<tr><td>Piers</td><td>2</td><td>2027</td></tr><tr><td>Roads</td><td>3</td><td>2028</td></tr>"
+    "</table><figure><img src='data:image/gif;base64,R0lGOD' data-src='/a.jpg' srcset="
+    "'data:image/gif;base64,R0lGOD 1w, /a-800.jpg 800w' alt='A'><figcaption>The <em>span"
+    "</em></figcaption></figure><blockquote><p>We will finally have a bridge.</p></blockquote>"
+    "<pre><code>x  =  1\n  y = '&lt;b&gt;'\n</code></pre><p>Paragraph 3:",
+)
+
+
+@st.composite
+def mutated_structured_seed(draw: st.DrawFn) -> bytes:
+    return mutate(draw, STRUCTURED_SEED.encode(draw(CODECS), errors="replace"))
+
+
 @st.composite
 def mutated_seed(draw: st.DrawFn) -> bytes:
     """The realistic page, encoded somehow, then truncated, flipped, cut and spliced."""
@@ -291,7 +324,7 @@ urls = st.none() | st.sampled_from(
 @fuzz(0.6)
 @given(page=tag_soup, url=urls)
 def test_tag_soup_str(page: str, url: str | None) -> None:
-    check_article(extract_article(page, url), url)
+    check_article(extract_article(page, url, formats=FORMATS), url)
 
 
 @fuzz(1.0)
@@ -300,20 +333,27 @@ def test_tag_soup_bytes_in_random_encodings(
     page: str, codec: str, header: str | None, url: str | None
 ) -> None:
     data = page.encode(codec, errors="replace")
-    check_article(extract_article(data, url, encoding=header), url)
+    check_article(extract_article(data, url, encoding=header, formats=FORMATS), url)
 
 
 @fuzz(1.0)
 @given(data=mutated_seed(), header=st.none() | ENCODING_NAMES)
 def test_mutated_real_page(data: bytes, header: str | None) -> None:
     url = "http://example.com/2021/03/04/budget.html"
-    check_article(extract_article(data, url, encoding=header), url)
+    check_article(extract_article(data, url, encoding=header, formats=FORMATS), url)
+
+
+@fuzz(0.5)
+@given(data=mutated_structured_seed(), header=st.none() | ENCODING_NAMES)
+def test_mutated_structured_page(data: bytes, header: str | None) -> None:
+    url = "http://example.com/2021/03/04/budget.html"
+    check_article(extract_article(data, url, encoding=header, formats=FORMATS), url)
 
 
 @fuzz(0.6)
 @given(data=st.binary(max_size=4000), header=st.none() | ENCODING_NAMES)
 def test_arbitrary_bytes(data: bytes, header: str | None) -> None:
-    check_article(extract_article(data, None, encoding=header), None)
+    check_article(extract_article(data, None, encoding=header, formats=FORMATS), None)
 
 
 @fuzz(0.3)
@@ -343,7 +383,7 @@ def test_deep_nesting_keeps_the_article(n: int, opening: str, closed: bool) -> N
     )
     closing = "".join(f"</{t}>" for t in reversed(re.findall(r"<([a-z]+)", opening)))
     page = f"<html><body>{opening * n}{body}{closing * n if closed else ''}</body></html>"
-    article = extract_article(page)
+    article = extract_article(page, formats=FORMATS)
     check_article(article, None)
     if not opening.startswith("<a "):  # text inside links is, rightly, not main text
         assert "Sentence 5 of the article" in article.content

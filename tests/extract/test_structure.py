@@ -284,6 +284,25 @@ def test_images_lists_the_body_pictures_without_icons_pixels_or_share_buttons() 
     assert [src for src, _alt in shape(article).images] == [i.url for i in article.images]
 
 
+def test_the_lead_image_comes_first_when_it_stands_in_the_body() -> None:
+    parts = (
+        "<figure><img src='/img/one.jpg' alt='First'><figcaption>One.</figcaption></figure>",
+        "<figure><img src='/img/lead.jpg' alt='Lead'><figcaption>Lead.</figcaption></figure>",
+    )
+    og = "<meta property='og:image' content='https://town.example.com/img/lead.jpg'></head>"
+    article = extract(story(*parts).replace("</head>", og))
+    assert article.image == "https://town.example.com/img/lead.jpg"
+    assert [image.url for image in article.images or ()] == [
+        "https://town.example.com/img/lead.jpg",
+        "https://town.example.com/img/one.jpg",
+    ]
+    # ... while the body keeps the page's order.
+    assert [src for src, _alt in shape(article).images] == [
+        "https://town.example.com/img/one.jpg",
+        "https://town.example.com/img/lead.jpg",
+    ]
+
+
 # --- headings ----------------------------------------------------------------------------------
 
 
