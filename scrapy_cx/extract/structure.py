@@ -241,7 +241,8 @@ class _Builder:
         last = self.last
         if top.tag == "tr":
             leaf = top
-            if any(isinstance(node, str) for node in nodes):  # a row read as text
+            if any(isinstance(node, str) or node.tag not in ("td", "th") for node in nodes):
+                # a row read as text, or a line of an element loose in the row
                 leaf = Node("td")
                 top.children.append(leaf)
         elif top.tag in TEXT_HOLDERS:
