@@ -109,6 +109,17 @@ def test_a_table_keeps_its_header_and_spans_and_renders_as_a_gfm_table() -> None
     assert "Cost of the bridge" in (article.content_markdown or "")
 
 
+def test_an_element_loose_in_a_table_row_is_put_in_a_cell() -> None:
+    rows = "".join(f"<tr><td>Part {i}</td><td>{i}</td><td>2025</td></tr>" for i in range(12))
+    loose = (
+        "<tr><div><a href='/note'>Linked note</a></div><td>x</td></tr>"
+        "<tr><p><code>code_only</code></p></tr>"
+    )
+    table = f"<table><tr><th>Part</th><th>Cost</th><th>Year</th></tr>{rows}{loose}</table>"
+    article = extract(story(table))  # extract() finds no <a> or <code> right in a <tr>
+    assert shape(article).rows[-2:] == [["Linkednote", "x"], ["code_only"]]
+
+
 def test_a_layout_table_is_read_through_not_kept_as_a_table() -> None:
     layout = f"<table><tr><td><p>{STORY[2]}</p><p>{STORY[3]}</p></td></tr></table>"
     article = extract(page(f"<h1>{HEADLINE}</h1><p>{STORY[0]}</p>{layout}<p>{STORY[1]}</p>"))
