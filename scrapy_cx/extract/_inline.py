@@ -46,6 +46,8 @@ INLINE_TAGS = {
 # needs emphasis inside a link inside emphasis sixteen times over, and the
 # writers recurse.
 MAX_INLINE_DEPTH = 16
+# Kept elements that mean nothing more inside themselves (Markdown cannot even say it).
+UNNESTED = frozenset(("a", "code", "em", "strong"))
 # Characters of a srcset read (a real one is a few hundred; the rest of a
 # 50 MB one is not looked at) and of a picture's address kept.
 MAX_SRCSET = 10_000
@@ -248,10 +250,12 @@ class _Reader:
         name = INLINE_TAGS.get(tag) if isinstance(tag, str) else None
         if name is None or self.depth >= MAX_INLINE_DEPTH:
             return 0
+        if name in UNNESTED and any(node.tag == name for node in self.open_nodes):
+            # A link in a link (the parser keeps it; a browser would not), code in
+            # code, emphasis in the same emphasis: one element, the inner one's text.
+            return 0
         attrs_: tuple[tuple[str, str], ...] = ()
         if name == "a":
-            if any(node.tag == "a" for node in self.open_nodes):
-                return 0  # a link in a link (the parser keeps it; a browser would not): text
             href = el.get("href")
             url = http_url(self.base, href) if href and len(href) <= MAX_URL else None
             if url is None:
