@@ -156,6 +156,14 @@ def test_a_link_inside_a_link_gives_its_text_to_the_outer_one() -> None:
     ]
 
 
+def test_code_in_code_and_emphasis_in_the_same_emphasis_are_one_element() -> None:
+    html = "<p><code><code>a</code></code> <em>x <i>y</i></em> <b><strong>z</strong></b></p>"
+    assert runs_of(html) == ["<code>a</code> <em>x y</em> <strong>z</strong>"]
+    assert runs_of("<p><sup>x<sup>2</sup></sup> <em><b>both</b></em></p>") == [
+        "<sup>x<sup>2</sup></sup> <em><strong>both</strong></em>"
+    ]
+
+
 def test_hidden_inline_elements_are_left_out_as_the_walk_leaves_them() -> None:
     html = "<p>Shown <span hidden>hidden</span><span style='display:none'>gone</span> text</p>"
     assert runs_of(html) == ["Shown text"]
