@@ -23,7 +23,12 @@ _ESCAPED = re.compile(r"([\\`*_\[\]<>])|&(?=#?\w+;)")
 # What opens a block at the start of a line: a heading, quote, list item, rule,
 # setext underline, table pipe, or an ordered item's "1." / "1)".
 _LINE_START = re.compile(r"^(\s*)([#>+=|~-]|\d{1,9}(?=[.)]))", re.M)
-_URL_ESCAPES = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
+# What a link destination cannot hold: spaces, parentheses, angle brackets and the
+# ASCII controls (a browser sends them percent-encoded in any case).
+_URL_ESCAPES = str.maketrans(
+    {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"}
+    | {chr(c): f"%{c:02X}" for c in [*range(0x20), 0x7F]}
+)
 _BACKTICKS = re.compile(r"`+")
 
 
