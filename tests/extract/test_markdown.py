@@ -96,11 +96,18 @@ def test_links_and_pictures_keep_their_addresses_whatever_they_hold() -> None:
             ),
             " and a link named ",
             el("a", "](javascript:alert(1))", href="http://e.com/x"),
+            " and one to an address with a control ",
+            el("a", "ctrl", href="http://e.com/javascript\x1ax()\x7f"),
         )
     )
     back = rendered(root)
     hrefs = [a.get("href") for a in parse_fragment(back).iter("a")]
-    assert hrefs == ["http://e.com/a%20b%28c%29d?q=%3Cx%3E", "http://e.com/", "http://e.com/x"]
+    assert hrefs == [
+        "http://e.com/a%20b%28c%29d?q=%3Cx%3E",
+        "http://e.com/",
+        "http://e.com/x",
+        "http://e.com/javascript%1Ax%28%29%7F",
+    ]
 
 
 def test_emphasis_hugs_its_text() -> None:
