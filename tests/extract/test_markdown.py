@@ -257,7 +257,12 @@ def test_a_table_past_the_grid_bound_is_kept_as_html_and_stays_linear() -> None:
 def test_captions_and_definitions_may_hold_blocks() -> None:
     # HTML lets a caption, a figcaption or a dd hold paragraphs, lists and headings;
     # a broken page puts the rest of the story inside a table's caption.
-    story = [el("p", "first"), el("h2", "Heading"), el("ul", el("li", "item")), "tail"]
+    story: list[Node | str] = [
+        el("p", "first"),
+        el("h2", "Heading"),
+        el("ul", el("li", "item")),
+        "tail",
+    ]
     for root in (
         body(el("table", el("caption", *story))),  # a caption and no row
         body(el("table", el("caption", *story), el("tr", el("td", "cell")))),

@@ -5,6 +5,7 @@ Markdown, rendered back by a CommonMark + GFM parser, of the same structure."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import unescape
 
 import pytest
@@ -31,9 +32,9 @@ HEADLINE = "Bridge to be rebuilt"
 GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
 
 
-def extract(html: str, url: str = URL, formats: object = FORMATS) -> Article:
+def extract(html: str, url: str = URL, formats: Iterable[str] = FORMATS) -> Article:
     """``extract_article`` with every format, and the contract held on its result."""
-    article = extract_article(html, url, formats=formats)  # type: ignore[arg-type]
+    article = extract_article(html, url, formats=formats)
     assert_article_html(article)
     if article.content_markdown is not None and article.content_html is not None:
         assert_markdown_agrees(article)
