@@ -8,7 +8,7 @@ the fields earlier stages filled and fills its own, so a new stage or a report
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
@@ -110,6 +110,9 @@ class Page:
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
+    # The lines of each post's text (posts.py), and each post's HTML (structure.py).
+    post_bodies: list[tuple[Line, ...]] = field(default_factory=list)
+    post_html: list[str] = field(default_factory=list)
     # A discussion's replies (pagetype): line ranges of its reply units, in page order.
     replies: list[Region] = field(default_factory=list)
     # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
@@ -188,6 +191,13 @@ class Page:
                 return i
         return None
 
+    def _posts(self) -> list[Post]:
+        """The posts, with their HTML where it was made."""
+        if not self.post_html:
+            return self.posts
+        pairs = zip(self.posts, self.post_html, strict=True)
+        return [replace(post, html=html) for post, html in pairs]
+
     def article(self) -> Article:
         """The public record of what the stages found."""
         meta = self.meta
@@ -211,7 +221,7 @@ class Page:
             canonical_url=meta.canonical_url,
             page_type=self.page_type,
             related=tuple(self.related),
-            posts=tuple(self.posts),
+            posts=tuple(self._posts()),
             fingerprint=self.fingerprint,
             truncated=self.truncated,
         )

@@ -15,6 +15,7 @@ structural one opened and closed once.
 
 from __future__ import annotations
 
+from copy import copy
 from itertools import islice
 
 from lxml import etree
@@ -78,6 +79,7 @@ def find_structure(page: Page) -> None:
     page.shapes = builder.shapes
     if "html" in formats:
         page.content_html = to_html(root)
+        page.post_html = [to_html(builder.fresh().build(body)) for body in page.post_bodies]
     if "markdown" in formats:
         page.content_markdown = to_markdown(root)
     if "images" in formats:
@@ -90,10 +92,14 @@ class _Builder:
     def __init__(self, lines: PageLines, base: str | None) -> None:
         self.lines, self.base = lines, base
         self.tags, self.parents, self.elements = lines.tags, lines.parents, lines.elements
+        # What is known of the page, shared by the trees built on it (fresh()):
         self.out: dict[int, str | None] = {}  # block -> what it becomes (None: read through)
         self.nearest: dict[int, int] = {}  # block -> nearest structural ancestor-or-self
         self.depth: dict[int, int] = {-1: 0}
         self.runs: dict[int, list[Run]] = {}
+        self.index = {id(line): i for i, line in enumerate(lines)}
+        self.runs_of = _run_numbers(lines)
+        # The tree being built:
         self.root = Node("body")
         self.stack: list[tuple[int, Node]] = [(-1, self.root)]
         self.open: dict[int, int] = {-1: 0}
@@ -139,11 +145,18 @@ class _Builder:
 
     # -- building ------------------------------------------------------------------
 
+    def fresh(self) -> _Builder:
+        """A builder for another tree of the same page (a post's), sharing what is known
+        of the page, so that a thread's posts cost no more than its body."""
+        other = copy(self)
+        other.root = Node("body")
+        other.stack, other.open, other.last = [(-1, other.root)], {-1: 0}, None
+        other.shapes, other.pictures, other.headings = {}, [], []
+        return other
+
     def build(self, body: tuple[Line, ...]) -> Node:
-        lines = self.lines
-        index = {id(line): i for i, line in enumerate(lines)}
-        kept = [index.get(id(line), -1) for line in body]
-        runs_of = _run_numbers(lines)
+        kept = [self.index.get(id(line), -1) for line in body]
+        runs_of = self.runs_of
         units = [self._unit(i, line, runs_of) for i, line in zip(kept, body, strict=True)]
         consumed = {id(el) for _nodes, pictures in units for _node, el in pictures}
         standalone = self._standalone(kept, consumed)
