@@ -13,8 +13,9 @@ from collections.abc import Iterator
 __all__ = ["Node", "text_of", "to_html"]
 
 VOID_TAGS = frozenset(("img", "br", "hr"))
-# Elements followed by a newline (outside <pre>): the HTML reads as lines, and the
-# text of a table row or of lines a <br> apart keeps a space between its parts.
+# Elements on lines of their own (outside <pre>): the HTML reads as lines, and the
+# text of a table row, of lines a <br> apart or of an item over its nested list
+# keeps a space between its parts.
 BREAK_AFTER = frozenset(
     """p h1 h2 h3 h4 h5 h6 ul ol li dl dt dd blockquote figure figcaption table thead
     tbody tfoot tr td th caption pre br hr""".split()
@@ -81,6 +82,8 @@ def _write(node: Node | str, out: list[str], pre: bool) -> None:
         return
     tag = node.tag
     attrs = "".join(f' {key}="{value.translate(_ATTR_ESCAPES)}"' for key, value in node.attrs)
+    if not pre and tag in BREAK_AFTER and out and not out[-1].endswith("\n"):
+        out.append("\n")  # a block after text ("<li>item<ul>"): on a line of its own
     out.append(f"<{tag}{attrs}>")
     if tag not in VOID_TAGS:
         inside = pre or tag == "pre"
