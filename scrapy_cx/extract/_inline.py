@@ -53,6 +53,8 @@ MAX_URL = 2_000
 LAZY_ATTRIBUTES = ("data-src", "data-original", "data-lazy-src", "data-url", "data-hi-res-src")
 _PLACEHOLDER = re.compile(r"^data:|spacer|blank\.|transparent|placeholder|1x1|pixel|loading", re.I)
 _WIDTH = re.compile(r"^\s*(\d+(?:\.\d+)?)([wx])\s*$")
+_ADDRESS = re.compile(r"[\s,]*(\S+)")
+_DESCRIPTOR = re.compile(r"([^,]*),?")
 _SPACES = re.compile(r"\s+")
 
 
@@ -124,20 +126,27 @@ def _side(value: str | None) -> int | None:
 
 
 def _largest(srcset: str) -> str | None:
-    """The largest candidate of a ``srcset`` (by its ``w`` or ``x`` descriptor)."""
+    """The largest candidate of a ``srcset`` (by its ``w`` or ``x`` descriptor). A
+    candidate's address runs to the next space and may hold commas (image CDNs
+    write "c_fill,w_470"); a comma after it, or after its descriptor, ends it."""
     best, best_size = None, -1.0
-    for candidate in srcset[:MAX_SRCSET].split(","):
-        parts = candidate.split()
-        if not parts:
-            continue
-        size = 0.0
-        if len(parts) > 1:
-            found = _WIDTH.match(parts[1])
-            if found:
-                size = float(found.group(1))
-        if size > best_size:
-            best, best_size = parts[0], size
-    return best
+    text, at = srcset[:MAX_SRCSET], 0
+    while True:
+        found = _ADDRESS.match(text, at)
+        if found is None:
+            return best
+        url, at = found.group(1), found.end()
+        descriptor = ""
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            described = _DESCRIPTOR.match(text, at)
+            assert described is not None  # (it matches the empty string)
+            descriptor, at = described.group(1), described.end()
+        width = _WIDTH.match(descriptor)
+        size = float(width.group(1)) if width else 1.0 if not descriptor.strip() else 0.0
+        if url and size > best_size:
+            best, best_size = url, size
 
 
 def read_runs(
