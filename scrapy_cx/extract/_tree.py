@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 __all__ = ["Node", "text_of", "to_html"]
 
-VOID_TAGS = frozenset(("img", "br", "hr"))
+VOID_TAGS = frozenset(("img", "br", "hr", "meta"))
 # Elements on lines of their own (outside <pre>): the HTML reads as lines, and the
 # text of a table row, of lines a <br> apart or of an item over its nested list
 # keeps a space between its parts.
 BREAK_AFTER = frozenset(
     """p h1 h2 h3 h4 h5 h6 ul ol li dl dt dd blockquote figure figcaption table thead
-    tbody tfoot tr td th caption pre br hr""".split()
+    tbody tfoot tr td th caption pre br hr article meta""".split()
 )
 _HTML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})

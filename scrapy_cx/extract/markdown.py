@@ -17,7 +17,7 @@ from ._tree import Node, text_of, to_html
 
 __all__ = ["to_markdown"]
 
-INLINE = frozenset("a em strong code sub sup img br".split())
+INLINE = frozenset("a em strong code sub sup img br".split())  # (meta: see _post)
 _ESCAPED = re.compile(r"([\\`*_\[\]<>])|&(?=#?\w+;)")
 # What opens a block at the start of a line: a heading, quote, list item, rule,
 # setext underline, table pipe, or an ordered item's "1." / "1)".
@@ -69,7 +69,24 @@ def _block(node: Node) -> str:
         return _figure(node)
     if tag == "table":
         return _table(node)
+    if tag == "article":
+        return _post(node)
     return "\n\n".join(_blocks(node.children))  # dl, body: their children
+
+
+def _post(node: Node) -> str:
+    """A thread's post: a rule above it, its author and date (its microdata) on a
+    line of their own, then its blocks."""
+    about = {child.get("itemprop"): child.get("content") for child in _metas(node)}
+    head = " · ".join(filter(None, (about.get("author"), about.get("datePublished"))))
+    blocks = _blocks([c for c in node.children if isinstance(c, str) or c.tag != "meta"])
+    if head:
+        blocks.insert(0, "**" + _span(head) + "**")
+    return "\n\n".join(["---", *blocks])
+
+
+def _metas(node: Node) -> list[Node]:
+    return [c for c in node.children if isinstance(c, Node) and c.tag == "meta"]
 
 
 def _paragraph(children: list[Node | str]) -> str:

@@ -16,7 +16,7 @@ structural one opened and closed once.
 from __future__ import annotations
 
 from copy import copy
-from itertools import islice
+from itertools import groupby, islice
 
 from lxml import etree
 
@@ -75,7 +75,8 @@ def find_structure(page: Page) -> None:
     if not formats:
         return
     builder = _Builder(page.lines, page.url)
-    root = builder.build(page.selection.body)
+    body = page.selection.body
+    root = _thread(builder, page) if page.post_bodies else builder.build(body)
     page.shapes = builder.shapes
     if "html" in formats:
         page.content_html = to_html(root)
@@ -84,6 +85,34 @@ def find_structure(page: Page) -> None:
         page.content_markdown = to_markdown(root)
     if "images" in formats:
         page.images = _images(builder.pictures, page.image)
+
+
+def _thread(builder: _Builder, page: Page) -> Node:
+    """A thread's body: each post's lines an ``<article>``, its author and date
+    given as schema.org microdata (``<meta>``: no text, so the body's text is
+    still exactly the content's); lines of no post stand between them."""
+    owner = {id(line): k for k, lines in enumerate(page.post_bodies) for line in lines}
+    root = Node("body")
+    for k, group in groupby(page.selection.body, key=lambda line: owner.get(id(line))):
+        part = builder.fresh()
+        tree = part.build(tuple(group))
+        builder.shapes.update(part.shapes)
+        builder.pictures.extend(part.pictures)
+        if k is None:
+            root.children.extend(tree.children)
+            continue
+        post = page.posts[k]
+        about = [("author", post.author), ("datePublished", post.published)]
+        metas: list[Node | str] = [
+            Node("meta", (("itemprop", name), ("content", value))) for name, value in about if value
+        ]
+        article = Node("article", (("itemscope", ""), ("itemtype", _COMMENT)), metas)
+        article.children.extend(tree.children)
+        root.children.append(article)
+    return root
+
+
+_COMMENT = "https://schema.org/Comment"
 
 
 class _Builder:
