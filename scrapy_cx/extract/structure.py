@@ -23,7 +23,7 @@ from lxml import etree
 from ..article import Image
 from ._inline import Run, picture_url, read_runs
 from ._tree import Node, text_of, to_html
-from .lines import PICTURES_BOILERPLATE_WORDS, Line, PageLines, not_plain
+from .lines import PICTURES_BOILERPLATE_WORDS, Line, PageLines, name_parts, not_plain
 from .markdown import to_markdown
 from .page import Page
 
@@ -494,11 +494,22 @@ def _images(pictures: list[tuple[Node, etree._Element]], lead: str | None) -> tu
 
 
 def _caption(element: etree._Element) -> str | None:
-    """The caption of a picture: its figure's ``figcaption``."""
-    for ancestor in islice(element.iterancestors(), 3):
+    """The caption of a picture: its figure's ``figcaption``, else the element right
+    after it (or after the one or two elements around it) named as a caption
+    ("wp-caption-text", "image-caption")."""
+    ancestors = list(islice(element.iterancestors(), 3))
+    for ancestor in ancestors:
         if ancestor.tag == "figure":
-            for child in ancestor.iter("figcaption"):
-                text = " ".join("".join(child.itertext()).split())[:MAX_CAPTION]
-                return text or None
-            return None
+            return _text(next(ancestor.iter("figcaption"), None))
+    for node in (element, *ancestors[:2]):
+        after = node.getnext()
+        if after is not None and isinstance(after.tag, str):
+            if after.tag == "figcaption" or "caption" in name_parts(after.get("class") or ""):
+                return _text(after)
     return None
+
+
+def _text(element: etree._Element | None) -> str | None:
+    if element is None:
+        return None
+    return " ".join("".join(islice(element.itertext(), 200)).split())[:MAX_CAPTION] or None
