@@ -23,6 +23,7 @@ from lxml import etree
 from ..article import Image
 from ._inline import Run, picture_url, read_runs
 from ._tree import Node, text_of, to_html
+from ._urls import http_url
 from .lines import PICTURES_BOILERPLATE_WORDS, Line, PageLines, name_parts, not_plain
 from .markdown import to_markdown
 from .page import Page
@@ -74,7 +75,7 @@ def find_structure(page: Page) -> None:
     formats = page.formats
     if not formats:
         return
-    builder = _Builder(page.lines, page.url)
+    builder = _Builder(page.lines, _base_url(page))
     body = page.selection.body
     root = _thread(builder, page) if page.post_bodies else builder.build(body)
     page.shapes = builder.shapes
@@ -85,6 +86,18 @@ def find_structure(page: Page) -> None:
         page.content_markdown = to_markdown(root)
     if "images" in formats:
         page.images = _images(builder.pictures, page.image)
+
+
+def _base_url(page: Page) -> str | None:
+    """What the body's relative addresses are read against, as a browser reads them:
+    the head's ``<base href>`` (itself read against the page's address), else the
+    page's address."""
+    base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
+    if base is not None:
+        joined = http_url(page.url, base.get("href") or "")
+        if joined is not None:
+            return joined
+    return page.url
 
 
 def _thread(builder: _Builder, page: Page) -> Node:
