@@ -18,6 +18,7 @@ from typing import Any
 import lxml.html
 import pytest
 
+from tests.sample_pages import CAPTION, STRUCTURED_TITLE, structured_html
 from tests.support.crawl import run_crawl
 from tests.support.server import Route, serve
 
@@ -28,39 +29,12 @@ SETTINGS = {
     "CX_WORKERS": "0",  # one page: no pool to start
 }
 STRUCTURE = ("content_html", "content_markdown", "images")
-TITLE = "Council backs the northern tram extension"
-CAPTION = "The depot at the end of the line, photographed in March."
-
-PAGE = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-<title>{TITLE} | Harbour Gazette</title>
-<meta property="article:published_time" content="2024-03-05T09:30:00+01:00">
-</head><body>
-<nav><a href="/">Home</a> <a href="/city">City</a> <a href="/sport">Sport</a></nav>
-<article><h1>{TITLE}</h1>
-<p>The city council voted on Tuesday to extend the northern tram line by four kilometres,
-ending a debate that has divided residents of the harbour district for almost a decade.
-The full text of <a href="/documents/plan-2024">the approved plan</a> is public.</p>
-<figure><img src="/images/depot.jpg" width="800" height="450" alt="The tram depot">
-<figcaption>{CAPTION}</figcaption></figure>
-<h3>What the extension brings</h3>
-<p>Supporters argued that the extension would cut commuting times in half for the thirty
-thousand people who live beyond the old railway bridge and work downtown.</p>
-<ul><li>Four kilometres of new double track along the market street</li>
-<li>Six new stops, two of them beside the schools of the harbour district</li>
-<li>A second depot for the twelve trams ordered last year</li></ul>
-<h3>The costs, year by year</h3>
-<table><thead><tr><th>Year</th><th>Cost (million euros)</th></tr></thead>
-<tbody><tr><td>2025</td><td>48</td></tr><tr><td>2026</td><td>61</td></tr>
-<tr><td>2027</td><td>35</td></tr></tbody></table>
-<p>The mayor said the first trams could run on the new section before the end of 2027,
-provided that the regional government confirms its share of the funding this spring.</p>
-</article>
-<footer>Copyright Harbour Gazette. All rights reserved.</footer></body></html>"""
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    routes = {"/news/tram.html": Route(PAGE.encode(), headers={"Content-Type": "text/html"})}
+    page = Route(structured_html().encode(), headers={"Content-Type": "text/html"})
+    routes = {"/news/tram.html": page}
     with serve(routes) as (base, _hits):
         yield base
 
@@ -110,7 +84,7 @@ def test_every_format_gives_the_body_as_html_markdown_and_pictures(
 def test_no_format_gives_the_text_only(site: str, tmp_path: Path) -> None:
     item = crawl(site, "", tmp_path)  # -s CX_FORMATS= : an empty list
     assert [item.get(name, "missing") for name in STRUCTURE] == [None, None, None]
-    assert "Six new stops" in item["content"] and item["title"] == TITLE
+    assert "Six new stops" in item["content"] and item["title"] == STRUCTURED_TITLE
 
 
 def test_the_default_is_the_body_as_html_and_its_pictures(site: str, tmp_path: Path) -> None:
