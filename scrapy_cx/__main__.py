@@ -211,9 +211,10 @@ def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -
         return
     try:
         folder.write(outcome.url, outcome.markdown, number)
-    except OSError as exc:
-        where = exc.filename or folder.folder
-        raise _MarkdownFailed(f"cannot write {where}: {exc.strerror or exc}") from exc
+    except OSError as exc:  # a disk full, the folder removed: the rest would fail alike
+        raise _MarkdownFailed(
+            f"cannot write Markdown files into {folder.folder}: {exc.strerror or exc}"
+        ) from exc
 
 
 def run_extract(args: argparse.Namespace) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_cx import Article
+from scrapy_cx.__main__ import main
 from scrapy_cx.bulk import MarkdownDir
 from scrapy_cx.bulk._markdown import FRONT_MATTER, MAX_STEM, file_stem, markdown_document
 
@@ -297,3 +299,28 @@ def test_cli_refuses_a_markdown_dir_inside_a_folder_being_read(tmp_path: Path) -
         proc.stderr
     )
     assert not (tmp_path / "md").exists()
+
+
+def test_cli_a_markdown_dir_that_cannot_be_made_is_refused_at_start(tmp_path: Path) -> None:
+    crawl_warc(tmp_path)
+    (tmp_path / "taken").write_text("a file, not a folder")
+    proc = run_cli("extract", "crawl.warc.gz", "--markdown-dir", "taken/md", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "scrapy-cx: cannot write taken/md: Not a directory" in proc.stderr
+
+
+def test_cli_a_file_that_cannot_be_written_stops_the_run_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    crawl_warc(tmp_path)
+
+    def full(*args: object) -> Path:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(MarkdownDir, "write", full)
+    args = ["extract", str(tmp_path / "crawl.warc.gz"), "-o", str(tmp_path / "out.jsonl")]
+    assert main([*args, "-j", "1", "--markdown-dir", str(tmp_path / "md")]) == 1
+    err = capsys.readouterr().err
+    folder = tmp_path / "md"
+    assert err == f"scrapy-cx: cannot write Markdown files into {folder}: No space left on device\n"
+    assert not (tmp_path / "out.jsonl").exists()  # the JSON lines are not left half done
