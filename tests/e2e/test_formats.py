@@ -26,7 +26,6 @@ SETTINGS = {
     "DOWNLOAD_DELAY": "0",
     "AUTOTHROTTLE_ENABLED": "False",
     "ROBOTSTXT_OBEY": "False",
-    "CX_WORKERS": "0",  # one page: no pool to start
 }
 STRUCTURE = ("content_html", "content_markdown", "images")
 
@@ -39,12 +38,14 @@ def site() -> Iterator[str]:
         yield base
 
 
-def crawl(base: str, formats: str | None, tmp_path: Path) -> dict[str, Any]:
+def crawl(base: str, formats: str | None, tmp_path: Path, workers: int = 0) -> dict[str, Any]:
+    """The one item of a crawl of the page; ``workers``: extraction in worker processes,
+    which the formats reach pickled (0: in the crawl's own thread, no pool to start)."""
     chosen = {} if formats is None else {"CX_FORMATS": formats}
     proc, items = run_crawl(
         ["-a", f"start_url={base}/news/tram.html"],
         tmp_path / "items.jsonl",
-        settings={**SETTINGS, **chosen},
+        settings={**SETTINGS, **chosen, "CX_WORKERS": str(workers)},
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -55,7 +56,7 @@ def crawl(base: str, formats: str | None, tmp_path: Path) -> dict[str, Any]:
 def test_every_format_gives_the_body_as_html_markdown_and_pictures(
     site: str, tmp_path: Path
 ) -> None:
-    item = crawl(site, "html,markdown,images", tmp_path)
+    item = crawl(site, "html,markdown,images", tmp_path, workers=1)
     body = lxml.html.fragment_fromstring(item["content_html"], create_parent="div")
     assert [h.text_content() for h in body.iter("h2", "h3")] == [
         "What the extension brings",
