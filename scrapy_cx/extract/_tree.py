@@ -1,0 +1,82 @@
+"""The structured body as a small tree, and that tree as HTML.
+
+The body's HTML and its Markdown (markdown.py) are both written from this one
+tree, never one from the other, so neither inherits the other's escaping.
+Text leaves are plain ``str`` (whitespace already squeezed, except in ``pre``);
+attributes are already checked (absolute http(s) URLs, whole numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+__all__ = ["Node", "text_of", "to_html"]
+
+VOID_TAGS = frozenset(("img", "br", "hr"))
+_HTML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+class Node:
+    """One element of the body: a tag, its (already safe) attributes, its children."""
+
+    __slots__ = ("attrs", "children", "tag")
+
+    def __init__(
+        self,
+        tag: str,
+        attrs: tuple[tuple[str, str], ...] = (),
+        children: list[Node | str] | None = None,
+    ) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.children: list[Node | str] = [] if children is None else children
+
+    def get(self, name: str) -> str | None:
+        for key, value in self.attrs:
+            if key == name:
+                return value
+        return None
+
+    def iter(self, tag: str) -> Iterator[Node]:
+        """This node and its descendants named ``tag``, in document order."""
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            if node.tag == tag:
+                yield node
+            stack.extend(child for child in reversed(node.children) if isinstance(child, Node))
+
+    def __repr__(self) -> str:  # for tests and debugging
+        return f"<Node {self.tag} {len(self.children)}>"
+
+
+def text_of(node: Node | str) -> str:
+    """The text of a node, ``br`` read as a newline."""
+    if isinstance(node, str):
+        return node
+    if node.tag == "br":
+        return "\n"
+    return "".join(text_of(child) for child in node.children)
+
+
+def to_html(root: Node) -> str:
+    """``root``'s children as HTML: every text and attribute escaped, void elements
+    unclosed, nothing else written (the tree holds no unsafe tag or attribute)."""
+    out: list[str] = []
+    for child in root.children:
+        _write(child, out)
+    return "".join(out)
+
+
+def _write(node: Node | str, out: list[str]) -> None:
+    if isinstance(node, str):
+        out.append(node.translate(_HTML_ESCAPES))
+        return
+    attrs = "".join(f' {key}="{value.translate(_ATTR_ESCAPES)}"' for key, value in node.attrs)
+    out.append(f"<{node.tag}{attrs}>")
+    if node.tag in VOID_TAGS:
+        return
+    for child in node.children:
+        _write(child, out)
+    out.append(f"</{node.tag}>")
