@@ -95,7 +95,8 @@ def test_the_clean_page_is_read_correctly() -> None:
 @pytest.mark.parametrize("body", [b"", b" ", b"\r\n\t\r\n", b"\xef\xbb\xbf", b"\xff\xfe", b"\0"])
 def test_empty_body(body: bytes) -> None:
     article = extract(body)
-    assert article == Article(url=URL, page_type="other")
+    # The formats asked for (the default: html, images) are made, and empty.
+    assert article == Article(url=URL, page_type="other", content_html="", images=())
 
 
 def pdf_bytes() -> bytes:

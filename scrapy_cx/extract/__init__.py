@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
-
-from collections.abc import Iterable
 
 from ..article import DEFAULT_FORMATS, Article, check_formats
 from .authors import find_authors
@@ -30,6 +28,7 @@ from .posts import find_posts
 from .read import read_lines, read_page_meta
 from .sections import join_sections
 from .select import select_headline_list, select_lead, select_text
+from .structure import find_structure
 from .thread import select_thread
 from .title import find_list_headline, find_site_name
 
@@ -133,4 +132,5 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_blocks,  # lines, regions -> kinds, related
     find_image,  # meta, tree -> image, evidence
     find_fingerprint,  # content -> fingerprint
+    find_structure,  # formats, body, lines, image -> content_html, content_markdown, images
 )

@@ -70,6 +70,12 @@ THREAD_BOILERPLATE_WORDS = BOILERPLATE_WORDS - POST_WORDS
 # "meta" data (specs, materials). A walk for such a page's sections reads them so.
 SECTION_WORDS = frozenset("gallery banner meta".split())
 SECTIONS_BOILERPLATE_WORDS = BOILERPLATE_WORDS - SECTION_WORDS
+# Pictures of the body sit in elements named for them ("wp-caption", "photo",
+# "figure") or for the editor's embeds ("dnd-widget-wrapper type-image", "meta"):
+# boilerplate for the text (a caption repeats no sentence of it), not for the
+# picture. structure.py reads a picture's ancestors so.
+PICTURE_WORDS = frozenset("caption credit photo figure gallery widget widgets meta".split())
+PICTURES_BOILERPLATE_WORDS = BOILERPLATE_WORDS - PICTURE_WORDS
 # Whole class names (not parts) that hide an element.
 HIDDEN_CLASSES = frozenset(
     """hidden hide invisible d-none sr-only visually-hidden visuallyhidden
@@ -130,6 +136,12 @@ class PageLines(list[Line]):
         self.parents: list[int] = []
         self.bodies: list[int] = []  # ids of itemprop=articleBody elements
         self.tags: list[str] = []  # block element id -> its tag
+        # Block element id -> the element; and each <img> met, as (the index of the
+        # line it stands before or in, its block element's id, the element): what the
+        # body's structure (structure.py) is rebuilt from without a second walk.
+        self.elements: list[etree._Element] = []
+        self.images: list[tuple[int, int, etree._Element]] = []
+        self.skipped: frozenset[object] = frozenset()  # the tags the walk did not read
         self.names: list[str | None] = []  # block element id -> its class attribute
         # What marked the boilerplate, kept so that a thread's marks need no second
         # walk (thread_lines): each marked line range and its block element, and the
@@ -228,7 +240,12 @@ def _cached_reading(words: frozenset[str]) -> Callable[[str], int]:
 # The cached classification for each reading of a page's names.
 _READINGS = {
     words: _cached_reading(words)
-    for words in (BOILERPLATE_WORDS, THREAD_BOILERPLATE_WORDS, SECTIONS_BOILERPLATE_WORDS)
+    for words in (
+        BOILERPLATE_WORDS,
+        THREAD_BOILERPLATE_WORDS,
+        SECTIONS_BOILERPLATE_WORDS,
+        PICTURES_BOILERPLATE_WORDS,
+    )
 }
 _cached_names_kind = _READINGS[BOILERPLATE_WORDS]
 
@@ -355,6 +372,20 @@ def _inline_flags(el: etree._Element, keys: list[str]) -> int:
     return flags
 
 
+def hidden_inline(el: etree._Element) -> bool:
+    """Whether the walk leaves this inline element's text out (hidden by its attributes)."""
+    keys = el.keys()
+    return (
+        bool(keys) and not _WATCHED_KEYS.isdisjoint(keys) and bool(_inline_flags(el, keys) & _HIDES)
+    )
+
+
+def not_plain(el: etree._Element, words: frozenset[str]) -> bool:
+    """Whether an element is boilerplate or hidden by its tag and attributes, in the
+    reading ``words`` (one of ``_READINGS``' keys)."""
+    return _kind(el.items(), el.tag, words) in (_BOILER, _HIDDEN)
+
+
 def _hides(names: str) -> bool:
     """Whether a class string holds a hiding class name (_classify's first test)."""
     return not HIDDEN_CLASSES.isdisjoint(names.lower().split())
@@ -392,7 +423,8 @@ def page_lines(
     if words is None:
         words = THREAD_BOILERPLATE_WORDS if thread else BOILERPLATE_WORDS
     lines = PageLines()
-    lines.marks = _walk(root, lines, skip_tags | _NOT_ELEMENTS, words)  # one test for both
+    lines.skipped = skip_tags | _NOT_ELEMENTS  # one test for both
+    lines.marks = _walk(root, lines, lines.skipped, words)
     _free_article(lines)
     _mark_boilerplate(lines, lines.ranges, options.boilerplate_guard)
     return lines
@@ -403,19 +435,17 @@ def _walk(
 ) -> Marks | None:
     """Fill ``lines`` in one pass over the elements (the hottest loop: names bound locally,
     rare cases called out); the author marks met, None if it stopped at MAX_LINES."""
-    parts: list[str] = []
+    parts: list[str] = []  # the current line's text runs
     link_chars = link_depth = 0
     href: str | None = None  # the current line's first link
     spans, parents, tags = lines.spans, lines.parents, lines.tags  # tags: block element id -> tag
-    names_append, named = lines.names.append, lines.named
+    names_append, named, elements_append = lines.names.append, lines.named, lines.elements.append
     ranges_append, range_blocks_append = lines.ranges.append, lines.range_blocks.append
-    # The innermost open block element's id (-1: none yet); the one around it is
-    # its parent, so the open blocks need no stack of their own.
-    block = -1
+    block = -1  # the innermost open block's id (-1: none); its parent is the one around it
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
-    add, push, pop = parts.append, stack.append, stack.pop
+    add, push, pop, images_append = parts.append, stack.append, stack.pop, lines.images.append
     max_lines, block_tags, boilerplate_tags = MAX_LINES, BLOCK_TAGS, BOILERPLATE_TAGS
     fixed_tags, merged_tags, watched_keys = _FIXED_KIND_TAGS, MERGED_TAGS, _WATCHED_KEYS
     reading, author_mark = _READINGS[words], _AUTHOR_MARK
@@ -456,6 +486,7 @@ def _walk(
                 parents_append(block)
                 n, block = len(lines), len(tags)  # the new block's id
                 tags_append(tag)
+                elements_append(el)
                 spans_append((n, n))
                 push(4 * n + kind)
             else:
@@ -470,6 +501,8 @@ def _walk(
                         href = el.get("href")
                 else:
                     push(-1)
+                    if tag == "img":
+                        images_append((len(lines), block, el))
             text = el.text
         else:
             mark = pop()
@@ -659,11 +692,10 @@ def reread_lines(
     """
     options = options or LineOptions()
     out = PageLines()
-    out.extend(
-        Line(x.text, x.length, x.link_length, x.tag, False, x.block, x.href) for x in lines
-    )
+    out.extend(Line(x.text, x.length, x.link_length, x.tag, False, x.block, x.href) for x in lines)
     out.spans, out.parents = list(lines.spans), list(lines.parents)
     out.bodies, out.tags, out.names = list(lines.bodies), list(lines.tags), list(lines.names)
+    out.elements, out.images, out.skipped = lines.elements, lines.images, lines.skipped
     out.sentences, out.marks = lines.sentences, lines.marks
     out.ranges, out.range_blocks, out.named = _reread_ranges(lines, words)
     _mark_boilerplate(out, out.ranges, options.boilerplate_guard)

@@ -8,14 +8,14 @@ the fields earlier stages filled and fills its own, so a new stage or a report
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
 from lxml import etree
 
 from ..article import DEFAULT_FORMATS, Article, Image, Post
-from .lines import LineOptions, PageLines
+from .lines import Line, LineOptions, PageLines
 from .meta import PageMeta
 
 __all__ = ["Evidence", "Page", "Region", "Selection", "SelectionKind"]
@@ -49,7 +49,8 @@ class Selection:
     """The main text as chosen, and the reading of the page it was chosen on.
 
     ``lines`` (the walk's, or a thread's reading of them: lines.thread_lines),
-    ``regions`` (slices of ``lines`` holding the text, best first), ``content``,
+    ``regions`` (slices of ``lines`` holding the text, best first), ``body`` (the
+    lines of the text) and ``content`` (their text),
     the ``headline``'s line (None when the page does not show it), the ``title``
     and where it was read. The stages choosing the text (select.py, thread.py,
     sections.py) replace it as a whole, so one that tries another reading keeps
@@ -59,11 +60,19 @@ class Selection:
 
     lines: PageLines = field(default_factory=PageLines)
     regions: tuple[Region, ...] = ()
-    content: str = ""
+    # The lines of the main text, in page order (text.main_lines): ``content`` is
+    # their text, one paragraph per line, and the structured body is rebuilt from
+    # them (structure.py), so the two always hold the same text.
+    body: tuple[Line, ...] = ()
+    content: str = field(init=False, default="")
     headline: int | None = None
     title: str | None = None
     title_evidence: Evidence | None = None
     kind: SelectionKind = "text"
+
+    def __post_init__(self) -> None:
+        # content is made from body, never set apart from it (frozen: set once here).
+        object.__setattr__(self, "content", "\n".join(line.text for line in self.body))
 
 
 @dataclass(slots=True)
@@ -101,6 +110,9 @@ class Page:
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
+    # The lines of each post's text (posts.py), and each post's HTML (structure.py).
+    post_bodies: list[tuple[Line, ...]] = field(default_factory=list)
+    post_html: list[str] = field(default_factory=list)
     # A discussion's replies (pagetype): line ranges of its reply units, in page order.
     replies: list[Region] = field(default_factory=list)
     # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
@@ -122,6 +134,9 @@ class Page:
     content_html: str | None = None
     content_markdown: str | None = None
     images: tuple[Image, ...] | None = None
+    # Line index -> what the line became in the body's structure ("h2", "p", "li",
+    # "quote", "code", "row", "cell", "caption", "dt", "dd"): for explain.
+    shapes: dict[int, str] = field(default_factory=dict)
     # Read only in part (Article.truncated): the parse's bounds (dom.MAX_TAGS tags,
     # dom.MAX_ATTRIBUTES on one tag) or the walk's (lines.MAX_LINES, MAX_LINE_CHARS).
     truncated: bool = False
@@ -176,6 +191,13 @@ class Page:
                 return i
         return None
 
+    def _posts(self) -> list[Post]:
+        """The posts, with their HTML where it was made."""
+        if not self.post_html:
+            return self.posts
+        pairs = zip(self.posts, self.post_html, strict=True)
+        return [replace(post, html=html) for post, html in pairs]
+
     def article(self) -> Article:
         """The public record of what the stages found."""
         meta = self.meta
@@ -199,7 +221,7 @@ class Page:
             canonical_url=meta.canonical_url,
             page_type=self.page_type,
             related=tuple(self.related),
-            posts=tuple(self.posts),
+            posts=tuple(self._posts()),
             fingerprint=self.fingerprint,
             truncated=self.truncated,
         )

@@ -8,7 +8,7 @@ from .lines import SECTIONS_BOILERPLATE_WORDS, Line, PageLines, remark_lines
 from .page import Page
 from .posts import MAX_LABEL, MIN_LABEL_REPEATS
 from .regions import CARD_LINK_DENSITY, is_headline_link, select_sections
-from .text import main_text
+from .text import main_lines
 
 # A region weighing this share of the page's densest one is one of its sections (a
 # product's one-paragraph promise between lists of links weighs a fifth of its
@@ -68,10 +68,10 @@ def join_sections(page: Page) -> None:
         sections.sort()
     controls = _card_controls(lines)
     kept = [line for line, k in zip(lines, keep, strict=True) if k and line.text not in controls]
-    text = main_text(kept, lines)
-    if text:
+    body = main_lines(kept, lines)
+    if body:
         regions = (main, *(region for region in sections if region != main))
-        page.selection = replace(page.selection, regions=regions, content=text)
+        page.selection = replace(page.selection, regions=regions, body=body)
 
 
 def _card_controls(lines: PageLines) -> set[str]:
@@ -105,4 +105,3 @@ def _keep_headings(
             heads = weights[i] > 0
         elif heads and sum(c.isalpha() for c in line.text) >= MIN_HEADING_LETTERS:
             keep[i] = True
-

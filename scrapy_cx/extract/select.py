@@ -11,7 +11,7 @@ from .page import Page
 from .pagetype import story_head
 from .read import MIN_VISIBLE_TEXT
 from .regions import lead_caption, lead_start, select_headlines, select_main
-from .text import main_text
+from .text import main_lines
 from .title import find_headline
 
 
@@ -34,9 +34,9 @@ def _choose(page: Page) -> None:
     chosen = page.selection
     lines = chosen.lines
     start, end = region = select_main(lines, page.options, chosen.headline)
-    content = main_text(lines[start:end], lines)
-    page.selection = replace(chosen, regions=(region,), content=content, kind="text")
-    if not content and page.options.card_share > 0:
+    body = main_lines(lines[start:end], lines)
+    page.selection = replace(chosen, regions=(region,), body=body, kind="text")
+    if not body and page.options.card_share > 0:
         # A list of teaser cards (a section front, a product grid): its text is the
         # list's, and the page is a listing, not an empty article.
         select_in(page, replace(page.options, card_share=0.0))
@@ -66,7 +66,7 @@ def select_lead(page: Page) -> None:
         page.selection = replace(
             chosen,
             regions=((first, end), *chosen.regions[1:]),
-            content=main_text(lines[first:end], lines),
+            body=main_lines(lines[first:end], lines),
         )
 
 
@@ -75,9 +75,9 @@ def select_in(page: Page, options: LineOptions) -> None:
     chosen = page.selection
     lines = chosen.lines
     start, end = region = select_main(lines, options, headline=chosen.headline)
-    content = main_text(lines[start:end], lines)
-    if content:
-        page.selection = replace(chosen, regions=(region,), content=content)
+    body = main_lines(lines[start:end], lines)
+    if body:
+        page.selection = replace(chosen, regions=(region,), body=body)
 
 
 def _fallback(page: Page) -> None:
@@ -124,6 +124,6 @@ def select_headline_list(page: Page) -> None:
     if story_head(page):
         return  # a story a few lines long under its dated head: no stray blurb
     start, end = select_headlines(lines, page.options)
-    text = main_text(lines[start:end], lines)
-    if len(text) > len(content):
-        page.selection = replace(chosen, regions=((start, end),), content=text, kind="headlines")
+    body = main_lines(lines[start:end], lines)
+    if sum(len(line.text) + 1 for line in body) - 1 > len(content):  # the text's length
+        page.selection = replace(chosen, regions=((start, end),), body=body, kind="headlines")

@@ -18,16 +18,24 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
-def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
-    """Join selected lines into the article text, one paragraph per line.
+def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Line, ...]:
+    """The selected lines that make the article text, in order.
 
-    A pull quote (a sentence of a paragraph repeated in large type beside it,
-    in a ``blockquote``, ``aside`` or figure) is left out. ``page`` is the
-    ``PageLines`` the lines come from: it knows where each line sits.
+    Boilerplate lines and pull quotes (a sentence of a paragraph repeated in
+    large type beside it, in a ``blockquote``, ``aside`` or figure) are left
+    out. ``page`` is the ``PageLines`` the lines come from: it knows where each
+    line sits.
     """
     kept = [line for line in lines if not line.boilerplate]
     repeats = _pull_quotes(kept, page) if page is not None else set()
-    return "\n".join(line.text for i, line in enumerate(kept) if i not in repeats)
+    if not repeats:
+        return tuple(kept)
+    return tuple(line for i, line in enumerate(kept) if i not in repeats)
+
+
+def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
+    """Join :func:`main_lines` into the article text, one paragraph per line."""
+    return "\n".join(line.text for line in main_lines(lines, page))
 
 
 def _sentence_key(text: str) -> str:

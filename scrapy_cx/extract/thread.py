@@ -8,7 +8,7 @@ from .lines import thread_lines
 from .page import Page
 from .posts import frame_labels, merge_units, post_chrome, post_units, said
 from .select import select_in
-from .text import main_text
+from .text import main_lines
 from .title import find_headline
 
 # A thread's posts are many sibling groups of a few lines each: no narrowing to
@@ -43,7 +43,7 @@ def select_thread(page: Page) -> None:
     select_in(page, options)
     before = page.selection
     lines = thread_lines(before.lines, page.options)
-    page.selection = replace(before, lines=lines, regions=(), content="", headline=None)
+    page.selection = replace(before, lines=lines, regions=(), body=(), headline=None)
     select_in(page, options)
     find_headline(page)
     if page.headline is not None:
@@ -58,9 +58,9 @@ def select_thread(page: Page) -> None:
     start, end = page.start, page.end
     labels = frame_labels(lines)
     posts = [line for line in lines[start:end] if said(line, lines, options, labels)]
-    content = main_text(posts, lines)
-    if content:
-        page.selection = replace(chosen, content=content)
+    body = main_lines(posts, lines)
+    if body:
+        page.selection = replace(chosen, body=body)
 
 
 # The posts outweigh a selection made inside one of them this many times: short
@@ -105,7 +105,7 @@ def _replies(page: Page) -> None:
         chosen,
         lines=lines,
         regions=(*chosen.regions[:1], *replies),
-        content=main_text(kept, lines) or chosen.content,
+        body=main_lines(kept, lines) or chosen.body,
     )
 
 
@@ -121,4 +121,3 @@ def _keeps(content: str, earlier: str) -> bool:
     lines = earlier.split("\n")
     total = sum(map(len, lines))
     return sum(len(x) for x in lines if x in kept) >= THREAD_KEEP_SHARE * total
-
