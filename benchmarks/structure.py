@@ -180,6 +180,8 @@ def expected_pages(root: Path, limit: int | None = None) -> list[tuple[BenchPage
     """The readability pages that have an expected body, with that body's HTML."""
     folder = root / SET / EXPECTED
     ids = {path.stem for path in folder.glob("*.html")}
+    if not ids:
+        return []
     pages = load_set(root / SET, ids, limit)
     return [(p, (folder / f"{p.id}.html").read_text(encoding="utf-8")) for p in pages]
 
@@ -258,6 +260,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--sets", help="sets for --agree (comma-separated; default: all)")
     parser.add_argument("--speed", action="store_true", help="time each format choice on aeb")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="--speed: each page's fastest of N rounds (1)"
+    )
     return parser.parse_args(argv)
 
 
