@@ -56,6 +56,9 @@ _WIDTH = re.compile(r"^\s*(\d+(?:\.\d+)?)([wx])\s*$")
 _ADDRESS = re.compile(r"[\s,]*(\S+)")
 _DESCRIPTOR = re.compile(r"([^,]*),?")
 _SPACES = re.compile(r"\s+")
+# What no address holds: JSON a lazy loader keeps in data-src ('{"default": ...}'),
+# spaces, quotes, angle brackets.
+_NOT_ADDRESS = re.compile(r"^\s*[{\[]|[\s\"'<>{}]")
 
 
 @dataclass(slots=True)
@@ -92,21 +95,44 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
         width is not None and height is not None and max(width, height) < MAX_ICON
     ):
         return None
+    candidates = _addresses(el)
+    if not any(candidates) and el.getparent() is not None and el.getparent().tag != "noscript":
+        fallback = _noscript_picture(el)
+        if fallback is not None:
+            return picture_url(fallback, base)
+    if _placeholder(el):
+        return None
+    for candidate in candidates:
+        if candidate and len(candidate) <= MAX_URL and _NOT_ADDRESS.search(candidate) is None:
+            url = http_url(base, candidate)
+            if url is not None:
+                return url if is_lead_candidate(url) else None
+    return None
+
+
+def _addresses(el: etree._Element) -> list[str | None]:
+    """Where an ``<img>`` may have its picture, best first."""
     candidates = [el.get(key) for key in LAZY_ATTRIBUTES]
     src = el.get("src")
     if src and not _PLACEHOLDER.search(src[:200]):
         candidates.append(src)
     candidates.append(_largest(el.get("srcset") or el.get("data-srcset") or ""))
-    if not any(candidates) and el.getparent() is not None and el.getparent().tag != "noscript":
-        fallback = _noscript_picture(el)
-        if fallback is not None:
-            return picture_url(fallback, base)
-    for candidate in candidates:
-        if candidate and len(candidate) <= MAX_URL:
-            url = http_url(base, candidate)
-            if url is not None:
-                return url if is_lead_candidate(url) else None
-    return None
+    return candidates
+
+
+def _placeholder(el: etree._Element) -> bool:
+    """Whether a picture is the low-quality stand-in of the one after it: the one
+    after it (or after the element it stands alone in) has no address yet, and a
+    ``<noscript>`` holding the real picture follows (a lazy loader's pattern)."""
+    parent = el.getparent()
+    alone = el.getnext() is None and el.getprevious() is None and parent is not None
+    after = (parent if alone and parent is not None else el).getnext()
+    if after is None or after.tag != "img" or any(_addresses(after)):
+        return False
+    beyond = after.getnext()
+    if beyond is None or beyond.tag != "noscript":
+        return False
+    return next(beyond.iter("img"), None) is not None
 
 
 def _noscript_picture(el: etree._Element) -> etree._Element | None:

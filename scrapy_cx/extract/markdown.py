@@ -64,6 +64,8 @@ def _block(node: Node) -> str:
         inner = "\n\n".join(_blocks(node.children))
         return "\n".join(f"> {line}" if line else ">" for line in inner.split("\n"))
     if tag == "pre":
+        if any(True for _ in node.iter("a")):  # its links would be lost in a fence
+            return to_html(Node("body", (), [node])).rstrip("\n")
         return _fence(text_of(node))
     if tag == "figure":
         return _figure(node)
