@@ -238,7 +238,10 @@ class _Builder:
             cell = self._cell(element, pictures)
             nodes, text = cell.children, " ".join(text_of(cell).split())
         else:
-            runs = self._runs(block, tag == "pre" or self.out.get(self.nearest[block]) == "pre")
+            pre = tag == "pre" or self.out.get(self.nearest[block]) == "pre"
+            if not pre and not len(element):
+                return plain  # text alone in its element: its one run is the line, as read
+            runs = self._runs(block, pre)
             k = runs_of[i]
             if k >= len(runs):
                 return plain
