@@ -199,7 +199,7 @@ _LEAD_ROLE = re.compile(
 # a candidate made only of such words ("Publiziert am") is no name.
 _FIELD_WORDS = frozenset(
     """am um vom on at publiziert veröffentlicht erstellt eingestellt aktualisiert geändert
-    zuletzt last updated published posted modified publié mis""".split()
+    zuletzt letzte aktualisierung stand last updated published posted modified publié mis""".split()
 )
 # Roles closing a name ("Ann Lee, Staff Writer"), lower-case: _ROLE_TAIL's last word.
 _ROLES = (
@@ -223,6 +223,7 @@ _NOT_NAME = re.compile(
     r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by|"
     # placeholders and field labels a CMS writes where no name was given
     r"no author|no name|not available|n/?a|none|null|undefined|default|author|authors|name|user|"
+    r"username|user name|benutzername|login|log in|anmelden|password|passwort|e-?mail|"
     r"autor|autorin|autoren|verfasser|unbekannt|anonym|anonyme|inconnu|auteur|anónimo|anonimo|"
     r"desconocido|sconosciuto|ospite|gast|mehr|weiter|plus|más|leer más|read more|"
     r"redakteur|redakteurin|korrespondent|reporter|journalist|journalistin|rédacteur|rédactrice|"
@@ -286,10 +287,13 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     text = _before_field(text)
     text = _EMPTY_BRACKETS.sub("", text).strip(" ,;:-–—·(")  # "Ann Lee (" once a URL is out
     if ":" in text or "：" in text:
-        label, _, text = text.replace("：", ":").rpartition(":")
-        if len(label.split()) > 2 or _CREDIT_LABEL.match(label.strip()):
+        label, _, rest = text.replace("：", ":").partition(":")
+        label_words = len(label.split())
+        if label_words > 2 or _CREDIT_LABEL.match(label.strip()):
             return None  # "Mein Motto Konsumsparen: Fazit" is a heading; "Fotos: ..." a credit
-        text = text.strip()  # "Interview: Julia Lauter"
+        # "Interview: Julia Lauter": a label, then the name; "Mark Newton: EN Übersetzung
+        # ...": the name, then what follows it.
+        text = (rest if label_words < 2 else label).strip(" ,;:-–—·")
     if text.endswith(".") and len(text.split()[-1]) > 3 and " " in text:
         text = text[:-1]  # "John Plunkett." cut before "Last updated"; not "Ann B."
     text = _BRACKETS.sub("", text).strip()
@@ -672,6 +676,8 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
         marked = author_marks(page.root, page.markup, page.lines.marks)
+        # A field's label ("Username" in the site's header) is no mark of the story's author.
+        marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
         shown = unlabelled_byline(lines, headline, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:

@@ -358,6 +358,8 @@ def author_marks(
             continue  # a commenter, or a photo's credit
         if len(el) and _CREDIT_INSIDE(el):
             continue
+        if any(a.tag == "form" for a in el.iterancestors()):
+            continue  # a login form's "Username" field
         text = _clean(el.get("content") or " ".join(el.itertext()))
         if text and len(text) <= _MAX_MARK and text not in marks:
             marks.append(text)

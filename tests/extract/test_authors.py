@@ -571,7 +571,33 @@ def test_a_label_with_a_colon_a_heading_and_a_credit() -> None:
     assert clean_name("Interview: Julia Lauter") == "Julia Lauter"
     assert clean_name("Fotos: Ivan Valetny") is None  # a picture's credit
     assert clean_name("Mein Motto Konsumsparen: Fazit") is None  # a heading
+    assert clean_name("Autor Mark Newton: EN Übersetzung Sarah-Indra Jungblut") == "Mark Newton"
     assert clean_name("Bradley M. Kuhn (http://ebb.org/bkuhn/)") == "Bradley M. Kuhn"
     # The end of a sentence cut before "Last updated"; an initial keeps its point.
     assert clean_name("John Plunkett.") == "John Plunkett"
     assert clean_name("Ann B.") == "Ann B."
+
+
+def test_a_platforms_username_is_the_poster() -> None:
+    # A paste, a video or a post names its poster by the platform's markup, with no label.
+    html = (
+        "<html><head><title>atg 1700 - Pastebin</title></head><body><h1>atg 1700</h1>"
+        "<div class='username'><a href='/u/EvilSpark'>EvilSpark</a></div>"
+        + PARAGRAPHS
+        + "</body></html>"
+    )
+    assert extract_article(html).authors == ("EvilSpark",)
+
+
+def test_a_login_forms_labels_are_no_names() -> None:
+    form = "<form><label class='username'>Username</label><input name='u'></form>"
+    assert authors(form) == ()
+    assert clean_name("Letzte Aktualisierung: 28.01.2022") is None
+    # The site's header marks its sign-in "Username" before the story's byline.
+    html = (
+        "<html><head><title>Night buses approved</title></head><body><header>"
+        "<span class='username'>Username</span></header><h1>Night buses approved</h1>"
+        + PARAGRAPHS
+        + "<div class='byline'>By Erin Cunningham</div></body></html>"
+    )
+    assert extract_article(html).authors == ("Erin Cunningham",)
