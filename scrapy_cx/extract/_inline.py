@@ -55,7 +55,6 @@ _PLACEHOLDER = re.compile(r"^data:|spacer|blank\.|transparent|placeholder|1x1|pi
 _WIDTH = re.compile(r"^\s*(\d+(?:\.\d+)?)([wx])\s*$")
 _ADDRESS = re.compile(r"[\s,]*(\S+)")
 _DESCRIPTOR = re.compile(r"([^,]*),?")
-_SPACES = re.compile(r"\s+")
 # What no address holds: JSON a lazy loader keeps in data-src ('{"default": ...}'),
 # spaces, quotes, angle brackets.
 _NOT_ADDRESS = re.compile(r"^\s*[{\[]|[\s\"'<>{}]")
@@ -327,9 +326,7 @@ def _squeeze(nodes: list[Node | str]) -> str:
         stack.append((children, i + 1))
         child = children[i]
         if isinstance(child, str):
-            squeezed = _SPACES.sub(" ", child)
-            if space and squeezed.startswith(" "):
-                squeezed = squeezed[1:]
+            squeezed = _squeezed(child, space)
             children[i] = squeezed
             if squeezed:
                 space = squeezed.endswith(" ")
@@ -343,6 +340,16 @@ def _squeeze(nodes: list[Node | str]) -> str:
         children[i] = pieces[-1]
     _prune(nodes)
     return "".join(pieces)
+
+
+def _squeezed(text: str, space: bool) -> str:
+    """``text`` with every run of whitespace one space (str.split's whitespace, as the
+    walk's), a leading one dropped after ``space`` (a text that ended in one)."""
+    inner = " ".join(text.split())
+    if not inner:
+        return "" if space or not text else " "
+    lead = " " if text[0].isspace() and not space else ""
+    return f"{lead}{inner} " if text[-1].isspace() else lead + inner
 
 
 def _prune(nodes: list[Node | str]) -> bool:

@@ -18,7 +18,7 @@ from ._tree import Node, text_of, to_html
 __all__ = ["to_markdown"]
 
 INLINE = frozenset("a em strong code sub sup img br".split())  # (meta: see _post)
-_ESCAPED = re.compile(r"([\\`*_\[\]<>])|&(?=#?\w+;)")
+_ESCAPED = re.compile(r"[\\`*_\[\]<>]|&(?=#?\w+;)")
 # What opens a block at the start of a line: a heading, quote, list item, rule,
 # setext underline, table pipe, or an ordered item's "1." / "1)".
 _LINE_START = re.compile(r"^(\s*)([#>+=|~-]|\d{1,9}(?=[.)]))", re.M)
@@ -107,7 +107,7 @@ def _inline(children: list[Node | str]) -> str:
 
 def _span(node: Node | str) -> str:
     if isinstance(node, str):
-        return _ESCAPED.sub(lambda m: "\\" + (m.group(1) or "&"), node)
+        return _escape(node)
     tag = node.tag
     if tag == "br":
         return "\\\n"
@@ -130,12 +130,18 @@ def _span(node: Node | str) -> str:
     return f"{left}{mark}{stripped}{mark}{right}"
 
 
+def _escape(text: str) -> str:
+    """Text a CommonMark parser reads back as text: its markup characters backslashed
+    (and an ``&`` that would start a character reference)."""
+    return _ESCAPED.sub(r"\\\g<0>", text)
+
+
 def _url(url: str) -> str:
     return url.translate(_URL_ESCAPES)
 
 
 def _image(node: Node, caption: str | None) -> str:
-    alt = _ESCAPED.sub(lambda m: "\\" + (m.group(1) or "&"), node.get("alt") or "")
+    alt = _escape(node.get("alt") or "")
     title = ""
     if caption:
         title = ' "' + " ".join(caption.split()).replace("\\", "\\\\").replace('"', '\\"') + '"'
