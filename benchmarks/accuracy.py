@@ -41,6 +41,7 @@ from .metrics import (
     Overlap,
     aggregate,
     authors_exact,
+    authors_precise,
     calendar_day,
     char_tokens,
     day_within,
@@ -111,7 +112,9 @@ class Row:
     date_1d_precision: float | None = None  # right day +-1 / pages with truth and a date
     authors_exact: float | None = None
     author_first: float | None = None
+    author_precision: float | None = None  # pages whose every name is right / pages given any
     n_authors: int = 0
+    n_authors_given: int = 0  # labelled pages given any author
     image: float | None = None
     n_image: int = 0
     dek: float | None = None
@@ -270,9 +273,13 @@ def _field_pairs(
     exact = [authors_exact(r.output.authors, r.page.authors) for r in authored]
     first = [first_author(r.output.authors, r.page.authors) for r in authored]
     exact_ok = [x for x in exact if x is not None]
+    precise = [authors_precise(r.output.authors, r.page.authors) for r in authored]
+    precise_ok = [x for x in precise if x is not None]
     out["n_authors"] = len(exact_ok)
+    out["n_authors_given"] = len(precise_ok)
     has = "authors" in fields
     out["authors_exact"] = _share(exact_ok) if has else None
+    out["author_precision"] = _share(precise_ok) if has and precise_ok else None
     out["author_first"] = _share([x for x in first if x is not None]) if has else None
     imaged = [r for r in results if r.page.image]
     out["n_image"] = len(imaged)
@@ -502,6 +509,8 @@ FIELD_COLUMNS: tuple[Column, ...] = (
     ("d±1prec", "date_1d_precision", ".3f"),
     ("authors=", "authors_exact", ".3f"),
     ("author1", "author_first", ".3f"),
+    ("authP", "author_precision", ".3f"),
+    ("authN", "n_authors_given", "d"),
     ("image", "image", ".3f"),
     ("dek=", "dek", ".3f"),
 )

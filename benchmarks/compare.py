@@ -21,6 +21,7 @@ FIGURES = (
     ("date±1", "date_1d"),
     ("authors=", "authors_exact"),
     ("author1", "author_first"),
+    ("authP", "author_precision"),
     ("image", "image"),
     ("dek=", "dek"),
     ("ptypeF1", "page_type_f1"),

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,6 +107,23 @@ def _names(value: object) -> tuple[str, ...] | None:
     return names or None
 
 
+# Sets whose ``author`` is a person's label of the page's authors as one string (names
+# joined by "," / "und" / "and"): trafilatura's evaluation set. Readability's
+# ``author`` is the raw byline that Readability found ("By ... March 25, 2015"), no label.
+AUTHOR_LABEL_SETS = ("trafilatura",)
+_AUTHOR_SPLIT = re.compile(r"[,;&/]|\s(?:and|und)\s")
+
+
+def _author_label(value: object) -> tuple[str, ...] | None:
+    """A one-string author label split into names, as the bench README says: on ``,``
+    ``;`` ``&`` ``/`` `` and `` `` und ``; None when missing or empty."""
+    if isinstance(value, list):
+        return _names(value)
+    if not isinstance(value, str):
+        return None
+    return _names([name.strip() for name in _AUTHOR_SPLIT.split(value) if name.strip()])
+
+
 def _flag(value: object) -> bool | None:
     return value if isinstance(value, bool) else None
 
@@ -167,7 +185,12 @@ def _load_manifest(path: Path, ids: set[str] | None) -> list[BenchPage]:
                     title_in_html=_flag(row.get("title_in_html")),
                     date_time=_text(row.get("date_time")),
                     date_status=_text(row.get("date_status")),
-                    authors=_names(row.get("authors")),
+                    authors=_names(row.get("authors"))
+                    or (
+                        _author_label(row.get("author"))
+                        if path.name.startswith(AUTHOR_LABEL_SETS)
+                        else None
+                    ),
                     author_raw=_text(row.get("author_raw")),
                     description=_text(row.get("description")),
                     image=_text(row.get("image")),

@@ -280,6 +280,16 @@ def authors_exact(predicted: Sequence[str] | None, truth: Sequence[str] | None) 
     return set(name_keys(predicted)) == set(true)
 
 
+def authors_precise(predicted: Sequence[str] | None, truth: Sequence[str] | None) -> bool | None:
+    """Every name given is one of the truth's; None: no truth, or no name given (the
+    precision of a system that may rather say nothing than a wrong name)."""
+    true = name_keys(truth)
+    pred = name_keys(predicted)
+    if not true or not pred:
+        return None
+    return set(pred) <= set(true)
+
+
 def first_author(predicted: Sequence[str] | None, truth: Sequence[str] | None) -> bool | None:
     """The first name given is the truth's first name; None: no truth."""
     true = name_keys(truth)

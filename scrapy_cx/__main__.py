@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from . import explain
+from .article import FORMATS, check_formats
 from .bulk import (
+    MarkdownDir,
     MissingDependency,
     Options,
     Outcome,
@@ -70,6 +72,18 @@ def _seconds(text: str) -> float:
     if not (math.isfinite(value) and value >= 0):  # nan and inf are no deadline
         raise argparse.ArgumentTypeError("must be a finite number of seconds >= 0")
     return value
+
+
+def _formats(text: str) -> tuple[str, ...]:
+    """``html,markdown`` as ``CX_FORMATS`` reads it (the same names, checked the same way)."""
+    try:
+        return CxSettings(formats=tuple(check_formats(text))).formats
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+class _MarkdownFailed(Exception):
+    """A Markdown file could not be written: the run stops, the message names the folder."""
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -153,8 +167,54 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave out reposts: articles whose main text is a near duplicate of an earlier "
         "one (input order); the summary counts them",
     )
+    extract.add_argument(
+        "--format",
+        type=_formats,
+        default=CxSettings.formats,
+        metavar="FMT[,FMT]",
+        help=f"what to make beside the text, as CX_FORMATS: {', '.join(FORMATS)} "
+        f"(default {','.join(CxSettings.formats)}; '' for the text only)",
+    )
+    extract.add_argument(
+        "--markdown-dir",
+        metavar="DIR",
+        help="also write each article to DIR as a Markdown file named after its URL (front "
+        "matter, then the body; implies --format markdown)",
+    )
     explain.add_command(commands)
     return parser
+
+
+def _options(args: argparse.Namespace) -> Options:
+    """What each worker needs: the crawl's settings, with the command's choices."""
+    formats = (*args.format, "markdown") if args.markdown_dir else args.format
+    settings = CxSettings(min_content_length=args.min_content_length, formats=formats)
+    return Options(settings, args.encoding, markdown=args.markdown_dir is not None)
+
+
+def _markdown_dir(args: argparse.Namespace) -> MarkdownDir | str | None:
+    """The ``--markdown-dir`` folder, made if need be; or why it cannot be used."""
+    if args.markdown_dir is None:
+        return None
+    why = clash(args.markdown_dir, args.paths)
+    if why is not None:  # its files would land among the pages still to be read
+        return f"refusing to write Markdown files into {args.markdown_dir}: {why}"
+    try:
+        Path(args.markdown_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot write {args.markdown_dir}: {exc.strerror or exc}"
+    return MarkdownDir(args.markdown_dir, args.paths)
+
+
+def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -> None:
+    if folder is None or outcome.markdown is None:
+        return
+    try:
+        folder.write(outcome.url, outcome.markdown, number)
+    except OSError as exc:  # a disk full, the folder removed: the rest would fail alike
+        raise _MarkdownFailed(
+            f"cannot write Markdown files into {folder.folder}: {exc.strerror or exc}"
+        ) from exc
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -162,6 +222,10 @@ def run_extract(args: argparse.Namespace) -> int:
     why = None if to_stdout else clash(args.output, args.paths)
     if why is not None:  # opening it would truncate what is still to be read
         say(f"refusing to write {args.output}: {why}")
+        return 2
+    markdown = _markdown_dir(args)
+    if isinstance(markdown, str):
+        say(markdown)
         return 2
     missing = [p for p in args.paths if not Path(p).exists()]
     for path in missing:
@@ -173,7 +237,6 @@ def run_extract(args: argparse.Namespace) -> int:
         except MissingDependency as exc:
             say(str(exc))
             return 2
-    options = Options(CxSettings(min_content_length=args.min_content_length), args.encoding)
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
     summary = Summary()
@@ -197,7 +260,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 yield item
 
         pooled: Generator[Outcome, None, None] = extract_all(
-            tracked(), options, args.jobs, timeout=args.page_timeout or None
+            tracked(), _options(args), args.jobs, timeout=args.page_timeout or None
         )
         outcomes: Iterator[Outcome] = stack.enter_context(closing(pooled))
         if args.dedup:
@@ -208,6 +271,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 summary.add(outcome)
                 if outcome.line is not None:
                     out.write(outcome.line.encode("utf-8") + b"\n")
+                    _write_markdown(markdown, outcome, summary.pages)
                 elif args.verbose:
                     progress.write(printable(f"skipped {outcome.source}: {outcome.reason}"))
                 progress.update(summary.pages, summary.articles, read_up_to.popleft())
@@ -219,6 +283,10 @@ def run_extract(args: argparse.Namespace) -> int:
             progress.close()
             say(str(exc))
             return 2
+        except _MarkdownFailed as exc:
+            progress.close()
+            say(str(exc))
+            return 1
         except BrokenPipeError:
             raise
         except OSError as exc:  # the output failed mid-run (disk full): say so in one line
@@ -241,6 +309,8 @@ def run_extract(args: argparse.Namespace) -> int:
     summary.stop()
     if not args.quiet:
         print(summary.format(args.jobs), file=sys.stderr)
+        if markdown is not None:
+            say(f"{markdown.written:,} Markdown files in {args.markdown_dir}")
     return 1 if missing else 0
 
 

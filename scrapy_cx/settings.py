@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .article import DEFAULT_FORMATS, FORMATS, check_formats
 from .extract import PAGE_TYPES, LineOptions
 from .pool import resolve_workers
 
@@ -54,6 +55,11 @@ def _float(settings: BaseSettings, name: str, default: Any) -> float:
 
 def _names(settings: BaseSettings, name: str, default: Any) -> tuple[str, ...]:
     return tuple(settings.getlist(name, default))
+
+
+def _formats(settings: BaseSettings, name: str, default: Any) -> Any:
+    """A list, or the command line's ``html,markdown``: :func:`_check_formats` reads both."""
+    return settings.get(name, default)
 
 
 def _options(settings: BaseSettings, name: str, default: Any) -> dict[str, Any]:
@@ -130,6 +136,12 @@ class CxSettings:
     line_options: dict[str, Any] = _setting(
         {}, _options, "LineOptions fields passed to extract_article (block_size, line_cost, ...)."
     )
+    # The order of FORMATS, so equal choices compare (and print) equal.
+    formats: tuple[str, ...] = _setting(
+        tuple(name for name in FORMATS if name in DEFAULT_FORMATS),
+        _formats,
+        "What extract_article makes beside the text: html, markdown, images (formats=).",
+    )
     fill_items: bool = _setting(
         True, _bool, "Fill empty fields of items yielded by callbacks from the response's article."
     )
@@ -202,6 +214,7 @@ class CxSettings:
         if self.date_languages is not None:
             _check_languages(self.date_languages)
         _check_line_options(self.line_options)
+        object.__setattr__(self, "formats", _check_formats(self.formats))
         if self.max_body_size < 0 or self.min_content_length < 0:
             raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
         unknown_types = sorted(set(self.page_types) - set(PAGE_TYPES))
@@ -242,6 +255,7 @@ class CxSettings:
             "encoding": encoding,
             "reference_time": reference_time,
             "date_languages": self.date_languages,
+            "formats": frozenset(self.formats),
             **self.line_options,
         }
 
@@ -292,6 +306,23 @@ def _check_languages(languages: list[str]) -> None:
     unknown = [lang for lang in languages if lang not in language_order]
     if unknown:
         raise ValueError(f"CX_DATE_LANGUAGES: unknown to dateparser: {unknown}")
+
+
+def _check_formats(value: Any) -> tuple[str, ...]:
+    """``CX_FORMATS`` (names, or one string of them split at commas and spaces) as known
+    names in ``FORMATS`` order, or one clear error."""
+    if not isinstance(value, (str, list, tuple, set, frozenset)) or not all(
+        isinstance(name, str) for name in value
+    ):
+        raise ValueError(
+            f"CX_FORMATS must be a list of format names (or a comma-separated string), "
+            f"not {value!r}; known: {', '.join(FORMATS)}"
+        )
+    try:
+        chosen = check_formats(value)
+    except ValueError as exc:
+        raise ValueError(f"CX_FORMATS: {exc}") from None
+    return tuple(name for name in FORMATS if name in chosen)
 
 
 #: LineOptions' fields and their types: bool, int or float.

@@ -38,6 +38,40 @@ def article_html(title: str, *, body: list[str] | None = None, charset: str = "u
     )
 
 
+STRUCTURED_TITLE = "Council backs the northern tram extension"
+CAPTION = "The depot at the end of the line, photographed in March."
+
+
+def structured_html() -> str:
+    """An article whose body has structure: two subheadings, a list of three items, a
+    table (a header row and three rows), a figure with its caption and a relative link."""
+    return f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<title>{STRUCTURED_TITLE} | Harbour Gazette</title>
+<meta property="article:published_time" content="2024-03-05T09:30:00+01:00">
+</head><body>
+<nav><a href="/">Home</a> <a href="/city">City</a> <a href="/sport">Sport</a></nav>
+<article><h1>{STRUCTURED_TITLE}</h1>
+<p>The city council voted on Tuesday to extend the northern tram line by four kilometres,
+ending a debate that has divided residents of the harbour district for almost a decade.
+The full text of <a href="/documents/plan-2024">the approved plan</a> is public.</p>
+<figure><img src="/images/depot.jpg" width="800" height="450" alt="The tram depot">
+<figcaption>{CAPTION}</figcaption></figure>
+<h3>What the extension brings</h3>
+<p>Supporters argued that the extension would cut commuting times in half for the thirty
+thousand people who live beyond the old railway bridge and work downtown.</p>
+<ul><li>Four kilometres of new double track along the market street</li>
+<li>Six new stops, two of them beside the schools of the harbour district</li>
+<li>A second depot for the twelve trams ordered last year</li></ul>
+<h3>The costs, year by year</h3>
+<table><thead><tr><th>Year</th><th>Cost (million euros)</th></tr></thead>
+<tbody><tr><td>2025</td><td>48</td></tr><tr><td>2026</td><td>61</td></tr>
+<tr><td>2027</td><td>35</td></tr></tbody></table>
+<p>The mayor said the first trams could run on the new section before the end of 2027,
+provided that the regional government confirms its share of the funding this spring.</p>
+</article>
+<footer>Copyright Harbour Gazette. All rights reserved.</footer></body></html>"""
+
+
 def listing_html() -> str:
     """A page with links only: not an article."""
     links = "".join(f"<li><a href='/a{i}'>Story {i}</a></li>" for i in range(20))

@@ -169,14 +169,18 @@ def test_settings_and_response_reach_the_extractor() -> None:
             calls.append((args, kwargs))
             return extract_article(*args, **kwargs)
 
-    c = crawler(CX_LINE_OPTIONS={"block_size": 4, "line_cost": 30}, CX_DATE_LANGUAGES=["en"])
+    c = crawler(
+        CX_LINE_OPTIONS={"block_size": 4, "line_cost": 30},
+        CX_DATE_LANGUAGES=["en"],
+        CX_FORMATS="markdown",
+    )
     response = html_response(headers={"Content-Type": "text/html; charset=UTF-8"})
     run(Recording.from_crawler(c), response)
     assert calls == [
         (
             (response.body, URL),
             {"encoding": "utf-8", "reference_time": None, "date_languages": ["en"],
-             "block_size": 4, "line_cost": 30},
+             "formats": frozenset({"markdown"}), "block_size": 4, "line_cost": 30},
         )
     ]
     assert response.meta["cx_article"].title == TITLE

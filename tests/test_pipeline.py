@@ -271,14 +271,19 @@ def test_settings_reach_the_extractor_as_in_the_crawl() -> None:
             return Article(url=URL, title=TITLE, content=CONTENT, page_type="article")
 
     crawler = make_crawler(
-        Spider, {"CX_LINE_OPTIONS": {"headline_cut": False}, "CX_DATE_LANGUAGES": ["en"]}
+        Spider,
+        {
+            "CX_LINE_OPTIONS": {"headline_cut": False},
+            "CX_DATE_LANGUAGES": ["en"],
+            "CX_FORMATS": [],
+        },
     )
     Recording.from_crawler(crawler).process_item({"url": URL, "html": "<p>x</p>"})
     assert calls == [
         (
             ("<p>x</p>", URL),
             {"encoding": None, "reference_time": None, "date_languages": ["en"],
-             "headline_cut": False},
+             "formats": frozenset(), "headline_cut": False},
         )
     ]
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from scrapy.settings import Settings
 
+from scrapy_cx.article import DEFAULT_FORMATS, FORMATS
 from scrapy_cx.settings import DEFAULTS, CxSettings, setting_name
 
 pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
@@ -228,12 +229,53 @@ def test_extract_kwargs_are_the_settings_and_what_the_page_said() -> None:
         "encoding": "utf-8",
         "reference_time": None,
         "date_languages": ["en"],
+        "formats": frozenset({"html", "images"}),
         "block_size": 4,
         "headline_cut": False,
     }
-    assert CxSettings().extract_kwargs() == {
-        "encoding": None, "reference_time": None, "date_languages": None
+    assert CxSettings(formats=[]).extract_kwargs() == {
+        "encoding": None, "reference_time": None, "date_languages": None, "formats": frozenset()
     }
+    assert CxSettings().extract_kwargs()["formats"] == DEFAULT_FORMATS
+
+
+@pytest.mark.parametrize(
+    ("value", "formats"),
+    [
+        ("html,markdown,images", ("html", "markdown", "images")),  # `-s CX_FORMATS=...`
+        ("markdown, html", ("html", "markdown")),
+        (["images", "html", "html"], ("html", "images")),  # one order, each once
+        ("", ()),  # `-s CX_FORMATS=`: the text only
+        ([], ()),
+        (None, ("html", "images")),  # Scrapy's None: the default
+    ],
+)
+def test_formats_are_read_from_a_list_or_a_comma_string(value: object, formats: object) -> None:
+    cx = CxSettings.from_settings(Settings({"CX_FORMATS": value}))
+    assert cx.formats == formats
+    assert cx.extract_kwargs()["formats"] == frozenset(formats)  # type: ignore[arg-type]
+
+
+def test_the_formats_default_is_the_cores() -> None:
+    assert frozenset(CxSettings().formats) == DEFAULT_FORMATS
+    assert DEFAULTS["CX_FORMATS"] == [name for name in FORMATS if name in DEFAULT_FORMATS]
+    assert CxSettings(formats="markdown html") == CxSettings(formats=("html", "markdown"))
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("html,pdf", r"^CX_FORMATS: unknown format\(s\) 'pdf': choose among html, markdown, imag"),
+        (["Markdown"], r"^CX_FORMATS: unknown format\(s\) 'Markdown'"),
+        (5, r"^CX_FORMATS must be a list of format names .*not 5; known: html, markdown"),
+        (["html", 3], r"^CX_FORMATS must be a list"),
+        ({"html": True}, r"^CX_FORMATS must be a list"),
+    ],
+)
+def test_bad_formats_fail_at_start_in_one_line(value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message) as error:
+        CxSettings.from_settings(Settings({"CX_FORMATS": value}))
+    assert "\n" not in str(error.value)
 
 
 def test_the_table_imports_without_scrapy() -> None:

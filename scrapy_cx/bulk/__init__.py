@@ -6,8 +6,10 @@ records with a reason (HTML files and folders: ``Sources``; WARC archives:
 writes one line per article. Scrapy-free: the command runs without a crawl.
 The output is replaced whole, never over an input (``Replacement``, ``clash``),
 and what reaches the terminal is escaped (``printable``, ``say``); ``explain`` shares both.
+``--markdown-dir`` writes each article to a file of its own (``MarkdownDir``).
 """
 
+from ._markdown import MarkdownDir
 from ._output import Replacement, clash, printable, say
 from ._progress import Progress
 from ._records import MAX_HEADER_BYTES, RawPage, Skip
@@ -25,6 +27,7 @@ from ._warc import MissingDependency, read_warc, require_warcio
 
 __all__ = [
     "MAX_HEADER_BYTES",
+    "MarkdownDir",
     "MissingDependency",
     "Options",
     "Outcome",

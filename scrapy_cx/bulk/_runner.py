@@ -25,6 +25,7 @@ from ..extract import extract_article
 from ..pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
 from ..settings import CxSettings
 from ..verdict import invalid_reason
+from ._markdown import markdown_document
 from ._output import printable
 from ._records import RawPage, Skip
 
@@ -47,6 +48,7 @@ class Options:
 
     settings: CxSettings = field(default_factory=CxSettings)
     encoding: str | None = None  # used when the page's transport declared no charset
+    markdown: bool = False  # also make each article's Markdown file (--markdown-dir)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,8 @@ class Outcome:
     reason: str | None = None
     fingerprint: str | None = None  # of an article's main text, for --dedup
     truncated: bool = False  # the page was too big to read whole (Article.truncated)
+    url: str | None = None  # an article's, with its Markdown file
+    markdown: str | None = None  # the file (Options.markdown), made in the worker
 
 
 def extract_one(item: RawPage | Skip, options: Options) -> Outcome:
@@ -78,7 +82,12 @@ def extract_one(item: RawPage | Skip, options: Options) -> Outcome:
         return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
     line = json.dumps(article.to_dict(), ensure_ascii=False)
     return Outcome(
-        item.source, line=line, fingerprint=article.fingerprint, truncated=article.truncated
+        item.source,
+        line=line,
+        fingerprint=article.fingerprint,
+        truncated=article.truncated,
+        url=article.url,
+        markdown=markdown_document(article) if options.markdown else None,
     )
 
 

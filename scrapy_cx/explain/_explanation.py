@@ -9,14 +9,26 @@ terminal summary. Nothing here decides anything: every figure is the core's.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..article import Article
+from ..article import FORMATS, Article
 from ..extract import Evidence, Page, extract_page
 from ..extract.lines import Line
+from ..settings import CxSettings
+from ..verdict import invalid_reason
 
-__all__ = ["Explanation", "FieldSource", "Kind", "ShownLine", "explain_page"]
+__all__ = [
+    "Explanation",
+    "FieldSource",
+    "Kind",
+    "ShownLine",
+    "explain_page",
+    "structure_summary",
+    "verdict_summary",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +57,7 @@ class ShownLine:
     link_length: int  # of which inside links
     tag: str  # the block element holding it
     kind: Kind
+    shape: str | None = None  # what it became in the body's HTML (h2, p, li, row...), if kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +82,8 @@ class Explanation:
     kinds: tuple[Kind, ...]  # the kinds the lines use, in legend order
     block_size: int  # K: lines per block
     line_cost: float  # what a block must outweigh to join the region
+    verdict: str | None = None  # why the crawl would drop it (a cx/dropped/ key); None: kept
+    structure: Mapping[str, int] | None = None  # what the body kept; None: no body HTML
 
 
 def explain_page(
@@ -79,11 +94,14 @@ def explain_page(
     encoding: str | None = None,
     reference_time: datetime | None = None,
 ) -> Explanation:
-    """Run the extraction on one page and keep what it saw (never raises on bad input)."""
-    return explanation(
-        extract_page(body, url, encoding=encoding, reference_time=reference_time),
-        source or url or "<page>",
+    """Run the extraction on one page and keep what it saw (never raises on bad input).
+
+    Every format is made, so the report can show the structure the body kept.
+    """
+    page = extract_page(
+        body, url, encoding=encoding, reference_time=reference_time, formats=FORMATS
     )
+    return explanation(page, source or url or "<page>")
 
 
 def explanation(page: Page, source: str) -> Explanation:
@@ -96,10 +114,14 @@ def explanation(page: Page, source: str) -> Explanation:
         "published": article.published_raw,
         "authors": ", ".join(article.authors) or None,
     }
-    # The core gives every line a kind (extract/blocks.py): one per line, in order.
+    # The core gives every line a kind (extract/blocks.py): one per line, in order;
+    # the renderer what each kept line became (a core without one: none).
+    shapes: Mapping[int, str] = getattr(page, "shapes", None) or {}
     shown = tuple(
-        ShownLine(line.text, line.length, line.link_length, line.tag, CORE_KINDS[kind])
-        for line, kind in zip(lines, page.kinds, strict=True)
+        ShownLine(
+            line.text, line.length, line.link_length, line.tag, CORE_KINDS[kind], shapes.get(i)
+        )
+        for i, (line, kind) in enumerate(zip(lines, page.kinds, strict=True))
     )
     return Explanation(
         source=source,
@@ -113,7 +135,57 @@ def explanation(page: Page, source: str) -> Explanation:
         kinds=tuple(CORE_KINDS.values()),
         block_size=options.block_size,
         line_cost=options.line_cost,
+        verdict=invalid_reason(
+            article.to_dict(),
+            CxSettings.min_content_length,
+            CxSettings.require_published,
+            CxSettings.page_types,
+        ),
+        structure=_structure(article),
     )
+
+
+# The body HTML's elements the report counts (its text is escaped: a "<" is a tag).
+_COUNTED = re.compile(r"<(h[2-6]|li|table|tr|blockquote|pre|article)[\s>]")
+_NAMES = {"li": "list item", "blockquote": "quote", "pre": "code block", "article": "post"}
+
+
+def _structure(article: Article) -> dict[str, int] | None:
+    """How many headings, list items, tables, rows... the body's HTML holds, and pictures."""
+    if article.content_html is None:
+        return None
+    counts: dict[str, int] = {}
+    for match in _COUNTED.finditer(article.content_html):
+        tag = match.group(1)
+        name = "heading" if tag[0] == "h" else _NAMES.get(tag, tag)
+        counts[name] = counts.get(name, 0) + 1
+    counts["image"] = len(article.images or ())
+    return counts
+
+
+def structure_summary(expl: Explanation) -> str:
+    """``3 headings, 12 list items, 1 table of 5 rows, 2 images``: what the body kept."""
+    counts = expl.structure
+    if counts is None:
+        return "not made (no body HTML)"
+    parts = []
+    for name in ("heading", "list item", "table", "quote", "code block", "image", "post"):
+        n = counts.get(name, 0)
+        if n:
+            part = f"{n} {name}{'s' if n != 1 else ''}"
+            if name == "table":
+                rows = counts.get("tr", 0)
+                part += f" of {rows} row{'s' if rows != 1 else ''}"
+            parts.append(part)
+    return ", ".join(parts) or "paragraphs only"
+
+
+def verdict_summary(expl: Explanation) -> str:
+    """What a crawl with the default settings does with the page, in words."""
+    kind = expl.article.page_type or "not judged"
+    if expl.verdict is None:
+        return f"{kind}: kept as an article (default CX_* settings)"
+    return f"{kind}: dropped as {expl.verdict} (cx/dropped/{expl.verdict}, default settings)"
 
 
 _MISSING = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ._explanation import Explanation, ShownLine
+from ._explanation import Explanation, ShownLine, structure_summary, verdict_summary
 from ._plot import COST_COLOUR, REGION_COLOUR, blocks_per_column, render_plot
 
 MAX_SHOWN = 160  # characters of each line shown in the line table
@@ -43,6 +43,8 @@ td, th { padding: 3px 8px; vertical-align: top; text-align: left; }
         margin-right: 5px; }
 .tag { color: #555; font-family: ui-monospace, monospace; font-size: 12px; }
 .role { font-weight: 700; }
+.shape { font-family: ui-monospace, monospace; font-size: 12px; background: #e8eaf6;
+         border-radius: 3px; padding: 0 4px; }
 """.replace("$region", REGION_COLOUR)
 
 
@@ -65,7 +67,9 @@ def render_html(expl: Explanation) -> str:
         _note(expl),
         "<h2>The page, line by line</h2>",
         '<p class="note">Every line of visible text, in page order, with its kind; the '
-        "selected lines are shaded as in the figure. Long lines are cut.</p>",
+        "selected lines are shaded as in the figure, each with what it became in the "
+        "body's HTML (a heading h2-h6, p, li, a table row or cell, a caption, a quote, "
+        "code). Long lines are cut.</p>",
         _lines_table(expl),
         "</body></html>",
     ]
@@ -94,6 +98,12 @@ def _fields(expl: Explanation, chars: int) -> str:
             '<span class="missing">none: no run of lines is dense enough (not an article)</span>'
         )
     rows.append(f'<tr><th>main text</th><td colspan="2">{region}</td></tr>')
+    rows.append(
+        f'<tr><th>page type</th><td colspan="2">{escape(verdict_summary(expl))}</td></tr>'
+    )
+    rows.append(
+        f'<tr><th>structure</th><td colspan="2">{escape(structure_summary(expl))}</td></tr>'
+    )
     if expl.article.language:
         rows.append(
             f'<tr><th>language</th><td colspan="2">{escape(expl.article.language)}</td></tr>'
@@ -153,7 +163,7 @@ def _lines_table(expl: Explanation) -> str:
         if evidence.line is not None:
             roles.setdefault(evidence.line, []).append(evidence.field)
     rows = [
-        '<table class="lines"><tr><th>line</th><th>kind</th><th>chars</th>'
+        '<table class="lines"><tr><th>line</th><th>kind</th><th>became</th><th>chars</th>'
         "<th>in links</th><th>text</th></tr>"
     ]
     shown = 0
@@ -170,7 +180,7 @@ def _lines_table(expl: Explanation) -> str:
 
 
 def _gap(count: int) -> str:
-    return f'<tr><td></td><td colspan="4" class="tag">… {count} lines not shown …</td></tr>'
+    return f'<tr><td></td><td colspan="5" class="tag">… {count} lines not shown …</td></tr>'
 
 
 def _shown_windows(expl: Explanation, roles: dict[int, list[str]]) -> list[tuple[int, int]]:
@@ -194,10 +204,11 @@ def _row(expl: Explanation, i: int, inside: bool, role: list[str] | None) -> str
     line = expl.lines[i]
     mark = f'<span class="role">[{escape(", ".join(role))}]</span> ' if role else ""
     shaded = ' class="in-region"' if inside else ""
+    shape = f'<span class="shape">{escape(line.shape)}</span>' if line.shape else ""
     return (
         f'<tr{shaded}><td class="n">{i + 1}</td>'
         f'<td class="k"><span class="swatch" style="background:{line.kind.colour}"></span>'
-        f'{escape(line.kind.name)}</td><td class="c">{line.length}</td>'
+        f'{escape(line.kind.name)}</td><td class="k">{shape}</td><td class="c">{line.length}</td>'
         f'<td class="c">{line.link_length}</td><td class="text">{mark}'
         f'<span class="tag">&lt;{escape(line.tag)}&gt;</span> {escape(_cut(line))}</td></tr>'
     )

@@ -14,7 +14,6 @@ plain text by the caller.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -56,9 +55,11 @@ MAX_URL = 2_000
 LAZY_ATTRIBUTES = ("data-src", "data-original", "data-lazy-src", "data-url", "data-hi-res-src")
 _PLACEHOLDER = re.compile(r"^data:|spacer|blank\.|transparent|placeholder|1x1|pixel|loading", re.I)
 _WIDTH = re.compile(r"^\s*(\d+(?:\.\d+)?)([wx])\s*$")
-_CANDIDATE_URL = re.compile(r"[\s,]*(\S*)")
-_DESCRIPTORS = re.compile(r"[^,]*")
-_SPACES = re.compile(r"\s+")
+_ADDRESS = re.compile(r"[\s,]*(\S+)")
+_DESCRIPTOR = re.compile(r"([^,]*),?")
+# What no address holds: JSON a lazy loader keeps in data-src ('{"default": ...}'),
+# spaces, quotes, angle brackets.
+_NOT_ADDRESS = re.compile(r"^\s*[{\[]|[\s\"'<>{}]")
 
 
 @dataclass(slots=True)
@@ -95,21 +96,45 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
         width is not None and height is not None and max(width, height) < MAX_ICON
     ):
         return None
-    candidates = [el.get(key) for key in LAZY_ATTRIBUTES]
-    src = el.get("src")
-    if src and not _PLACEHOLDER.search(src[:200]):
-        candidates.append(src)
-    candidates.append(_largest(el.get("data-srcset") or "") or _largest(el.get("srcset") or ""))
+    candidates = _addresses(el)
     if not any(candidates) and el.getparent() is not None and el.getparent().tag != "noscript":
         fallback = _noscript_picture(el)
         if fallback is not None:
             return picture_url(fallback, base)
+    if _placeholder(el):
+        return None
     for candidate in candidates:
-        if candidate and len(candidate) <= MAX_URL:
+        if candidate and len(candidate) <= MAX_URL and _NOT_ADDRESS.search(candidate) is None:
             url = http_url(base, candidate)
             if url is not None:
                 return url if is_lead_candidate(url) else None
     return None
+
+
+def _addresses(el: etree._Element) -> list[str | None]:
+    """Where an ``<img>`` may have its picture, best first."""
+    candidates = [el.get(key) for key in LAZY_ATTRIBUTES]
+    src = el.get("src")
+    if src and not _PLACEHOLDER.search(src[:200]):
+        candidates.append(src)
+    # The lazy loader's srcset first: srcset may hold its placeholder.
+    candidates.append(_largest(el.get("data-srcset") or "") or _largest(el.get("srcset") or ""))
+    return candidates
+
+
+def _placeholder(el: etree._Element) -> bool:
+    """Whether a picture is the low-quality stand-in of the one after it: the one
+    after it (or after the element it stands alone in) has no address yet, and a
+    ``<noscript>`` holding the real picture follows (a lazy loader's pattern)."""
+    parent = el.getparent()
+    alone = el.getnext() is None and el.getprevious() is None and parent is not None
+    after = (parent if alone and parent is not None else el).getnext()
+    if after is None or after.tag != "img" or any(_addresses(after)):
+        return False
+    beyond = after.getnext()
+    if beyond is None or beyond.tag != "noscript":
+        return False
+    return next(beyond.iter("img"), None) is not None
 
 
 def _noscript_picture(el: etree._Element) -> etree._Element | None:
@@ -129,36 +154,27 @@ def _side(value: str | None) -> int | None:
 
 
 def _largest(srcset: str) -> str | None:
-    """The largest candidate of a ``srcset`` (by its ``w`` or ``x`` descriptor), read as
-    the HTML standard reads it (an address runs to the next space, so a ``data:``
-    placeholder's comma does not split it); placeholders are no candidates."""
+    """The largest candidate of a ``srcset`` (by its ``w`` or ``x`` descriptor). A
+    candidate's address runs to the next space and may hold commas (image CDNs
+    write "c_fill,w_470"); a comma after it, or after its descriptor, ends it."""
     best, best_size = None, -1.0
-    for url, descriptor in _candidates(srcset[:MAX_SRCSET]):
-        if url[:5].lower() == "data:":
-            continue
-        found = _WIDTH.match(descriptor.split()[0]) if descriptor.strip() else None
-        size = float(found.group(1)) if found else 0.0
-        if size > best_size:
-            best, best_size = url, size
-    return best
-
-
-def _candidates(srcset: str) -> Iterator[tuple[str, str]]:
-    """A srcset's (address, descriptors) pairs."""
-    pos = 0
+    text, at = srcset[:MAX_SRCSET], 0
     while True:
-        found = _CANDIDATE_URL.match(srcset, pos)
-        assert found is not None  # every part of the pattern may be empty
-        url, pos = found.group(1), found.end()
-        if not url:
-            return
-        if url.endswith(","):  # "a.jpg, b.jpg": no descriptors
-            yield url.rstrip(","), ""
-            continue
-        descriptor = _DESCRIPTORS.match(srcset, pos)
-        assert descriptor is not None
-        pos = descriptor.end()
-        yield url, descriptor.group()
+        found = _ADDRESS.match(text, at)
+        if found is None:
+            return best
+        url, at = found.group(1), found.end()
+        descriptor = ""
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            described = _DESCRIPTOR.match(text, at)
+            assert described is not None  # (it matches the empty string)
+            descriptor, at = described.group(1), described.end()
+        width = _WIDTH.match(descriptor)
+        size = float(width.group(1)) if width else 1.0 if not descriptor.strip() else 0.0
+        if url and size > best_size and url[:5].lower() != "data:":  # no placeholder
+            best, best_size = url, size
 
 
 def read_runs(
@@ -317,9 +333,7 @@ def _squeeze(nodes: list[Node | str]) -> str:
         stack.append((children, i + 1))
         child = children[i]
         if isinstance(child, str):
-            squeezed = _SPACES.sub(" ", child)
-            if space and squeezed.startswith(" "):
-                squeezed = squeezed[1:]
+            squeezed = _squeezed(child, space)
             children[i] = squeezed
             if squeezed:
                 space = squeezed.endswith(" ")
@@ -333,6 +347,16 @@ def _squeeze(nodes: list[Node | str]) -> str:
         children[i] = pieces[-1]
     _prune(nodes)
     return "".join(pieces)
+
+
+def _squeezed(text: str, space: bool) -> str:
+    """``text`` with every run of whitespace one space (str.split's whitespace, as the
+    walk's), a leading one dropped after ``space`` (a text that ended in one)."""
+    inner = " ".join(text.split())
+    if not inner:
+        return "" if space or not text else " "
+    lead = " " if text[0].isspace() and not space else ""
+    return f"{lead}{inner} " if text[-1].isspace() else lead + inner
 
 
 def _prune(nodes: list[Node | str]) -> bool:

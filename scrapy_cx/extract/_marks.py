@@ -14,7 +14,9 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-AUTHOR_WORDS = ("author", "byline", "writer")  # in a class attribute, case as written
+# In a class attribute, case as written; "username": a paste's, a video's or a forum
+# post's poster, named by the platform rather than by a byline.
+AUTHOR_WORDS = ("author", "byline", "writer", "username")
 AUTHOR_VALUE = "author"  # the whole value of a rel or itemprop attribute
 UNMARKED_TAGS = frozenset(("meta", "link"))  # their marks are metadata (meta.py reads them)
 
@@ -38,12 +40,12 @@ _SUBTREE_MARKS = etree.XPath(_marks_path("descendant-or-self::*"))
 _MARKING_KEYS = frozenset(("class", "rel", "itemprop"))
 
 
-_WORD_1, _WORD_2, _WORD_3 = AUTHOR_WORDS
+_WORD_1, _WORD_2, _WORD_3, _WORD_4 = AUTHOR_WORDS
 
 
 def name_marks(names: str) -> bool:
     """Whether a class attribute marks its element as the author."""
-    return _WORD_1 in names or _WORD_2 in names or _WORD_3 in names
+    return _WORD_1 in names or _WORD_2 in names or _WORD_3 in names or _WORD_4 in names
 
 
 def marks_author(items: Iterable[tuple[str, str]]) -> bool:

@@ -8,6 +8,12 @@ byline closing the text ("（记者 王燕）", "Text: Anna Berg"). Every candid
 cleaned (labels, roles, e-mail, handles) and split into names; numbers, URLs, the
 site's own name and news agencies are never returned as people: an agency goes to
 ``source``. Photo credits ("记者 何俊 摄", "Photo: Ann Lee") are not authors.
+
+Precision first: a wrong name costs a user's trust, a missing one little. So no
+placeholder ("No Author", "未知", "Publié par Unknown"), field label ("name", "总篇数",
+"Datum"), weekday or month, place, domain or user id, desk ("Redaktion Hamburg"), the
+site or its publisher under any of its names, a word cut from the title, nor a one-word
+nickname only the metadata gives: then no author at all.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import re
 from .lines import Line
 from .meta import author_marks, lower_for_search
 from .page import Evidence, Page
+from .title import site_from_title
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
@@ -29,6 +36,9 @@ _MAX_WORDS = 5  # words of a Latin name ("Michelina C. de la Maza")
 _MAX_SOURCE = 30  # characters of a "来源：" value worth keeping
 _MIN_SITE_KEY = 4  # characters of a site name cut off a glued byline (not "AP" or "TV")
 _MIN_NAME_KEY = 3  # characters of a name refused as the start of the site's own name
+_MIN_CJK_NAME_KEY = 2  # ... written in ideographs ("网易" of "网易新闻")
+_MIN_SITE_INSIDE = 8  # characters of a site's name that, inside a longer name, make it the site's
+
 
 _LATIN_LABEL = re.compile(
     r"(?:^|[|·•(（]\s?|\s)(?:(?:written|posted|reported|words|reporting|text|story)\s+by|by|von|"
@@ -39,7 +49,7 @@ _LATIN_LABEL = re.compile(
 # A bare name under the headline counts only when a date, an age or a separator follows it.
 _BARE_NAME = re.compile(
     r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})"
-    r"(?=\s?(?:[-–—•·|/]|\d|,\s?\w+\s\d|,\s?@|$))"
+    r"(?=\s?(?:[–—•·|/]|-(?!\w)|\d|,\s?\w+\s\d|,\s?@|$))"
 )
 # The same after a date and a separator: "18/03/2019 | André Mindermann".
 _NAME_AFTER_DATE = re.compile(
@@ -54,11 +64,11 @@ _MONTH_WORDS = (
 _LATIN_STOP = re.compile(
     r"\d|[|·•—–(（/\n;]|\s-\s|\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
-    r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|"
+    r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
     + _MONTH_WORDS
     + r")\b"
     # ... or such a word glued on by the markup: "Amanda FurrerUpdated Dec 19".
-    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted))",
+    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted|Erstellt|Aktualisiert))",
     re.I,
 )
 _NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)
@@ -68,7 +78,13 @@ _PARTICLES = frozenset(
 # English words that join a phrase and never stand in a person's name: a name holding
 # one is a heading or a label ("Insights from", "With Rental Package"). Short words
 # that are also given names ("An", "To", "In") are left out.
-_FUNCTION_WORDS = frozenset("the of from with for about your our my their this that".split())
+_FUNCTION_WORDS = frozenset(
+    "the of from with for about your our my their this that "
+    # ... and German, French, Spanish ones ("Die Opernball-Grande", "deinen Hochzeitsbloggern")
+    "die das dem des ein eine einer einem einen und oder mit für über aus bei nach zum zur "
+    "dein deine deinen ihr ihre unser unsere sein seine les une avec pour sur dans los las con para"
+    .split()
+)
 _INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
 
 # Chinese and Japanese labels before names; 记者 / 通讯员 also sit between names.
@@ -147,21 +163,43 @@ _NOT_SOURCE = re.compile(
 
 # Cleaning: what surrounds a name in a candidate.
 _EMAIL = re.compile(
-    r"\S+@\S+\.\w+|\bhttps?://\S+|\bwww\.\S+|@\s?\w+|\+?\s?\bfollow\b.*$|"
+    r"\S+@\S+\.\w+|\S+\s?[\[({]at[\])}]\s?\S+|\bhttps?://\S+|\bwww\.\S+|@\s?\w+|\+?\s?\bfollow\b.*$|"
     r"\b(?:view|see|read)?\s?(?:more|all)\s(?:articles|stories|posts)\b.*$",
     re.I,
 )
 _LATIN_ORG = re.compile(
     r"^the\s|\b(?:inc|ltd|llc|gmbh|corp|co|plc|media|news|group|network|magazine|press|staff|"
     r"agency|ministry|department|university|institute|association|council|office|weekly|daily|"
-    r"journal|herald|tribune|gazette)\b\.?$|^staff\b|admin",
+    r"journal|herald|tribune|gazette|e\.\s?v|ag|kg|ug|mbh|verlag|stiftung|verein|redaktion)\b\.?$"
+    r"|^staff\b|admin",
     re.I,
 )
 _LEAD_LABEL = re.compile(
-    r"^(?:(?:written|posted|reported|words|text|story|analysis|opinion|commentary|review)\s+by|"
+    r"^(?:(?:post\s)?author\s+by|"
+    r"(?:written|posted|reported|words|text|story|analysis|opinion|commentary|review)\s+by|"
+    # "Eingestellt von", "Publié par", "Publicado por": a blog engine's byline label
+    r"(?:(?:ein\s)?(?:artikel|beitrag)|eingestellt|erstellt|verfasst|geschrieben|veröffentlicht|"
+    r"publiziert|eingetragen)\s(?:am\s\S+\s)?von|vom|"
+    r"(?:publié|posté|écrit|rédigé)\spar|(?:publicado|escrito)\spor|(?:pubblicato|scritto)\sda|"
+    r"(?:text|texte|fotos?|bilder)\s(?:und|&)\s(?:interview|fotos?|bilder|text)\s?[:：]|"
     r"by|von|par|por|author|autor(?:in)?|"
     r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
     re.I,
+)
+# A profession before the name ("Rechtsanwalt Sebastian Einbock", "FOCUS-Online-Experte
+# Robin Tschöpe"): the name is what follows.
+_LEAD_ROLE = re.compile(
+    r"^(?:rechtsanwalt|rechtsanwältin|steuerberater(?:in)?|[\w-]*-?experte|[\w-]*-?expertin|"
+    r"(?:chef|gast|fach)?redakteur(?:in)?|gastautor(?:in)?|korrespondent(?:in)?|"
+    r"redaktionsleiter(?:in)?|staff writer|guest author|guest writer)\s+(?=[^\W\d_])",
+    re.I,
+)
+# Where a name ends when the next field's label or a date word follows it
+# ("Jule Radeck Vom 3. Februar", "Sonia Mevißen Erstellt am", "Ann Lee Last updated"):
+# a candidate made only of such words ("Publiziert am") is no name.
+_FIELD_WORDS = frozenset(
+    """am um vom on at publiziert veröffentlicht erstellt eingestellt aktualisiert geändert
+    zuletzt letzte aktualisierung stand last updated published posted modified publié mis""".split()
 )
 # Roles closing a name ("Ann Lee, Staff Writer"), lower-case: _ROLE_TAIL's last word.
 _ROLES = (
@@ -182,9 +220,53 @@ _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
 _NOT_NAME = re.compile(
     r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
-    r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by)$",
+    r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by|"
+    # placeholders and field labels a CMS writes where no name was given
+    r"no author|no name|not available|n/?a|none|null|undefined|default|author|authors|name|user|"
+    r"username|user name|benutzername|login|log in|anmelden|password|passwort|e-?mail|"
+    r"autor|autorin|autoren|verfasser|unbekannt|anonym|anonyme|inconnu|auteur|anónimo|anonimo|"
+    r"desconocido|sconosciuto|ospite|gast|mehr|weiter|plus|más|leer más|read more|"
+    r"redakteur|redakteurin|korrespondent|reporter|journalist|journalistin|rédacteur|rédactrice|"
+    r"datum|date|uhr|heute|gestern|today|yesterday|"
+    r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+    r"januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|"
+    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
     re.I,
 )
+# A desk, not a person: "Redaktion Hamburg", "Online-Redaktion", "Sportredaktion".
+_DESK_WORD = re.compile(r"redaktion\b|rédaction\b|redacción\b|redazione\b|newsroom\b", re.I)
+# Cities a dateline or a desk names beside the byline ("Hamburg", "Wien"): a place, never
+# a person. The big ones of the languages the pages are in, not a gazetteer.
+_PLACES = frozenset(
+    """berlin hamburg münchen munich köln cologne frankfurt stuttgart düsseldorf leipzig dresden
+    hannover bremen nürnberg wien vienna graz linz salzburg innsbruck zürich zurich bern basel
+    genf geneva lausanne luzern paris lyon marseille london washington brüssel brussels rom rome
+    madrid barcelona moskau moscow peking beijing tokio tokyo
+    北京 上海 广州 深圳 香港 台北 东京""".split()
+)
+
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
+_CREDIT_LABEL = re.compile(
+    r"(?:photos?|fotos?|bilder?|images?|illustrations?|grafik|video|credits?)$", re.I
+)
+
+# Chinese words a label, a placeholder or a column holds, never a person's name: "未知"
+# (unknown), "佚名" (anonymous), "网络整理" (collected from the web), "我已授权" (I have
+# authorised), "股市行情" (market quotes), "总篇数" (number of posts), "暂无简介" (no
+# profile yet), "管理员" (administrator), "小编" (the editor), "网友" (a netizen).
+_CJK_NOT_NAME = re.compile(
+    "未知|佚名|匿名|不详|网络|網絡|网友|網友|整理|授权|授權|行情|篇数|篇數|简介|簡介|暂无|暫無|"
+    "管理员|管理員|小编|小編|编辑部|編輯部|本站|本网|本網|原创|原創|转载|轉載|投稿|用户|用戶|会员|會員|"
+    "股市|财经|財經|新闻|新聞|资讯|資訊|频道|頻道|首页|首頁|更多|阅读|閱讀|评论|評論|关注|關注|粉丝|粉絲|"
+    "文章|发布|發佈|登录|登錄|注册|註冊|专栏|專欄|热点|熱點|推荐|推薦"
+)
+# A domain ("symple.ch", "hessenschau.de") or a dotted user id ("christian.stadtfeld"):
+# letters on both sides of a dot inside a word. Initials ("J.R.R.", "NH.") have one letter.
+_DOTTED = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
+# Characters a name is written with but never holds: a soft hyphen, zero-width spaces
+# and joiners, a byte order mark ("Mat\xadthi\xadas").
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 
 
 def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
@@ -194,10 +276,26 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     name ("Staff Writer", "CEO", "记者") and a name repeated twice by the markup;
     refuses numbers, agencies, the site's own name and role words alone.
     """
+    raw = _INVISIBLE.sub("", raw)
     text = " ".join(_EMAIL.sub(" ", raw.replace("\u3000", " ")).split())
+    if _DOTTED.search(text):
+        return None  # a domain or a user id, never a person
     text = text.split(" | ", 1)[0].split("|", 1)[0].strip(" ,;:-–—·•")
     for _ in range(2):
         text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•")
+    text = _LEAD_ROLE.sub("", text)
+    text = _before_field(text)
+    text = _EMPTY_BRACKETS.sub("", text).strip(" ,;:-–—·(")  # "Ann Lee (" once a URL is out
+    if ":" in text or "：" in text:
+        label, _, rest = text.replace("：", ":").partition(":")
+        label_words = len(label.split())
+        if label_words > 2 or _CREDIT_LABEL.match(label.strip()):
+            return None  # "Mein Motto Konsumsparen: Fazit" is a heading; "Fotos: ..." a credit
+        # "Interview: Julia Lauter": a label, then the name; "Mark Newton: EN Übersetzung
+        # ...": the name, then what follows it.
+        text = (rest if label_words < 2 else label).strip(" ,;:-–—·")
+    if text.endswith(".") and len(text.split()[-1]) > 3 and " " in text:
+        text = text[:-1]  # "John Plunkett." cut before "Last updated"; not "Ann B."
     text = _BRACKETS.sub("", text).strip()
     half = len(text) // 2
     if len(text) % 2 == 0 and half and text[:half] == text[half:]:
@@ -215,6 +313,8 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     key = text.casefold()
     if key in _AGENCY_KEYS or _NOT_NAME.match(text) or _CJK_ROLE_ONLY.match(text):
         return None
+    if _CJK_NOT_NAME.search(text) or _DESK_WORD.search(text) or key in _PLACES:
+        return None
     if key in sites or "".join(key.split()) in sites or "/" in text:
         return None
     words = text.split()
@@ -230,6 +330,16 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
             return None  # "Syrian defense ministries": a phrase, not a name
     elif (_ORG_SUFFIX.search(text) and len(text) > 2) or not _CJK_NAME.fullmatch(text):
         return None
+    return text
+
+
+def _before_field(text: str) -> str:
+    """``text`` up to the first of :data:`_FIELD_WORDS` ("Jule Radeck Vom" -> "Jule
+    Radeck"); empty when it starts with one ("Publiziert am")."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if word.casefold().strip(".,:;") in _FIELD_WORDS:
+            return " ".join(words[:i]).strip(" ,;:-–—·")
     return text
 
 
@@ -262,12 +372,25 @@ def _site_part(text: str, sites: frozenset[str]) -> bool:
     "Vortex" on vortexcannon.org."""
     squashed = "".join(text.casefold().split())
     first = text.split()[0].casefold()
+    least = _MIN_NAME_KEY if squashed.isascii() else _MIN_CJK_NAME_KEY
+    letters = _NOT_LETTERS.sub("", squashed)
     for site in _longest_first(sites):
-        if first == site or (len(squashed) >= _MIN_NAME_KEY and site.startswith(squashed)):
+        if first == site:
+            return True
+        if " " not in text and len(squashed) >= least and site.startswith(squashed):
+            # "Vortex" of vortexcannon; not "Jürgen Heitmann" of "Jürgen Heitmann Fotografie"
             return True
         if len(site) >= _MIN_SITE_KEY and squashed.startswith(site) and " " in text:
             return bool(_DESK.fullmatch(squashed[len(site) :]))
+        bare = _NOT_LETTERS.sub("", site)
+        if len(bare) >= _MIN_SITE_INSIDE and bare in letters and " " in text:
+            return True  # "EFC Bayrische Bembel" on bayrische-bembel.de: the site's club
     return False
+
+
+_NOT_LETTERS = re.compile(r"[\W_]+")
+# Where a site name's parts meet: "HSS - Hanns-Seidel-Stiftung e.V.", "财经_网易新闻".
+_SITE_PARTS = re.compile(r"\s[|\-–—:·•/]\s|[|｜_＿【】]")
 
 
 def _without_site(text: str, sites: frozenset[str]) -> str:
@@ -294,9 +417,14 @@ def split_names(text: str) -> list[str]:
 def names_in(raw: str, sites: frozenset[str] = frozenset()) -> list[str]:
     """Every clean name in a candidate string, in order."""
     raw = _EMAIL.sub(" ", raw)
+    org = _DOTTED.search(raw) is not None
     raw = _LEAD_LABEL.sub("", " ".join(raw.split()))
-    names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in split_names(raw)) if n))
-    if len(names) > 1:  # beside full names, one word is an outlet ("Ann Lee, FUTURISM")
+    parts = split_names(raw)
+    org = org or any("".join(p.casefold().split()) in sites for p in parts)
+    names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in parts) if n))
+    if org:  # "hessenschau.de, Frankfurt, Germany": a site's address, one word a place
+        names = [n for n in names if " " in n or not n.isascii()]
+    elif len(names) > 1:  # beside full names, one word is an outlet ("Ann Lee, FUTURISM")
         names = [n for n in names if " " in n or not n.isascii()] or names[:1]
     return names[:_MAX_NAMES]
 
@@ -305,16 +433,15 @@ def _latin_names(text: str) -> list[str]:
     m = _LATIN_LABEL.search(text)
     if m is None:
         return []
-    if m.start() > 0 and text[m.start()] == " " and not text[: m.start()].lower().startswith(
-        ("posted", "published", "veröffentlicht", "publié", "updated")
-    ):
+    before = text[: m.start()].lower()
+    if m.start() > 0 and text[m.start()] == " " and not before.startswith(_POSTED):
         return []  # "by" inside a sentence ("a study by ...") is no byline
     rest = text[m.end() :]
     stop = _LATIN_STOP.search(rest)
     if stop is not None:
         rest = rest[: stop.start()]
     names: list[str] = []
-    posted = text[: m.start()].lower().startswith(("posted", "published"))
+    posted = before.startswith(_POSTED) and not before.startswith("updated")
     for part in _NAME_SPLIT.split(rest):
         words = part.split()
         if posted and len(words) == 1 and words[0].isalnum():
@@ -325,6 +452,16 @@ def _latin_names(text: str) -> list[str]:
         if all(w[0].isupper() or w.lower() in _PARTICLES for w in words if w):
             names.append(" ".join(words).strip(" ,.;:"))
     return names
+
+
+# What a byline line starts with before its "by" / "von" / "par" ("Veröffentlicht am Juli 9,
+# 2016 von mywakenews", "Ein Artikel von Pamela Sladky"): a label, so the "by" is no
+# sentence's, and a one-word user name after it is a name.
+_POSTED = (
+    "posted", "published", "updated", "veröffentlicht", "publiziert", "eingestellt", "erstellt",
+    "verfasst", "geschrieben", "eingetragen", "ein artikel", "ein beitrag", "artikel", "beitrag",
+    "publié", "posté", "écrit", "publicado", "escrito", "pubblicato", "scritto",
+)  # fmt: skip
 
 
 def _cjk_names(text: str) -> list[str]:
@@ -517,15 +654,19 @@ def _agency_in(text: str) -> re.Match[str] | None:
     return None if first is None else _AGENCY_IN_TEXT.search(text, first.start())
 
 
-def _site_keys(site_name: str | None, url: str | None) -> frozenset[str]:
-    """The site's own names, folded, spaces removed: never returned as a person. The
-    site name's first part ("LinkNaija | Nigeria's ...") and the host's name
-    ("linknaija" of linknaija.com) count too."""
+def _site_keys(site_names: list[str | None], url: str | None) -> frozenset[str]:
+    """The site's own names, folded, spaces removed: never returned as a person. Each
+    part of a site name ("HSS - Hanns-Seidel-Stiftung e.V.", "LinkNaija | Nigeria's
+    ...") and the host's name ("linknaija" of linknaija.com) count too."""
     host = (url or "").split("//", 1)[-1].split("/", 1)[0].lower().removeprefix("www.")
-    names = [site_name or "", host, host.split(".", 1)[0]]
-    if site_name:
-        names.append(re.split(r"\s[|\-–—:]\s", site_name, maxsplit=1)[0])
-    return frozenset("".join(name.casefold().split()) for name in names if len(name) > 1)
+    names = [host, host.split(".", 1)[0]]
+    for site_name in site_names:
+        if site_name:
+            names.append(site_name)
+            names += _SITE_PARTS.split(site_name)
+    return frozenset(
+        "".join(name.casefold().split()) for name in names if len(name.strip()) > 1
+    )
 
 
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
@@ -535,6 +676,8 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
         marked = author_marks(page.root, page.markup, page.lines.marks)
+        # A field's label ("Username" in the site's header) is no mark of the story's author.
+        marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
         shown = unlabelled_byline(lines, headline, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
@@ -551,6 +694,8 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     )
     for group, source in structured:
         names = [n for raw in group for n in names_in(raw, sites)]
+        if source != "marked" and all(n.isascii() and " " not in n for n in names):
+            names = []  # "Nils", "Lynn": an account's nickname the page never shows
         if names:
             return names, Evidence(source, None, ", ".join(group))
     if page.end > start:
@@ -565,7 +710,10 @@ def find_authors(page: Page) -> None:
     """Fill ``page.authors`` (people, in page order: the byline, JSON-LD persons, marked
     elements, meta tags that hold a name, the closing byline), ``page.source`` (the
     agency or outlet the page names) and their evidence."""
-    names, evidence = _names(page, _site_keys(page.site_name, page.url))
+    meta = page.meta
+    sites = [page.site_name, meta.site_name, meta.publisher]
+    sites.append(site_from_title(meta.title_tag, page.title))
+    names, evidence = _names(page, _site_keys(sites, page.url))
     page.authors = tuple(dict.fromkeys(names[:_MAX_NAMES]))
     if page.authors and evidence is not None:
         page.evidence["authors"] = evidence

@@ -531,9 +531,34 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
         if retry is not None and closed is not None:
             root, markup = retry, closed
             elements = list(root.iter(*INDEXED_TAGS))
-    if _break_out_of_foreign([el for el in elements if el.tag in _FOREIGN]):
+    foreigns = [el for el in elements if el.tag in _FOREIGN]
+    if _break_out_of_foreign(foreigns) | _lift_foreign_objects(foreigns):
         elements = list(root.iter(*INDEXED_TAGS))  # in the new document order
     return Parsed(root, elements, markup, truncated)
+
+
+def _lift_foreign_objects(foreigns: list[etree._Element]) -> bool:
+    """Move the HTML inside each ``<svg>``'s ``<foreignObject>`` out, into a ``<div>``
+    right after the ``<svg>``: the walk skips a picture's drawing, but a browser
+    shows that HTML as text of the page (a diagram's labels, a chart's legend).
+    Whether anything moved. Linear: each ``<svg>`` is searched once."""
+    moved = False
+    for svg in foreigns:
+        if svg.tag != "svg" or svg.getparent() is None:
+            continue
+        objects = [el for el in svg.iter("foreignobject") if len(el) or (el.text or "").strip()]
+        if not objects:
+            continue
+        lifted = etree.Element("div")
+        for holder in objects:
+            if holder.text and holder.text.strip():
+                lifted.append(etree.Element("p"))
+                lifted[-1].text = holder.text
+            lifted.extend(list(holder))  # (a child's tail moves with it)
+        lifted.tail, svg.tail = svg.tail, None
+        svg.addnext(lifted)
+        moved = True
+    return moved
 
 
 def may_name(markup: str | bytes, names: tuple[str, ...]) -> bool:

@@ -438,15 +438,14 @@ def _walk(
     parts: list[str] = []  # the current line's text runs
     link_chars = link_depth = 0
     href: str | None = None  # the current line's first link
-    elements_append, images_append = lines.elements.append, lines.images.append
     spans, parents, tags = lines.spans, lines.parents, lines.tags  # tags: block element id -> tag
-    names_append, named = lines.names.append, lines.named
+    names_append, named, elements_append = lines.names.append, lines.named, lines.elements.append
     ranges_append, range_blocks_append = lines.ranges.append, lines.range_blocks.append
     block = -1  # the innermost open block's id (-1: none); its parent is the one around it
     # Per open element: -3 link, -2 skipped, -1 other inline, else
     # 4 * (index of its first line) + kind. (End events need no el.tag.)
     stack: list[int] = []
-    add, push, pop = parts.append, stack.append, stack.pop
+    add, push, pop, images_append = parts.append, stack.append, stack.pop, lines.images.append
     max_lines, block_tags, boilerplate_tags = MAX_LINES, BLOCK_TAGS, BOILERPLATE_TAGS
     fixed_tags, merged_tags, watched_keys = _FIXED_KIND_TAGS, MERGED_TAGS, _WATCHED_KEYS
     reading, author_mark = _READINGS[words], _AUTHOR_MARK

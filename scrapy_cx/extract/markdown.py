@@ -18,8 +18,8 @@ from ._tree import Node, text_of, to_html
 
 __all__ = ["to_markdown"]
 
-INLINE = frozenset("a em strong code sub sup img br".split())
-_ESCAPED = re.compile(r"([\\`*_\[\]<>])|&(?=#?\w+;)")
+INLINE = frozenset("a em strong code sub sup img br".split())  # (meta: see _post)
+_ESCAPED = re.compile(r"[\\`*_\[\]<>]|&(?=#?\w+;)")
 # What opens a block at the start of a line: a heading, quote, list item, rule,
 # setext underline, table pipe, or an ordered item's "1." / "1)".
 _LINE_START = re.compile(r"^(\s*)([#>+=|~-]|\d{1,9}(?=[.)]))", re.M)
@@ -73,12 +73,31 @@ def _block(node: Node) -> str:
         inner = "\n\n".join(_blocks(node.children))
         return "\n".join(f"> {line}" if line else ">" for line in inner.split("\n"))
     if tag == "pre":
+        if any(True for _ in node.iter("a")):  # its links would be lost in a fence
+            return to_html(Node("body", (), [node])).rstrip("\n")
         return _fence(text_of(node))
     if tag == "figure":
         return _figure(node)
     if tag == "table":
         return _table(node)
+    if tag == "article":
+        return _post(node)
     return "\n\n".join(_blocks(node.children))  # dl, body: their children
+
+
+def _post(node: Node) -> str:
+    """A thread's post: a rule above it, its author and date (its microdata) on a
+    line of their own, then its blocks."""
+    about = {child.get("itemprop"): child.get("content") for child in _metas(node)}
+    head = " · ".join(filter(None, (about.get("author"), about.get("datePublished"))))
+    blocks = _blocks([c for c in node.children if isinstance(c, str) or c.tag != "meta"])
+    if head:
+        blocks.insert(0, "**" + _span(head) + "**")
+    return "\n\n".join(["---", *blocks])
+
+
+def _metas(node: Node) -> list[Node]:
+    return [c for c in node.children if isinstance(c, Node) and c.tag == "meta"]
 
 
 def _paragraph(children: list[Node | str]) -> str:
@@ -97,7 +116,7 @@ def _inline(children: list[Node | str]) -> str:
 
 def _span(node: Node | str) -> str:
     if isinstance(node, str):
-        return _ESCAPED.sub(lambda m: "\\" + (m.group(1) or "&"), node)
+        return _escape(node)
     tag = node.tag
     if tag == "br":
         return "\\\n"
@@ -130,12 +149,18 @@ def _punctuation(char: str) -> bool:
     return unicodedata.category(char)[0] in "PS"
 
 
+def _escape(text: str) -> str:
+    """Text a CommonMark parser reads back as text: its markup characters backslashed
+    (and an ``&`` that would start a character reference)."""
+    return _ESCAPED.sub(r"\\\g<0>", text)
+
+
 def _url(url: str) -> str:
     return url.translate(_URL_ESCAPES)
 
 
 def _image(node: Node, caption: str | None) -> str:
-    alt = _ESCAPED.sub(lambda m: "\\" + (m.group(1) or "&"), node.get("alt") or "")
+    alt = _escape(node.get("alt") or "")
     title = ""
     if caption:
         title = ' "' + " ".join(caption.split()).replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -108,7 +108,13 @@ _MAX_MARK = 80  # characters of an author-marked element's text: longer is a bio
 _MAX_MARKS = 8
 _MAX_MARKED = 50  # marked elements read: a page may mark every comment's author
 _MAX_IMAGES = 5  # lead image candidates kept
-_CREDIT_CLASS = re.compile(r"attribution|credit|caption|photo|image")
+_CREDIT_CLASS = re.compile(r"attribution|credit|caption|photo|image|licen[cs]e")
+# A marked element holding such an element is a picture's credit too ("author-name" around
+# "license-author"); not an avatar ("author-image" beside the name), so fewer words.
+_CREDIT_INSIDE = etree.XPath(
+    "descendant::*[contains(@class, 'licen') or contains(@class, 'attribution') "
+    "or contains(@class, 'credit')]"
+)
 # Publication times in inline scripts: a Unix timestamp (10 or 13 digits) or a quoted
 # ISO date under a publication-date name, also inside JSON held in a string (\"...\").
 # Dates under any other name (a dataLayer's "date", an expiry, an update, a comment's
@@ -350,6 +356,10 @@ def author_marks(
         names = (el.get("class") or "").lower()
         if _in_comments(el) or "comment" in names or _CREDIT_CLASS.search(names):
             continue  # a commenter, or a photo's credit
+        if len(el) and _CREDIT_INSIDE(el):
+            continue
+        if any(a.tag == "form" for a in el.iterancestors()):
+            continue  # a login form's "Username" field
         text = _clean(el.get("content") or " ".join(el.itertext()))
         if text and len(text) <= _MAX_MARK and text not in marks:
             marks.append(text)
@@ -526,7 +536,7 @@ def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> Non
     elif key in _TITLE_META:
         meta.titles.append((value, f"meta:{key}"))
     elif key in _AUTHOR_META:
-        if not value.startswith(("http:", "https:", "/")):
+        if not value.startswith(("http:", "https:", "/")) and not _in_nested_item(el):
             meta.author_tags.append(value)
     elif key in _IMAGE_META:
         finds.images.append((_IMAGE_META[key], _address(el)))
@@ -540,6 +550,18 @@ def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> Non
         finds.declared_lang = finds.declared_lang or value
     elif key == "og:url":
         finds.og_url = finds.og_url or _address(el)
+
+
+def _in_nested_item(el: etree._Element) -> bool:
+    """Whether a microdata ``<meta itemprop>`` belongs to an item that is itself a
+    property of another (``itemprop="citation"``, a review, a comment): the author
+    of a cited paper, not of the page."""
+    if el.get("name") is not None or el.get("property") is not None:
+        return False
+    for ancestor in el.iterancestors():
+        if ancestor.get("itemscope") is not None:
+            return ancestor.get("itemprop") is not None
+    return False
 
 
 def _address(el: etree._Element) -> str:

@@ -8,9 +8,10 @@ the fields earlier stages filled and fills its own, so a new stage or a report
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from lxml import etree
 
@@ -110,6 +111,9 @@ class Page:
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
+    # The lines of each post's text (posts.py), and each post's HTML (structure.py).
+    post_bodies: list[tuple[Line, ...]] = field(default_factory=list)
+    post_html: list[str] = field(default_factory=list)
     # A discussion's replies (pagetype): line ranges of its reply units, in page order.
     replies: list[Region] = field(default_factory=list)
     # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
@@ -188,10 +192,17 @@ class Page:
                 return i
         return None
 
+    def _posts(self) -> list[Post]:
+        """The posts, with their HTML where it was made."""
+        if not self.post_html:
+            return self.posts
+        pairs = zip(self.posts, self.post_html, strict=True)
+        return [replace(post, html=html) for post, html in pairs]
+
     def article(self) -> Article:
-        """The public record of what the stages found."""
+        """The public record of what the stages found, without control characters."""
         meta = self.meta
-        return Article(
+        article = Article(
             url=self.url,
             title=self.title,
             published=self.published,
@@ -211,7 +222,39 @@ class Page:
             canonical_url=meta.canonical_url,
             page_type=self.page_type,
             related=tuple(self.related),
-            posts=tuple(self.posts),
+            posts=tuple(self._posts()),
             fingerprint=self.fingerprint,
             truncated=self.truncated,
         )
+        return without_controls(article)
+
+
+# C0 and C1 control characters but tab, newline and carriage return, and whole ANSI escape
+# sequences first ("\x1b[31m" would leave "[31m"): what a terminal acts on, never text.
+# A page, a CMS's paste or a WARC may hold them; a user's log or CSV must not.
+_CONTROLS = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b[@-_]?"
+    r"|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
+)
+_T = TypeVar("_T")
+
+
+def without_controls(value: _T) -> _T:
+    """``value`` with control characters out of every string in it: a string, a tuple,
+    a dataclass (Article, its Posts and Images) field by field. One place for every text
+    field of the article; what holds none is returned as it is."""
+    if isinstance(value, str):
+        return _CONTROLS.sub("", value) if _CONTROLS.search(value) else value  # type: ignore[return-value]
+    if isinstance(value, tuple):
+        items = tuple(without_controls(item) for item in value)
+        same = all(a is b for a, b in zip(items, value, strict=True))
+        return value if same else items  # type: ignore[return-value]
+    if is_dataclass(value) and not isinstance(value, type):
+        changed: dict[str, Any] = {}
+        for f in fields(value):
+            old = getattr(value, f.name)
+            new = without_controls(old)
+            if new is not old:
+                changed[f.name] = new
+        return replace(value, **changed) if changed else value
+    return value

@@ -21,7 +21,7 @@ from ._marks import AUTHOR_WORDS
 from .dates import scan_dates
 from .lines import Line, LineOptions, PageLines, name_parts
 from .page import Page, Region
-from .text import main_text
+from .text import main_lines
 
 __all__ = [
     "dated_header",
@@ -297,6 +297,7 @@ def find_posts(page: Page) -> None:
         return
     lines = page.lines
     posts: list[Post] = []
+    bodies: list[tuple[Line, ...]] = []
     bounds = [*headers, page.end]
     for k, header in enumerate(headers):
         stop = bounds[k + 1]
@@ -307,11 +308,12 @@ def find_posts(page: Page) -> None:
         author = line.text[:pos].strip(_SEPARATORS) or None
         if author is None and _author_line(page, header - 1):
             author = lines[header - 1].text
-        text = main_text(lines[header + 1 : stop])
-        if text:
-            posts.append(Post(author, found.iso(), text))
+        body = main_lines(lines[header + 1 : stop])
+        if body:
+            posts.append(Post(author, found.iso(), _text(body)))
+            bodies.append(body)
     if len(posts) >= MIN_POSTS:
-        page.posts = posts
+        page.posts, page.post_bodies = posts, bodies
 
 
 def _author_line(page: Page, i: int) -> bool:
@@ -334,22 +336,25 @@ def _reply_posts(page: Page) -> None:
     a name (short, no digits: not "12 points")."""
     lines, units = page.lines, page.replies
     posts: list[Post] = []
+    bodies: list[tuple[Line, ...]] = []
     for k, (first, last) in enumerate(units):
         header = _header(page, first, last, True)
         if header is None:
             continue
         own = min(last, units[k + 1][0]) if k + 1 < len(units) else last
-        text = main_text(
+        body = main_lines(
             line
             for i, line in enumerate(lines[first:own], first)
             if i != header and not post_chrome(line, page.options)
         )
-        if not text:
+        if not body:
             continue
         dates = scan_dates(lines[header].text)
-        posts.append(Post(_header_name(lines[header]), dates[0][1].iso() if dates else None, text))
+        when = dates[0][1].iso() if dates else None
+        posts.append(Post(_header_name(lines[header]), when, _text(body)))
+        bodies.append(body)
     if len(posts) >= MIN_POSTS:
-        page.posts = posts
+        page.posts, page.post_bodies = posts, bodies
 
 
 # Groups of post units compared for the outermost (:func:`_post_frames`).
@@ -495,6 +500,7 @@ def _unit_posts(page: Page, frames: Frames) -> None:
     counts = Counter(name for _unit, _header, _when, name, _dated in read)
     common = max(MIN_POSTS, len(read) / 2)
     posts: list[Post] = []
+    bodies: list[tuple[Line, ...]] = []
     for (first, own), header, when, name, headers in read:
         kept = [
             i
@@ -507,8 +513,8 @@ def _unit_posts(page: Page, frames: Frames) -> None:
         before = [i for i in kept if i < header]
         after = [i for i in kept if i > header]
         below = _weight(lines, after, dates) >= _weight(lines, before, dates)
-        text = main_text(lines[i] for i in (after if below else before))
-        if not text:
+        body = main_lines(lines[i] for i in (after if below else before))
+        if not body:
             continue
         author = name
         line = lines[header]
@@ -523,9 +529,15 @@ def _unit_posts(page: Page, frames: Frames) -> None:
             else:
                 author = _linked_name(page, header + 1, own)
                 author = author or _plain_name(page, header + 1, first, own)
-        posts.append(Post(author, None if when == _RECENT else when, text))
+        posts.append(Post(author, None if when == _RECENT else when, _text(body)))
+        bodies.append(body)
     if len(posts) >= MIN_POSTS:
-        page.posts = posts
+        page.posts, page.post_bodies = posts, bodies
+
+
+def _text(body: tuple[Line, ...]) -> str:
+    """A post's text, one paragraph per line (as text.main_text joins it)."""
+    return "\n".join(line.text for line in body)
 
 
 def _linked(line: Line, name: str) -> bool:

@@ -15,14 +15,16 @@ structural one opened and closed once.
 
 from __future__ import annotations
 
-from itertools import islice
+from copy import copy
+from itertools import groupby, islice
 
 from lxml import etree
 
 from ..article import Image
 from ._inline import Run, picture_url, read_runs
 from ._tree import Node, text_of, to_html
-from .lines import PICTURES_BOILERPLATE_WORDS, Line, PageLines, not_plain
+from ._urls import http_url
+from .lines import PICTURES_BOILERPLATE_WORDS, Line, PageLines, name_parts, not_plain
 from .markdown import to_markdown
 from .page import Page
 
@@ -73,15 +75,57 @@ def find_structure(page: Page) -> None:
     formats = page.formats
     if not formats:
         return
-    builder = _Builder(page.lines, page.url)
-    root = builder.build(page.selection.body)
+    builder = _Builder(page.lines, _base_url(page))
+    body = page.selection.body
+    root = _thread(builder, page) if page.post_bodies else builder.build(body)
     page.shapes = builder.shapes
     if "html" in formats:
         page.content_html = to_html(root)
+        page.post_html = [to_html(builder.fresh().build(body)) for body in page.post_bodies]
     if "markdown" in formats:
         page.content_markdown = to_markdown(root)
     if "images" in formats:
         page.images = _images(builder.pictures, page.image)
+
+
+def _base_url(page: Page) -> str | None:
+    """What the body's relative addresses are read against, as a browser reads them:
+    the head's ``<base href>`` (itself read against the page's address), else the
+    page's address."""
+    base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
+    if base is not None:
+        joined = http_url(page.url, base.get("href") or "")
+        if joined is not None:
+            return joined
+    return page.url
+
+
+def _thread(builder: _Builder, page: Page) -> Node:
+    """A thread's body: each post's lines an ``<article>``, its author and date
+    given as schema.org microdata (``<meta>``: no text, so the body's text is
+    still exactly the content's); lines of no post stand between them."""
+    owner = {id(line): k for k, lines in enumerate(page.post_bodies) for line in lines}
+    root = Node("body")
+    for k, group in groupby(page.selection.body, key=lambda line: owner.get(id(line))):
+        part = builder.fresh()
+        tree = part.build(tuple(group))
+        builder.shapes.update(part.shapes)
+        builder.pictures.extend(part.pictures)
+        if k is None:
+            root.children.extend(tree.children)
+            continue
+        post = page.posts[k]
+        about = [("author", post.author), ("datePublished", post.published)]
+        metas: list[Node | str] = [
+            Node("meta", (("itemprop", name), ("content", value))) for name, value in about if value
+        ]
+        article = Node("article", (("itemscope", ""), ("itemtype", _COMMENT)), metas)
+        article.children.extend(tree.children)
+        root.children.append(article)
+    return root
+
+
+_COMMENT = "https://schema.org/Comment"
 
 
 class _Builder:
@@ -90,10 +134,14 @@ class _Builder:
     def __init__(self, lines: PageLines, base: str | None) -> None:
         self.lines, self.base = lines, base
         self.tags, self.parents, self.elements = lines.tags, lines.parents, lines.elements
+        # What is known of the page, shared by the trees built on it (fresh()):
         self.out: dict[int, str | None] = {}  # block -> what it becomes (None: read through)
         self.nearest: dict[int, int] = {}  # block -> nearest structural ancestor-or-self
         self.depth: dict[int, int] = {-1: 0}
         self.runs: dict[int, list[Run]] = {}
+        self.index = {id(line): i for i, line in enumerate(lines)}
+        self.runs_of = _run_numbers(lines)
+        # The tree being built:
         self.root = Node("body")
         self.stack: list[tuple[int, Node]] = [(-1, self.root)]
         self.open: dict[int, int] = {-1: 0}
@@ -139,11 +187,18 @@ class _Builder:
 
     # -- building ------------------------------------------------------------------
 
+    def fresh(self) -> _Builder:
+        """A builder for another tree of the same page (a post's), sharing what is known
+        of the page, so that a thread's posts cost no more than its body."""
+        other = copy(self)
+        other.root = Node("body")
+        other.stack, other.open, other.last = [(-1, other.root)], {-1: 0}, None
+        other.shapes, other.pictures, other.headings = {}, [], []
+        return other
+
     def build(self, body: tuple[Line, ...]) -> Node:
-        lines = self.lines
-        index = {id(line): i for i, line in enumerate(lines)}
-        kept = [index.get(id(line), -1) for line in body]
-        runs_of = _run_numbers(lines)
+        kept = [self.index.get(id(line), -1) for line in body]
+        runs_of = self.runs_of
         units = [self._unit(i, line, runs_of) for i, line in zip(kept, body, strict=True)]
         consumed = {id(el) for _nodes, pictures in units for _node, el in pictures}
         standalone = self._standalone(kept, consumed)
@@ -184,7 +239,10 @@ class _Builder:
             nodes, text = cell.children, " ".join(text_of(cell).split())
         else:
             # Whitespace kept only in a pre written as one (not one read through).
-            runs = self._runs(block, self.out.get(self.nearest[block]) == "pre")
+            pre = self.out.get(self.nearest[block]) == "pre"
+            if not pre and not len(element):
+                return plain  # text alone in its element: its one run is the line, as read
+            runs = self._runs(block, pre)
             k = runs_of[i]
             if k >= len(runs):
                 return plain
@@ -457,11 +515,22 @@ def _images(pictures: list[tuple[Node, etree._Element]], lead: str | None) -> tu
 
 
 def _caption(element: etree._Element) -> str | None:
-    """The caption of a picture: its figure's ``figcaption``."""
-    for ancestor in islice(element.iterancestors(), 3):
+    """The caption of a picture: its figure's ``figcaption``, else the element right
+    after it (or after the one or two elements around it) named as a caption
+    ("wp-caption-text", "image-caption")."""
+    ancestors = list(islice(element.iterancestors(), 3))
+    for ancestor in ancestors:
         if ancestor.tag == "figure":
-            for child in ancestor.iter("figcaption"):
-                text = " ".join("".join(child.itertext()).split())[:MAX_CAPTION]
-                return text or None
-            return None
+            return _text(next(ancestor.iter("figcaption"), None))
+    for node in (element, *ancestors[:2]):
+        after = node.getnext()
+        if after is not None and isinstance(after.tag, str):
+            if after.tag == "figcaption" or "caption" in name_parts(after.get("class") or ""):
+                return _text(after)
     return None
+
+
+def _text(element: etree._Element | None) -> str | None:
+    if element is None:
+        return None
+    return " ".join("".join(islice(element.itertext(), 200)).split())[:MAX_CAPTION] or None

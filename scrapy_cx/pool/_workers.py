@@ -127,10 +127,12 @@ _WARM_UP_PAGE = (
 
 def warm_up_extractor() -> None:
     """Extract one small page: a worker's first real page then costs what the others do
-    (the first date parse loads dateparser's language data, seconds on a busy machine)."""
+    (the first date parse loads dateparser's language data, seconds on a busy machine).
+    Every format is made, so whichever ``CX_FORMATS`` asks for is warm too."""
+    from ..article import FORMATS
     from ..extract import extract_article
 
-    extract_article(_WARM_UP_PAGE, "http://warm.up/")
+    extract_article(_WARM_UP_PAGE, "http://warm.up/", formats=FORMATS)
 
 
 def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[bytes | None]) -> None:

@@ -259,6 +259,8 @@ def test_mercury_fields_authors_image_dek_and_dates_within_a_day() -> None:
     assert (row.date_1d, row.date_1d_precision) == (pytest.approx(1 / 3), 0.5)
     assert row.date_accuracy == 0.0  # the exact day is wrong on both
     assert (row.authors_exact, row.author_first, row.n_authors) == (0.5, 0.5, 2)
+    # Precision: of the 2 pages given names, page 2's "Staff" is no name of the label.
+    assert (row.author_precision, row.n_authors_given) == (0.5, 2)
     assert (row.image, row.n_image) == (0.5, 2)
     assert (row.dek, row.n_dek) == (1.0, 1)
     assert row.page_type_f1 is None  # no page-type truth on this set

@@ -9,6 +9,7 @@ from benchmarks.metrics import (
     Overlap,
     aggregate,
     authors_exact,
+    authors_precise,
     calendar_day,
     char_tokens,
     day_within,
@@ -313,3 +314,20 @@ def test_macro_f1_by_hand() -> None:
         "other": None,  # neither true nor predicted
     }
     assert page_class("other") == "other"  # an audited page of none of wceb_dev's kinds
+
+
+def test_authors_precise_every_name_given_is_the_labels() -> None:
+    assert authors_precise(["ann lee"], ["Ann Lee", "Bo Chen"]) is True  # fewer: still precise
+    assert authors_precise(["Ann Lee", "Staff"], ["Ann Lee"]) is False
+    assert authors_precise([], ["Ann Lee"]) is None  # nothing given: not counted
+    assert authors_precise(["Ann Lee"], None) is None  # no label
+
+
+def test_a_one_string_author_label_is_split_as_the_bench_says() -> None:
+    from benchmarks.datasets import _author_label
+
+    assert _author_label("Anna Berg und Jonas Keller") == ("Anna Berg", "Jonas Keller")
+    assert _author_label("red, wien.ORF.at/Agenturen") == ("red", "wien.ORF.at", "Agenturen")
+    assert _author_label("A & B; C and D") == ("A", "B", "C", "D")
+    assert _author_label(["Ann Lee", "Bo Chen"]) == ("Ann Lee", "Bo Chen")
+    assert _author_label("  ") is None

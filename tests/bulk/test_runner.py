@@ -71,6 +71,7 @@ def test_bulk_defaults_are_the_crawls() -> None:
     args = build_parser().parse_args(["extract", "x.html"])
     assert args.min_content_length == crawl.min_content_length
     assert args.page_timeout == crawl.page_timeout
+    assert args.format == crawl.formats
 
 
 def test_size_limit_matches_the_crawl_default() -> None:
@@ -90,10 +91,16 @@ def test_settings_reach_the_extractor_as_in_the_crawl(monkeypatch: pytest.Monkey
         return Article(url="http://news.test/1")
 
     monkeypatch.setattr(bulk, "extract_article", recording)
-    cx = CxSettings(date_languages=["en"], line_options={"block_size": 4})
+    cx = CxSettings(date_languages=["en"], line_options={"block_size": 4}, formats=["markdown"])
     extract_one(page(1), Options(cx, encoding="cp1252"))
     assert calls == [cx.extract_kwargs("cp1252")] == [
-        {"encoding": "cp1252", "reference_time": None, "date_languages": ["en"], "block_size": 4}
+        {
+            "encoding": "cp1252",
+            "reference_time": None,
+            "date_languages": ["en"],
+            "formats": frozenset({"markdown"}),
+            "block_size": 4,
+        }
     ]
 
 

@@ -380,6 +380,17 @@ BUNDLED: dict[str, tuple[str, str, list[str], list[str]]] = {
 BUNDLED_NOT_ARTICLES = {"index.html", "qinghe-local-list.html"}
 
 
+def test_an_unwritable_feed_is_reported_not_counted_as_written(tmp_path: Path) -> None:
+    # Scrapy logs the feed's error per item and goes on; the spider's last word must
+    # not be "Wrote 8 articles" when the file was never written.
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    proc, items = run_crawl([], blocker / "articles.jsonl", timeout=120)
+    assert items == []
+    assert "Could not write the articles to" in proc.stderr, proc.stderr[-2000:]
+    assert "Wrote " not in proc.stderr
+
+
 def test_default_crawl_extracts_the_bundled_pages(tmp_path: Path) -> None:
     pages = EXAMPLE_PROJECT / "news" / "pages"
     assert {p.name for p in pages.glob("*.html")} == set(BUNDLED) | BUNDLED_NOT_ARTICLES

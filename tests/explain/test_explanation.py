@@ -5,20 +5,31 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from dataclasses import replace
+from html import escape
 from pathlib import Path
+from typing import Any, cast
 
 import lxml.html
 import pytest
 from lxml import etree
 
-from scrapy_cx import extract_article
-from scrapy_cx.explain._explanation import CONTENT, Explanation, explain_page
+from scrapy_cx import FORMATS, Article, Image, extract_article
+from scrapy_cx.explain._explanation import (
+    CONTENT,
+    Explanation,
+    _structure,
+    explain_page,
+    explanation,
+    structure_summary,
+    verdict_summary,
+)
 from scrapy_cx.explain._html import render_html
 from scrapy_cx.explain._plot import MAX_COLUMNS, block_sums
 from scrapy_cx.explain._text import render_text
-from scrapy_cx.extract import extract_page
+from scrapy_cx.extract import Page, extract_page
 
-from ..sample_pages import PARAGRAPHS, article_html, listing_html
+from ..sample_pages import CAPTION, PARAGRAPHS, article_html, listing_html, structured_html
 from ..support.server import Route, serve
 
 PAGES = Path(__file__).parent.parent / "pages"
@@ -62,7 +73,8 @@ def svg_of(report: str) -> etree._Element:
 )
 def test_explanation_holds_the_article_the_core_extracts(page: bytes) -> None:
     expl = explain_page(page, "https://example.org/a.html")
-    assert expl.article == extract_article(page, "https://example.org/a.html")
+    # explain asks for every format, to show the structure the body kept.
+    assert expl.article == extract_article(page, "https://example.org/a.html", formats=FORMATS)
     if expl.regions:
         ((start, end),) = expl.regions
         assert (
@@ -265,3 +277,75 @@ def test_values_read_off_metadata_and_url_say_so() -> None:
     assert by_field["title"].where.startswith("<meta> og:title") and by_field["title"].line is None
     assert by_field["published"].where == "the URL" and expl.article.published == "2024-03-05"
     assert by_field["authors"].value is None and "no byline" in by_field["authors"].where
+
+
+class _Shaped:
+    """A core Page seen with other ``shapes`` (None: a core without the attribute)."""
+
+    def __init__(self, page: Page, shapes: dict[int, str] | None) -> None:
+        self._page = page
+        if shapes is not None:
+            self.shapes = shapes
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "shapes":
+            raise AttributeError(name)
+        return getattr(self._page, name)
+
+
+def test_each_line_shows_what_it_became_and_a_core_without_shapes_is_fine() -> None:
+    page = extract_page(NEWS_EN.read_bytes(), NEWS_EN.as_uri())
+    (start, end), *_ = page.regions
+    shapes = {start: "h2", start + 1: "li", end - 1: "p"}
+    shown = explanation(cast(Page, _Shaped(page, shapes)), "x")
+    assert {i: line.shape for i, line in enumerate(shown.lines) if line.shape} == shapes
+    bare = explanation(cast(Page, _Shaped(page, None)), "x")
+    assert all(line.shape is None for line in bare.lines)
+    report = render_html(shown)
+    assert report.count('<span class="shape">') == 3 and '<span class="shape">h2</span>' in report
+    assert '<span class="shape">' not in render_html(bare)
+    assert f"{start + 1}  h2" in render_text(shown) and "  h2" not in render_text(bare)
+
+
+def test_the_structure_kept_is_counted_in_words() -> None:
+    body = (
+        "<h2>A</h2><p>x</p><h3>B</h3><ul><li>1</li><li>2<ol><li>2.1</li></ol></li></ul>"
+        "<table><thead><tr><th>y</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>"
+        "<blockquote><p>q</p></blockquote><pre><code>c</code></pre>"
+        '<figure><img src="http://s.test/a.jpg"><figcaption>cap</figcaption></figure>'
+    )
+    article = Article(content_html=body, images=(Image("http://s.test/a.jpg", None, "cap"),))
+    expl = replace(explain_page(b"", None), article=article, structure=_structure(article))
+    assert structure_summary(expl) == (
+        "2 headings, 3 list items, 1 table of 2 rows, 1 quote, 1 code block, 1 image"
+    )
+    plain = Article(content_html="<p>only text</p>", images=())
+    assert structure_summary(replace(expl, structure=_structure(plain))) == "paragraphs only"
+    assert structure_summary(replace(expl, structure=None)) == "not made (no body HTML)"
+
+
+def test_the_page_type_and_what_a_crawl_does_with_the_page_are_shown() -> None:
+    kept = explain_page(article_html("Tram line").encode(), "http://news.test/1")
+    assert kept.verdict is None
+    assert verdict_summary(kept) == "article: kept as an article (default CX_* settings)"
+    listing = explain_page(listing_html().encode(), "http://news.test/")
+    assert listing.verdict is not None and listing.article.page_type is not None
+    assert verdict_summary(listing).startswith(f"{listing.article.page_type}: dropped as ")
+    assert f"cx/dropped/{listing.verdict}" in render_text(listing)
+    assert escape(verdict_summary(listing)) in render_html(listing)
+    assert "<th>page type</th>" in render_html(kept) and "<th>structure</th>" in render_html(kept)
+
+
+def test_the_cores_shapes_and_counts_reach_the_report() -> None:
+    expl = explain_page(structured_html().encode(), "http://news.test/tram")
+    shaped = {line.text: line.shape for line in expl.lines if line.shape}
+    # A heading (the core records the page's own level, h3 here, where content_html
+    # has shifted it to h2).
+    assert re.fullmatch(r"h[2-6]", shaped["What the extension brings"] or "")
+    assert shaped["A second depot for the twelve trams ordered last year"] == "li"
+    assert shaped[CAPTION] == "caption"
+    assert {"row", "cell"} & set(shaped.values())
+    assert structure_summary(expl) == "2 headings, 3 list items, 1 table of 4 rows, 1 image"
+    out = render_text(expl)
+    assert "structure  2 headings, 3 list items, 1 table of 4 rows, 1 image" in out
+    assert re.search(r"\d+  h[2-6] +What the extension brings", out)

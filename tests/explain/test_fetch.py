@@ -53,6 +53,25 @@ def test_fetch_gives_up_on_a_silent_server() -> None:
     assert time.monotonic() - started < 10 * TIMEOUT
 
 
+def test_fetch_bounds_the_whole_fetch_not_each_read() -> None:
+    # A byte every tenth of a second never lets one read time out: the fetch as a
+    # whole must still end at its timeout.
+    def trickle(handler: BaseHTTPRequestHandler) -> None:
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/html")
+        handler.end_headers()
+        for _ in range(100):
+            handler.wfile.write(b" ")
+            handler.wfile.flush()
+            time.sleep(0.1)
+
+    with serve({"/trickle": trickle}) as (base, _hits):
+        started = time.monotonic()
+        with pytest.raises(FetchError, match=f"{base}/trickle: .*timed out"):
+            fetch(f"{base}/trickle", timeout=1.0)
+        assert time.monotonic() - started < 3
+
+
 def test_fetch_says_why_it_failed() -> None:
     with serve({}) as (base, _hits):
         with pytest.raises(FetchError, match="HTTP 404"):

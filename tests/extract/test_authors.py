@@ -396,3 +396,208 @@ def test_a_glued_site_name_is_cut_the_same_whatever_the_hash_seed() -> None:
         )
         seen.add(out.stdout.strip())
     assert seen == {"Jonathan Garber"}
+
+
+# --- junk that is no person (issue 24): one test per kind, in each language met ----------
+
+
+def _meta(name: str) -> str:
+    return f"<meta name='author' content='{name}'>"
+
+
+def test_the_site_name_in_the_author_tag_is_no_person() -> None:
+    # "网易" names 163.com in <meta name="author">, and is the site part of <title>.
+    html = (
+        "<html><head><title>夜间公交获批_网易新闻</title>" + _meta("网易") + "</head><body>"
+        "<h1>夜间公交获批</h1>" + ZH_PARAGRAPHS + "</body></html>"
+    )
+    assert extract_article(html, "https://www.163.com/news/a.html").authors == ()
+    # Each part of the site's name counts, and a club or desk holding it ("EFC ...").
+    head = "<meta property='og:site_name' content='HSS - Beispiel-Stiftung e.V.'>"
+    assert authors("", head + _meta("Beispiel-Stiftung e.V.")) == ()
+    html = (
+        "<html><head><title>Night buses</title>" + _meta("EFC Bayrische Bembel") + "</head><body>"
+        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+    )
+    assert extract_article(html, "https://bayrische-bembel.example/504").authors == ()
+
+
+def test_the_publisher_named_as_the_author_is_no_person() -> None:
+    ld = (
+        '<meta property="og:site_name" content="Daily Example"><script type="application/ld+json">'
+        '{"@type": "NewsArticle", "author": {"@type": "Person", "name": "Example Holdings"}, '
+        '"publisher": {"@type": "Organization", "name": "Example Holdings"}}</script>'
+    )
+    assert authors("", ld) == ()
+
+
+def test_a_person_named_in_the_site_name_is_still_a_person() -> None:
+    # "Jürgen Heitmann" on "… - Jürgen Heitmann Fotografie": his site, his name.
+    html = (
+        "<html><head><title>Aggression - Jürgen Heitmann Fotografie</title>"
+        + _meta("Jürgen Heitmann")
+        + "</head><body><h1>Aggression</h1>"
+        + PARAGRAPHS
+        + "</body></html>"
+    )
+    assert extract_article(html).authors == ("Jürgen Heitmann",)
+
+
+@pytest.mark.parametrize(
+    ("byline", "head", "paragraphs"),
+    [
+        ("", _meta("No Author"), PARAGRAPHS),
+        ("<p>Posted by Anonymous on March 2, 2016</p>", "", PARAGRAPHS),
+        ("", _meta("未知"), ZH_PARAGRAPHS),
+        ("<p>作者：未知 来源：本站</p>", "", ZH_PARAGRAPHS),
+        ("<p>作者：我已授权</p>", "", ZH_PARAGRAPHS),
+        ("<p>作者：网络整理</p>", "", ZH_PARAGRAPHS),
+        ("<div class='post-author'>Publié par Unknown</div>", "", FR_PARAGRAPHS),
+        ("<div class='author'>veröffentlicht von</div>", "", DE_PARAGRAPHS),
+        ("<div class='author'>Publiziert am</div>", "", DE_PARAGRAPHS),
+    ],
+)
+def test_placeholders_are_no_names(byline: str, head: str, paragraphs: str) -> None:
+    assert authors(byline, head, paragraphs) == ()
+
+
+def test_a_label_before_the_name_is_cut_off() -> None:
+    assert authors("<div class='post-author'>Publié par Jean Dupont</div>", "", FR_PARAGRAPHS) == (
+        "Jean Dupont",
+    )
+    for byline in (
+        "<div class='byline'>Eingestellt von Anna Berg</div>",
+        "<div class='byline'>Erstellt von Anna Berg</div>",
+        "<div class='byline'>Post author By Anna Berg</div>",
+        "<p>Autor: Rechtsanwalt Anna Berg</p>",
+        "<p>Von Anna Berg Vom 3. Februar 2022</p>",
+        "<p>von Anna Berg Erstellt am 01.01.23 um 08:35</p>",
+        "<div class='byline'>Text und Interview: Anna Berg</div>",
+    ):
+        assert authors(byline, "", DE_PARAGRAPHS) == ("Anna Berg",), byline
+    assert authors("<p>By Ann Lee Last updated Nov 8, 2023</p>") == ("Ann Lee",)
+    # A blog engine's label before a user name ("Veröffentlicht am ... von mywakenews").
+    byline = "<p>Veröffentlicht am Juli 9, 2016 von bloggerin</p>"
+    assert authors(byline, "", DE_PARAGRAPHS) == ("bloggerin",)
+    assert authors("<p>Ein Artikel von Anna Berg | 27.01.2022</p>", "", DE_PARAGRAPHS) == (
+        "Anna Berg",
+    )
+
+
+@pytest.mark.parametrize(
+    ("byline", "head", "paragraphs"),
+    [
+        ("", _meta("name"), PARAGRAPHS),
+        ("<span class='author'>name</span>", "", PARAGRAPHS),
+        ("<span class='author'>股市行情</span>", "", ZH_PARAGRAPHS),
+        ("<div class='author-info'>总篇数</div>", "", ZH_PARAGRAPHS),
+        ("<div class='author-desc'>暂无简介</div>", "", ZH_PARAGRAPHS),
+        ("<span class='author'>Datum</span>", "", DE_PARAGRAPHS),
+        ("<span class='byline'>Mehr</span>", "", DE_PARAGRAPHS),
+    ],
+)
+def test_field_labels_are_no_names(byline: str, head: str, paragraphs: str) -> None:
+    assert authors(byline, head, paragraphs) == ()
+
+
+def test_weekdays_months_dates_and_numbers_are_no_names() -> None:
+    assert authors("<span class='byline'>Donnerstag</span>", "", DE_PARAGRAPHS) == ()
+    assert authors("<span class='author'>12.03.2020</span>", "", DE_PARAGRAPHS) == ()
+    assert authors("<p>By 12345 | March 2, 2016</p>") == ()
+    assert clean_name("Dezember") is None
+    assert clean_name("Thursday") is None
+
+
+def test_a_place_is_no_name() -> None:
+    assert authors("<span class='author'>Hamburg</span>", "", DE_PARAGRAPHS) == ()
+    assert authors("<p>Von Redaktion Hamburg | 12.03.2020</p>", "", DE_PARAGRAPHS) == ()
+    # A site's address in the author tag: the domain, its city and country.
+    assert authors("", _meta("beispiel.de, Frankfurt, Germany"), DE_PARAGRAPHS) == ()
+
+
+def test_a_domain_or_a_user_id_is_no_name() -> None:
+    assert authors("", _meta("symple.ch"), DE_PARAGRAPHS) == ()
+    assert authors("<p>Von symple.ch | 12.03.2020</p>", "", DE_PARAGRAPHS) == ()
+    ld = '<script type="application/ld+json">{"@type": "Article", "author": "anna.berg"}</script>'
+    assert authors("", ld) == ()
+    assert authors("", _meta("cipha[at]cipha.net")) == ()
+
+
+def test_a_role_alone_is_no_name() -> None:
+    assert authors("<p>Von Redaktion | 12.03.2020</p>", "", DE_PARAGRAPHS) == ()
+    assert authors("<p>By editor | March 2, 2016</p>") == ()
+    assert authors("<span class='author'>Online-Redaktion</span>", "", DE_PARAGRAPHS) == ()
+
+
+def test_a_fragment_of_the_title_is_no_name() -> None:
+    # "A Stallman" cut out of "A Stallman-esque short story" while the tag names the author.
+    dek = "<p class='subtitle'>A Stallman-esque short story about offline tracking</p>"
+    assert authors(dek, _meta("Matthew Davis")) == ("Matthew Davis",)
+    line = "<p>Die Opernball-Grande-Dame ist im Alter von 93 Jahren gestorben.</p>"
+    assert authors(line, "", DE_PARAGRAPHS) == ()
+
+
+def test_a_phrase_in_the_author_tag_is_no_name() -> None:
+    assert authors("", _meta("deinen Hochzeitsbloggern"), DE_PARAGRAPHS) == ()
+
+
+def test_a_one_word_nickname_only_the_metadata_gives_is_unsure() -> None:
+    assert authors("", _meta("Nils"), DE_PARAGRAPHS) == ()
+    # Shown in a byline, a one-word user name is the author's.
+    assert authors("<p>Posted on 2015-04-05 by marc</p>") == ("marc",)
+
+
+def test_invisible_characters_inside_a_name_are_dropped() -> None:
+    assert clean_name("Mat\u00adthi\u00adas Lauerer") == "Matthias Lauerer"
+
+
+def test_a_cited_papers_authors_are_not_the_pages() -> None:
+    cited = (
+        "<ol><li itemprop='citation' itemscope itemtype='http://schema.org/ScholarlyArticle'>"
+        "<meta itemprop='author' content='NH. Shear, SP. Spielberg'>Anticonvulsant ...</li></ol>"
+    )
+    assert authors("", "", PARAGRAPHS + cited) == ()
+
+
+def test_a_pictures_licence_credit_is_no_author() -> None:
+    credit = (
+        "<div><span class='author-name'><a class='license-author' href='https://commons."
+        "wikimedia.org/wiki/File:X.jpg'>Nenad Stojkovic</a></span></div>"
+    )
+    assert authors(credit) == ()
+
+
+def test_a_label_with_a_colon_a_heading_and_a_credit() -> None:
+    assert clean_name("Interview: Julia Lauter") == "Julia Lauter"
+    assert clean_name("Fotos: Ivan Valetny") is None  # a picture's credit
+    assert clean_name("Mein Motto Konsumsparen: Fazit") is None  # a heading
+    assert clean_name("Autor Mark Newton: EN Übersetzung Sarah-Indra Jungblut") == "Mark Newton"
+    assert clean_name("Bradley M. Kuhn (http://ebb.org/bkuhn/)") == "Bradley M. Kuhn"
+    # The end of a sentence cut before "Last updated"; an initial keeps its point.
+    assert clean_name("John Plunkett.") == "John Plunkett"
+    assert clean_name("Ann B.") == "Ann B."
+
+
+def test_a_platforms_username_is_the_poster() -> None:
+    # A paste, a video or a post names its poster by the platform's markup, with no label.
+    html = (
+        "<html><head><title>atg 1700 - Pastebin</title></head><body><h1>atg 1700</h1>"
+        "<div class='username'><a href='/u/EvilSpark'>EvilSpark</a></div>"
+        + PARAGRAPHS
+        + "</body></html>"
+    )
+    assert extract_article(html).authors == ("EvilSpark",)
+
+
+def test_a_login_forms_labels_are_no_names() -> None:
+    form = "<form><label class='username'>Username</label><input name='u'></form>"
+    assert authors(form) == ()
+    assert clean_name("Letzte Aktualisierung: 28.01.2022") is None
+    # The site's header marks its sign-in "Username" before the story's byline.
+    html = (
+        "<html><head><title>Night buses approved</title></head><body><header>"
+        "<span class='username'>Username</span></header><h1>Night buses approved</h1>"
+        + PARAGRAPHS
+        + "<div class='byline'>By Erin Cunningham</div></body></html>"
+    )
+    assert extract_article(html).authors == ("Erin Cunningham",)

@@ -7,6 +7,7 @@ import threading
 import pytest
 from lxml import etree
 
+from scrapy_cx import extract_article
 from scrapy_cx.extract.dom import (
     INDEXED_TAGS,
     MAX_DEPTH,
@@ -287,3 +288,22 @@ def test_a_value_spelled_in_the_markup_may_hold_the_word(markup: str | bytes) ->
 )
 def test_a_value_the_markup_never_spells_is_not_held(markup: str | bytes) -> None:
     assert not may_hold(markup, ("author",))
+
+
+def test_the_html_of_an_svg_foreign_object_is_read_as_the_page_shows_it() -> None:
+    # A browser shows the HTML inside <foreignObject> (a diagram's labels); the walk
+    # skips the drawing, so the parse lifts that HTML out, right after the <svg>.
+    page = (
+        "<html><body><h1>Title</h1><p>Before the drawing.</p>"
+        "<svg width='10'><rect/><foreignObject><div><p>Label inside</p></div>"
+        "</foreignObject></svg> after it<p>Last.</p></body></html>"
+    )
+    parsed = parse_document(page, None)
+    texts = [" ".join(t.split()) for t in parsed.root.itertext() if t.strip()]
+    assert texts[-4:] == ["Before the drawing.", "Label inside", "after it", "Last."]
+    assert not list(parsed.root.iter("foreignobject"))[0].getchildren()
+    assert extract_article(page, "http://example.com/a").content.split("\n")[-3:] == [
+        "Label inside",
+        "after it",
+        "Last.",
+    ]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from scrapy_cx.article import Article, Post
 from scrapy_cx.extract import STAGES, extract_article, select
 from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
 from scrapy_cx.extract.decode import decode_page
 from scrapy_cx.extract.dom import parse_html
-from scrapy_cx.extract.page import Evidence, Page
+from scrapy_cx.extract.page import Evidence, Page, without_controls
 from tests.extract.prose import BRIDGE_STORY
 
 HEAD = (
@@ -113,3 +114,48 @@ def test_a_malformed_link_or_address_is_no_related_link_and_no_failure() -> None
         page = run(f"<html><head>{HEAD}</head><body>{body}</body></html>", url)
         assert page.article().content.startswith(BRIDGE_STORY[0])
         assert "Another story readers also clicked, number 0" not in dict(page.related)
+
+
+_CONTROL = set(map(chr, [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)]))
+
+
+def _strings(value: object) -> list[str]:
+    """Every string an article holds, through its tuples, posts and images."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, tuple):
+        return [s for item in value for s in _strings(item)]
+    if hasattr(value, "__dataclass_fields__"):
+        return [s for name in value.__dataclass_fields__ for s in _strings(getattr(value, name))]
+    return []
+
+
+def test_no_text_field_holds_a_control_character() -> None:
+    # A terminal's colour codes pasted into a CMS, a bell, a C1 "next line": bytes a
+    # terminal acts on; a log, a CSV or a screen showing the article must not get them.
+    esc = "\x1b[31m"
+    html = (
+        f"<html><head><title>Bridge {esc}to be rebuilt\x1b[0m | Town News</title>"
+        f"<meta name='description' content='A bridge\x07 story'>"
+        f"<meta name='keywords' content='bridge{esc}, town'></head><body>"
+        f"<article><h1>Bridge {esc}to be rebuilt\x1b[0m</h1>"
+        "<p class='byline'>By Jane\x1b[1m Smith</p>"
+        + "".join(f"<p>{p}\x85 {esc}</p>" for p in BRIDGE_STORY)
+        + "</article></body></html>"
+    )
+    article = extract_article(html, "https://town.example/bridge")
+    strings = _strings(article)
+    assert article.title == "Bridge to be rebuilt"
+    assert not [s for s in strings if _CONTROL & set(s)]
+    assert "[31m" not in article.content  # the whole sequence, not only its ESC
+    assert "\n" in article.content  # newlines and tabs are text
+
+
+def test_without_controls_reaches_posts_and_keeps_what_holds_none() -> None:
+    post = Post(author="Ann\x1b[1m Lee", text="Hi\x07 there")
+    article = Article(title="Plain", posts=(post,), keywords=("a\x00b",))
+    clean = without_controls(article)
+    assert clean.posts[0].author == "Ann Lee" and clean.posts[0].text == "Hi there"
+    assert clean.keywords == ("ab",)
+    plain = Article(title="Plain", content="One\ttwo\nthree")
+    assert without_controls(plain) is plain

@@ -20,6 +20,7 @@ from tests.support.html import (
     Structure,
     assert_article_html,
     assert_markdown_agrees,
+    assert_safe_html,
     nows,
     parse_fragment,
     render_markdown,
@@ -131,7 +132,7 @@ def test_a_layout_table_is_read_through_not_kept_as_a_table() -> None:
 def test_a_quote_of_two_paragraphs() -> None:
     quote = f"<blockquote><p>{STORY[4]}</p><p>{STORY[5]}</p></blockquote>"
     article = extract(story(quote))
-    assert quote in (article.content_html or "")
+    assert quote in (article.content_html or "").replace("\n", "")
     assert shape(article).quotes == [nows(STORY[4] + STORY[5])]
     assert f"> {STORY[4]}\n>\n> {STORY[5]}" in (article.content_markdown or "")
 
@@ -231,7 +232,7 @@ def test_a_figure_with_its_caption() -> None:
         "<figcaption>The old bridge at dusk. <em>Photo: J. Smith</em></figcaption></figure>"
     )
     article = extract(story(fig))
-    html = article.content_html or ""
+    html = (article.content_html or "").replace("\n", "")
     assert (
         '<figure><img src="https://town.example.com/img/bridge.jpg" alt="The old bridge">'
         "<figcaption>The old bridge at dusk. <em>Photo: J. Smith</em></figcaption></figure>"
@@ -391,6 +392,15 @@ def test_a_forum_threads_body_holds_its_posts_text() -> None:
     assert positions == sorted(positions)
     for reply in REPLIES:
         assert reply in (article.content_markdown or "")
+    # Each post an <article>, its author and date in microdata, its text its own.
+    posts = parse_fragment(article.content_html or "").findall("article")
+    assert [post.find("meta[@itemprop='author']").get("content") for post in posts] == list(WHO)
+    assert [nows(post.text_content()) for post in posts] == [nows(reply) for reply in REPLIES]
+    assert len(article.posts) == len(REPLIES)
+    for post in article.posts:  # Post.html: the post's own body, held to the same contract
+        assert post.html is not None and post.html in (article.content_html or "")
+        assert_safe_html(post.html)
+        assert nows(parse_fragment(post.html).text_content()) == nows(post.text)
 
 
 # --- formats -----------------------------------------------------------------------------------

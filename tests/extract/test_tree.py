@@ -27,7 +27,7 @@ def test_text_and_attributes_are_escaped() -> None:
         ],
     )
     html = to_html(root)
-    assert html == (
+    assert html.replace("\n", "") == (
         "<p>a &lt; b &amp; c &gt; d \"q\" 'r' &lt;script&gt;x&lt;/script&gt;"
         '<a href="http://e.com/?a=1&amp;b=&quot;2&quot;&lt;x&gt;">link</a>'
         '<img src="http://e.com/i.jpg" alt="say &quot;hi&quot; &amp; &lt;bye&gt;"></p>'
@@ -41,7 +41,8 @@ def test_text_and_attributes_are_escaped() -> None:
 
 def test_void_elements_are_not_closed_and_the_root_is_not_written() -> None:
     root = Node("body", (), [Node("p", (), ["a", Node("br"), "b"]), Node("hr")])
-    assert to_html(root) == "<p>a<br>b</p><hr>"
+    # Each block on a line of its own (a line break too), the text untouched.
+    assert to_html(root) == "<p>a\n<br>\nb</p>\n<hr>\n"
     assert text_of(root) == "a\nb"
 
 
@@ -77,6 +78,9 @@ def test_iter_finds_nodes_in_document_order() -> None:
         "<table><tr><td colspan='0'>a</td></tr></table>",
         "<h1>the headline again</h1>",
         "<br/>",
+        "<meta http-equiv='refresh' content='0;url=http://e.com/'>",
+        "<p><meta itemprop='author' content='a'>x</p>",  # microdata outside a post
+        "<article itemscope='' itemtype='http://evil.example.com/'><p>x</p></article>",
     ],
 )
 def test_the_html_check_rejects_what_the_body_must_never_hold(html: str) -> None:
@@ -93,5 +97,7 @@ def test_the_html_check_accepts_the_body_elements() -> None:
         '<tr><td rowspan="2">a</td><td>b</td></tr></tbody></table><figure>'
         '<img src="http://e.com/a.jpg" alt="a"><figcaption>c</figcaption></figure>'
         "<dl><dt>t</dt><dd>d</dd></dl>"
+        '<article itemscope="" itemtype="https://schema.org/Comment">\n'
+        '<meta itemprop="author" content="alice">\n<p>a post</p>\n</article>\n'
     )
     assert_safe_html("")

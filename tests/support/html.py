@@ -23,13 +23,16 @@ from markdown_it import MarkdownIt
 from scrapy_cx import Article
 
 # What content_html may hold: the elements issue 22 lists (and ``article``, one per
-# post of a thread), each with the only attributes it may carry.
+# post of a thread, its author and date as schema.org microdata in ``meta``), each
+# with the only attributes it may carry.
 ATTRIBUTES: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         "p h2 h3 h4 h5 h6 ul ol li dl dt dd blockquote pre code table caption thead tbody "
-        "tfoot tr figure figcaption em strong sub sup br hr article".split(),
+        "tfoot tr figure figcaption em strong sub sup br hr".split(),
         frozenset(),
     ),
+    "article": frozenset({"itemscope", "itemtype"}),
+    "meta": frozenset({"itemprop", "content"}),
     "a": frozenset({"href"}),
     "img": frozenset({"src", "alt"}),
     "td": frozenset({"colspan", "rowspan"}),
@@ -38,10 +41,10 @@ ATTRIBUTES: dict[str, frozenset[str]] = {
 # Never, whatever else changes: active content, forms, and what styles or names.
 FORBIDDEN_TAGS = frozenset(
     "script style iframe frame frameset object embed applet form input button select "
-    "textarea link meta base svg math template noscript h1".split()
+    "textarea link base svg math template noscript h1".split()
 )
 FORBIDDEN_ATTRIBUTES = frozenset({"class", "style", "id"})
-VOID = frozenset({"img", "br", "hr"})
+VOID = frozenset({"img", "br", "hr", "meta"})
 # Elements that hold phrasing content only: a block inside one is moved out by a browser.
 PHRASING = frozenset("a em strong code sub sup br img".split())
 PHRASING_ONLY = frozenset("p h2 h3 h4 h5 h6 pre".split()) | PHRASING
@@ -55,7 +58,7 @@ ONLY_CHILDREN = {
     "tfoot": frozenset({"tr"}),
     "tr": frozenset({"td", "th"}),
 }
-CONTAINED = frozenset().union(*ONLY_CHILDREN.values(), {"figcaption"})  # never at the top
+CONTAINED = frozenset().union(*ONLY_CHILDREN.values(), {"figcaption", "meta"})  # never at the top
 # An absolute http(s) address with a host; no NUL, tab or line break (the rule every
 # address of the article keeps: tests/test_fuzz.py's check_article).
 _HTTP = re.compile(r"https?://[^\x00-\x20\x7f/?#][^\x00\t\n\r]*\Z")
@@ -131,6 +134,8 @@ def _tag_errors(tag: str, attrs: list[tuple[str, str | None]]) -> list[str]:
             errors.append(f"{name} not an absolute http(s) address: {value[:80]!r}")
         elif name in ("colspan", "rowspan") and not (value.isdigit() and int(value) > 1):
             errors.append(f"{name}={value!r}")
+        elif name == "itemtype" and not value.startswith("https://schema.org/"):
+            errors.append(f"itemtype={value[:80]!r}")
     return errors
 
 
@@ -149,6 +154,8 @@ def _content_errors(root: etree._Element) -> list[str]:
             (el.text or "").strip() or any((child.tail or "").strip() for child in el)
         ):
             errors.append(f"text directly inside <{el.tag}>")
+        if el.tag == "meta" and parent.tag != "article":
+            errors.append(f"<meta> inside <{parent.tag}>")  # a post's microdata only
         if el.tag == "figcaption" and parent.tag != "figure":
             errors.append(f"<figcaption> inside <{parent.tag}>")
         if el.tag == "a" and any(a.tag == "a" for a in el.iterancestors()):
@@ -279,10 +286,27 @@ def structure(html: str) -> Structure:
             found.images.append((unquote(el.get("src", "")), el.get("alt", "")))
         elif tag == "a":
             found.links.append((unquote(el.get("href", "")), text))
-        elif tag in ("em", "strong"):
+        elif tag in ("em", "strong") and not _post_header(el):
             found.emphasis.append((tag, text))
     found.emphasis.sort()
     return found
+
+
+def _post_header(el: etree._Element) -> bool:
+    """Whether ``el`` is a thread post's header in the Markdown (``---`` then **author ·
+    date** alone in a paragraph), which the HTML says in the post's microdata."""
+    parent = el.getparent()
+    before = parent.getprevious() if parent is not None else None
+    return (
+        el.tag == "strong"
+        and parent is not None
+        and parent.tag == "p"
+        and len(parent) == 1
+        and not (parent.text or "").strip()
+        and not (el.tail or "").strip()
+        and before is not None
+        and before.tag == "hr"
+    )
 
 
 def _text_with_breaks(root: etree._Element) -> str:

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 import scrapy
 from scrapy.http import HtmlResponse, Response
@@ -164,10 +165,26 @@ class NewsSpider(scrapy.Spider):
             self.logger.info(
                 "Extracted %d articles (not saved: add -O articles.jsonl to write them)", count
             )
+        counts = stats.get_stats() if stats else {}
+        failed = any(key.startswith("feedexport/failed_count/") for key in counts)
         for uri in feeds:
             where = str(uri)
-            if "://" not in where and not Path(where).is_absolute():
-                where = f"{where} ({Path(where).resolve()})"
-            self.logger.info("Wrote %d articles to %s", count, where)
+            local = _local_path(where)
+            if local is not None and not local.is_absolute():
+                where = f"{where} ({local.resolve()})"
+            if failed or (local is not None and not local.is_file()):
+                # Scrapy logs the feed's error but goes on: say plainly the articles are lost.
+                self.logger.error("Could not write the articles to %s (errors above)", where)
+            else:
+                self.logger.info("Wrote %d articles to %s", count, where)
         if reason != "finished":
             self.logger.warning("The crawl stopped early: %s", reason)
+
+
+def _local_path(uri: str) -> Path | None:
+    """The file a feed URI names on this machine (a path or a ``file://`` URI), else None."""
+    if uri.startswith("file://"):
+        return Path(url2pathname(urlsplit(uri).path))
+    if "://" in uri:
+        return None
+    return Path(uri)

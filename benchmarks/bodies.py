@@ -1,0 +1,101 @@
+"""What a body's HTML and Markdown are turned into and checked for (no I/O, no extractor).
+
+The structure benchmark scores Markdown as the HTML a CommonMark parser with
+GFM tables makes of it (the bench README's rule), and ``--agree`` holds cx's
+``content_html`` to its promises: the same text as ``content``, and nothing a
+browser would run or style.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORBIDDEN_TAGS = frozenset({"script", "style", "iframe", "form", "object", "embed"})
+FORBIDDEN_ATTRIBUTES = frozenset({"class", "style", "id"})
+URL_ATTRIBUTES = ("href", "src")
+
+
+def markdown_html(markdown: str | None) -> str | None:
+    """``markdown`` rendered by markdown-it (CommonMark + GFM tables); None stays None."""
+    if markdown is None:
+        return None
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table").render(markdown)
+
+
+def collapse(text: str | None) -> str:
+    """Whitespace runs as one space, none at the ends."""
+    return " ".join((text or "").split())
+
+
+def _root(html: str) -> Any:
+    """The parsed document; ValueError when lxml finds no element at all."""
+    import lxml.html
+    from lxml.etree import ParserError
+
+    try:
+        return lxml.html.document_fromstring(html)
+    except ParserError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def html_text(html: str | None) -> str:
+    """The text of ``html`` as ``itertext`` gives it, whitespace collapsed ("" for none)."""
+    if not html or not html.strip():
+        return ""
+    root = _root(html)
+    body = root.find("body")
+    return collapse("".join((body if body is not None else root).itertext()))
+
+
+def _context(text: str, at: int, width: int) -> str:
+    return repr(text[max(0, at - width) : at + width])
+
+
+def text_difference(html: str | None, text: str | None, width: int = 40) -> str | None:
+    """None when the text of ``html`` equals ``text`` (whitespace collapsed), else where
+    they part: ``@offset html '...' text '...'`` around the first differing character."""
+    ours, theirs = html_text(html), collapse(text)
+    if ours == theirs:
+        return None
+    at = 0
+    for a, b in zip(ours, theirs, strict=False):
+        if a != b:
+            break
+        at += 1
+    return f"@{at} html {_context(ours, at, width)} text {_context(theirs, at, width)}"
+
+
+def words_apart(html: str | None, text: str | None) -> int:
+    """How many words of the two texts do not line up (0: they agree word for word).
+
+    Ranks ``--agree`` failures: a glued word is 2, a lost paragraph its length.
+    """
+    from difflib import SequenceMatcher
+
+    ours, theirs = html_text(html).split(), collapse(text).split()
+    matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
+    same = sum(block.size for block in matcher.get_matching_blocks())
+    return len(ours) + len(theirs) - 2 * same
+
+
+def unsafe_parts(html: str | None) -> list[str]:
+    """What ``html`` holds that it must not: a forbidden element or attribute, an
+    event handler, an href/src that is not an absolute http(s) address."""
+    if not html or not html.strip():
+        return []
+    found = []
+    for element in _root(html).iter():
+        if not isinstance(element.tag, str):
+            continue
+        tag = element.tag.lower()
+        if tag in FORBIDDEN_TAGS:
+            found.append(f"<{tag}>")
+        for name, value in element.attrib.items():
+            name = name.lower()
+            if name.startswith("on") or name in FORBIDDEN_ATTRIBUTES:
+                found.append(f"{tag}[{name}]")
+            elif name in URL_ATTRIBUTES and not value.startswith(("http://", "https://")):
+                found.append(f"{tag}[{name}={value[:40]!r}]")
+    return found
