@@ -240,7 +240,8 @@ class _Builder:
         else:
             # Whitespace kept only in a pre written as one (not one read through).
             pre = self.out.get(self.nearest[block]) == "pre"
-            if not pre and not len(element):
+            # (lxml's len() counts the children one by one: per line, quadratic.)
+            if not pre and next(iter(element), None) is None:
                 return plain  # text alone in its element: its one run is the line, as read
             runs = self._runs(block, pre)
             k = runs_of[i]
