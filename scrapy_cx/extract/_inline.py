@@ -21,7 +21,7 @@ from lxml import etree
 from ._tree import Node
 from ._urls import http_url
 from .image import is_lead_candidate
-from .lines import BLOCK_TAGS, hidden_inline
+from .lines import BLOCK_TAGS, hidden_inline, without_controls
 
 __all__ = ["Run", "Runs", "picture_url", "read_runs"]
 
@@ -247,7 +247,7 @@ class _Reader:
         return self.open_nodes[-1].children if self.open_nodes else self.run.nodes
 
     def add(self, text: str) -> None:
-        self._parent().append(text)
+        self._parent().append(without_controls(text))
 
     def open(self, el: etree._Element) -> int:
         """An inline element starts: kept as a node, or read for its text only."""

@@ -66,7 +66,7 @@ def _src(el: etree._Element) -> str | None:
         value = el.get(key)
         if value and not value.startswith("data:"):
             return value
-    srcset = el.get("srcset") or el.get("data-srcset")
+    srcset = (el.get("srcset") or el.get("data-srcset") or "")[:_MAX_URL]  # its first candidate
     if srcset:
         return srcset.split(",")[0].split()[0] if srcset.split() else None
     return None

@@ -563,6 +563,23 @@ def _end_walk(
     return marks
 
 
+# C0 and C1 control characters but tab, newline and carriage return, and whole ANSI escape
+# sequences first ("\x1b[31m" would leave "[31m"): what a terminal acts on, never text.
+# A page, a CMS's paste or a WARC may hold them; a user's log or CSV must not.
+CONTROLS = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b[@-_]?"
+    r"|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
+)
+
+
+def without_controls(text: str) -> str:
+    """``text`` less its control characters and terminal escape sequences (page.py
+    takes them out of every field of the article; structure.py out of the body's
+    texts before its HTML and Markdown are written, so that the Markdown's escapes
+    stand where the text starts)."""
+    return CONTROLS.sub("", text) if CONTROLS.search(text) else text
+
+
 def _flush(
     lines: PageLines, parts: list[str], link_chars: int, block: int, href: str | None
 ) -> tuple[int, None]:

@@ -8,7 +8,6 @@ the fields earlier stages filled and fills its own, so a new stage or a report
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import datetime
 from typing import Any, Literal, TypeVar
@@ -16,7 +15,7 @@ from typing import Any, Literal, TypeVar
 from lxml import etree
 
 from ..article import DEFAULT_FORMATS, Article, Image, Post
-from .lines import Line, LineOptions, PageLines
+from .lines import CONTROLS, Line, LineOptions, PageLines
 from .meta import PageMeta
 
 __all__ = ["Evidence", "Page", "Region", "Selection", "SelectionKind"]
@@ -226,17 +225,29 @@ class Page:
             fingerprint=self.fingerprint,
             truncated=self.truncated,
         )
-        return without_controls(article)
+        clean = without_controls(article)
+        return clean if clean is article else _tidied(clean)
 
 
-# C0 and C1 control characters but tab, newline and carriage return, and whole ANSI escape
-# sequences first ("\x1b[31m" would leave "[31m"): what a terminal acts on, never text.
-# A page, a CMS's paste or a WARC may hold them; a user's log or CSV must not.
-_CONTROLS = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b[@-_]?"
-    r"|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
-)
 _T = TypeVar("_T")
+
+
+def _tidied(article: Article) -> Article:
+    """An article whose control characters were taken out, its texts put back in their
+    shape: a line of the text that held only controls is no line, spaces left beside
+    them are squeezed, a title or name left blank is none."""
+
+    def text(value: str) -> str:
+        return "\n".join(" ".join(line.split()) for line in value.split("\n") if line.strip())
+
+    posts = tuple(replace(post, text=text(post.text)) for post in article.posts)
+    return replace(
+        article,
+        title=" ".join(article.title.split()) or None if article.title else article.title,
+        content=text(article.content),
+        authors=tuple(name for name in (" ".join(a.split()) for a in article.authors) if name),
+        posts=posts,
+    )
 
 
 def without_controls(value: _T) -> _T:
@@ -244,7 +255,7 @@ def without_controls(value: _T) -> _T:
     a dataclass (Article, its Posts and Images) field by field. One place for every text
     field of the article; what holds none is returned as it is."""
     if isinstance(value, str):
-        return _CONTROLS.sub("", value) if _CONTROLS.search(value) else value  # type: ignore[return-value]
+        return CONTROLS.sub("", value) if CONTROLS.search(value) else value  # type: ignore[return-value]
     if isinstance(value, tuple):
         items = tuple(without_controls(item) for item in value)
         same = all(a is b for a, b in zip(items, value, strict=True))

@@ -24,7 +24,14 @@ from ..article import Image
 from ._inline import Run, picture_url, read_runs
 from ._tree import Node, text_of, to_html
 from ._urls import http_url
-from .lines import PICTURES_BOILERPLATE_WORDS, Line, PageLines, name_parts, not_plain
+from .lines import (
+    PICTURES_BOILERPLATE_WORDS,
+    Line,
+    PageLines,
+    name_parts,
+    not_plain,
+    without_controls,
+)
 from .markdown import to_markdown
 from .page import Page
 
@@ -221,7 +228,10 @@ class _Builder:
         and its pictures; the line's plain text where the reading does not give
         the line's text."""
         block = line.block
-        plain: tuple[list[Node | str], Pictures] = ([line.text], [])
+        want = line.text
+        if not want.isprintable():  # (in C) control characters: the body is written without
+            want = " ".join(without_controls(want).split())
+        plain: tuple[list[Node | str], Pictures] = ([want], [])
         if block < 0 or i < 0:
             return plain
         self.resolve(block)
@@ -249,7 +259,7 @@ class _Builder:
                 return plain
             run = runs[k]
             nodes, text, pictures = run.nodes, run.text, run.pictures
-        if text != line.text:
+        if text != want:
             return plain
         return nodes, pictures
 
