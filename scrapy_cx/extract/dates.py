@@ -1,4 +1,5 @@
-"""The publication date: visible text near the headline, then metadata, then the URL.
+"""The publication date: visible text near the headline, then metadata, then the URL;
+on a story none of them dates, htmldate (a stage after the page typing).
 
 The common shapes (ISO, 2016年03月02日, 7/5/2005 9:23 PM, March 2, 2016, 2 mars 2016,
 19.11.2019 ...) are read by compiled, linear regexes straight into ``datetime``;
@@ -770,10 +771,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
             found = _relative(line.text, reference_time)
             if found is not None and _valid(found, now):
                 return found.iso(), found.raw
-    weak = _weak_date(page, lo, hi, now, reference_time is not None)
-    if weak[0] is None and page.page_type in _STORY_TYPES:
-        return _htmldate(page, month_first, now)
-    return weak
+    return _weak_date(page, lo, hi, now, reference_time is not None)
 
 
 def _date_order(page: Page) -> tuple[bool, tuple[str, ...] | None]:
@@ -875,6 +873,21 @@ def _weak_date(
 _HTMLDATE_MARKUP = 1_000_000  # characters of the page handed to htmldate: a bounded cost
 
 
+def date_by_htmldate(page: Page) -> None:
+    """Fill ``page.published`` from htmldate where none of our readings gave a date
+    and the page, its type settled, is a story (an article or a thread).
+
+    A stage after the page typing, not a part of ``find_published``: a date found
+    by a guess of its own must not turn a product page or a docs page into an
+    article (``settle_page_type`` reads the dates), and a catalogue's dates are not
+    a story's.
+    """
+    if page.published is not None or page.page_type not in _STORY_TYPES:
+        return
+    month_first, _hints = _date_order(page)
+    page.published, page.published_raw = _htmldate(page, month_first, _now(page.reference_time))
+
+
 def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None, str | None]:
     """htmldate's publication day, when none of our own readings gave one.
 
@@ -886,9 +899,9 @@ def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None,
     date in the story, the header's "today", a comment's), nor one in a script
     (cut out before, JSON-LD kept). ``original_date``: the first publication.
     It parses the markup again (it needs lxml.html's elements, ours are
-    lxml.etree's): about 3 ms, paid only by undated stories (a catalogue's dates
-    are not a story's). A first of the month is its padding of a month or a bare
-    year ("November 2026", a copyright line): no day. A day under a refusing label
+    lxml.etree's): about 3 ms a call, paid only by undated stories. A first of
+    the month is its padding of a month or a bare year ("November 2026", a
+    copyright line): no day. A day under a refusing label
     ("Founded", "Updated") stays refused, and so does the declared last
     modification (its reserve when no publication is declared).
     """

@@ -486,6 +486,21 @@ def test_htmldate_dates_what_our_own_readings_miss() -> None:
     assert result.evidence["published"] == dates.Evidence("htmldate", None, "2019-10-08")
 
 
+@pytest.mark.parametrize("page_type", ["listing", "other"])
+def test_htmldate_dates_no_catalogue_and_types_no_page(page_type: str) -> None:
+    """htmldate runs once the page type is settled, on stories only: its guess can
+    neither date a product or a listing nor make one an article."""
+    from scrapy_cx.extract import STAGES
+    from scrapy_cx.extract.pagetype import settle_page_type
+
+    assert STAGES.index(dates.date_by_htmldate) > STAGES.index(settle_page_type)
+    footer = "<footer><abbr class='published' title='2019-10-08'>Oct 8</abbr></footer>"
+    result = extract_page(page("By Ann Lee", paragraphs=PARAGRAPHS + footer))
+    result.page_type, result.published, result.evidence = page_type, None, {}
+    dates.date_by_htmldate(result)
+    assert result.published is None and result.page_type == page_type
+
+
 def test_htmldate_gives_no_padded_day_nor_a_modified_one() -> None:
     # "November 2019" alone: htmldate pads it to the 1st, which no page said.
     assert published(page("By Ann Lee · November 2019")) is None
