@@ -189,6 +189,19 @@ def _trafilatura_run(arg: tuple[str, str | None]) -> Output:
     )
 
 
+# --- htmldate -------------------------------------------------------------------------------
+
+
+def _htmldate_run(arg: tuple[str, str | None]) -> Output:
+    """``find_date`` with ``original_date=True`` (the publication, not the last update),
+    extensive search on (its default): how the bench README's figure for it was made.
+    A date only: no text, title or other field."""
+    from htmldate import find_date
+
+    html, url = arg
+    return Output(date=find_date(html, url=url, original_date=True))
+
+
 # --- readability-lxml ----------------------------------------------------------------------
 
 
@@ -225,6 +238,11 @@ def make_system(name: str) -> System | None:
         return System(
             name, _version("trafilatura"), decoded, _trafilatura_run, fields=FIELDS - {"page_type"}
         )
+    if name == "htmldate":
+        if not _have("htmldate"):
+            return None
+        _quiet("htmldate")
+        return System(name, _version("htmldate"), decoded, _htmldate_run, fields=frozenset())
     if name == "readability":
         if not _have("readability"):
             return None
@@ -240,4 +258,4 @@ def make_system(name: str) -> System | None:
     raise ValueError(f"unknown system {name!r} (known: {', '.join(SYSTEMS)})")
 
 
-SYSTEMS = ("cx", "trafilatura", "readability")
+SYSTEMS = ("cx", "trafilatura", "htmldate", "readability")

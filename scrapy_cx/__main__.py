@@ -16,6 +16,7 @@ import sys
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import ExitStack, closing, suppress
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import BinaryIO
 
@@ -86,6 +87,15 @@ class _MarkdownFailed(Exception):
     """A Markdown file could not be written: the run stops, the message names the folder."""
 
 
+def _moment(text: str) -> datetime:
+    """An ISO 8601 date or date and time; without a zone, UTC."""
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("must be an ISO 8601 date or time") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 def _interrupt(signum: int, frame: object) -> None:
     """SIGTERM ends the run like Ctrl-C: the workers are killed, the summary printed."""
     raise KeyboardInterrupt
@@ -147,6 +157,14 @@ def build_parser() -> argparse.ArgumentParser:
         "it is read from <meta charset> or detected",
     )
     extract.add_argument(
+        "--reference-time",
+        type=_moment,
+        metavar="ISO",
+        help='the moment relative and year-less dates ("3 hours ago", "09-30 22:46") count '
+        "from, for every page; by default each page's own: a WARC record's WARC-Date, a "
+        "file's modification time",
+    )
+    extract.add_argument(
         "--page-timeout",
         type=_seconds,
         default=CxSettings.page_timeout,
@@ -189,7 +207,12 @@ def _options(args: argparse.Namespace) -> Options:
     """What each worker needs: the crawl's settings, with the command's choices."""
     formats = (*args.format, "markdown") if args.markdown_dir else args.format
     settings = CxSettings(min_content_length=args.min_content_length, formats=formats)
-    return Options(settings, args.encoding, markdown=args.markdown_dir is not None)
+    return Options(
+        settings,
+        args.encoding,
+        markdown=args.markdown_dir is not None,
+        reference_time=args.reference_time,
+    )
 
 
 def _markdown_dir(args: argparse.Namespace) -> MarkdownDir | str | None:

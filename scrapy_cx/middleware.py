@@ -77,18 +77,21 @@ def skip_reason(response: Response, max_body_size: int) -> str | None:
 
 
 def response_date(response: Response) -> datetime | None:
-    """The server's ``Date`` header: the moment "3 hours ago" on the page counts from.
+    """The server's ``Date`` header, else (none sent) the crawl's own clock: the
+    moment "3 hours ago" and a year-less "09-30 22:46" on the page count from.
 
-    Saved pages (``file://``) have none, so their relative dates stay unread
+    Saved pages (``file://``) have neither, so their relative dates stay unread
     rather than being counted from today.
     """
+    if response.url.startswith("file:"):
+        return None
     raw = response.headers.get(b"Date")
     if not raw:
-        return None
+        return datetime.now(timezone.utc)  # fetched just now
     try:
         moment = parsedate_to_datetime(raw.decode("latin-1"))
     except (TypeError, ValueError, IndexError, OverflowError):  # a year past C's long
-        return None
+        return None  # a server whose clock says nonsense: no guess
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 

@@ -154,6 +154,7 @@ def test_missing_warcio_is_explained(
         [],
         ["--page-timeout", "nan"],
         ["--page-timeout", "inf"],  # no number of seconds: a wait that overflows or never ends
+        ["--reference-time", "last tuesday"],
     ],
 )
 def test_bad_arguments_exit_2(bad: list[str], tmp_path: Path) -> None:
@@ -319,3 +320,19 @@ def test_names_and_reasons_from_files_and_pages_reach_stderr_escaped(tmp_path: P
     assert f"skipped {shown}.json: not HTML (JSON)" in proc.stderr
     assert f"no such file or folder: missing{shown} (skipped)" in proc.stderr
     assert "1  HTTP status \\x1b[2J\\x07\n" in proc.stderr
+
+
+def test_reference_time_dates_every_page(tmp_path: Path) -> None:
+    """--reference-time: what "前天" and a year-less "09-30 22:46" count from, whatever the
+    files' own times."""
+    html = (
+        article_html("Ferry line reopened")
+        .replace('<meta property="article:published_time" content="2024-03-05T09:30:00+01:00">', "")
+        .replace("<time datetime='2024-03-05'>5 March 2024</time>", "<p>前天 10:30</p>")
+    )
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "ferry.html").write_text(html)
+    out = tmp_path / "out.jsonl"
+    args = ["extract", str(tmp_path / "site"), "-o", str(out), "-q", "-j", "1"]
+    assert main([*args, "--reference-time", "2019-10-05T08:00:00+08:00"]) == 0
+    assert [r["published"] for r in read_lines(out)] == ["2019-10-03T10:30:00+08:00"]

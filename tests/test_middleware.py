@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import warnings
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -175,14 +176,21 @@ def test_settings_and_response_reach_the_extractor() -> None:
         CX_FORMATS="markdown",
     )
     response = html_response(headers={"Content-Type": "text/html; charset=UTF-8"})
+    before = datetime.now(timezone.utc)
     run(Recording.from_crawler(c), response)
-    assert calls == [
-        (
-            (response.body, URL),
-            {"encoding": "utf-8", "reference_time": None, "date_languages": ["en"],
-             "formats": frozenset({"markdown"}), "block_size": 4, "line_cost": 30},
-        )
-    ]
+    [(args, kwargs)] = calls
+    reference = kwargs.pop("reference_time")  # no Date header: the crawl's own clock
+    assert before <= reference <= datetime.now(timezone.utc)
+    assert (args, kwargs) == (
+        (response.body, URL),
+        {
+            "encoding": "utf-8",
+            "date_languages": ["en"],
+            "formats": frozenset({"markdown"}),
+            "block_size": 4,
+            "line_cost": 30,
+        },
+    )
     assert response.meta["cx_article"].title == TITLE
 
 
@@ -199,8 +207,32 @@ def test_relative_dates_count_from_the_servers_date_header() -> None:
     run(mw, dated)
     assert dated.meta["cx_article"].published.startswith("2021-03-02T12:00")
     undated = html_response(page, headers={"Content-Type": "text/html"})
+    before = datetime.now(timezone.utc).replace(second=0, microsecond=0, tzinfo=None)
     run(mw, undated)
-    assert undated.meta["cx_article"].published is None  # no guess from today's clock
+    # No Date header: the crawl's own clock, the moment the page was fetched.
+    published = datetime.fromisoformat(undated.meta["cx_article"].published).replace(tzinfo=None)
+    assert before - timedelta(hours=3, minutes=1) <= published <= before - timedelta(hours=2)
+
+
+def test_a_year_less_date_counts_from_the_servers_date_header() -> None:
+    """A 2019 story showing only "09-30 22:46", fetched in 2019, is dated 2019, never
+    in the future of the response: a day ahead of the Date header is last year's."""
+    mw, _ = middleware()
+    page = (
+        "<html><head><title>Harbour ferry returns</title></head><body>"
+        "<h1>Harbour ferry returns</h1><p class='byline'>09-30 22:46</p>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "</body></html>"
+    ).encode()
+    for header, expected in (
+        ("Sat, 05 Oct 2019 08:00:00 GMT", "2019-09-30T22:46:00"),
+        ("Sat, 28 Sep 2019 08:00:00 GMT", "2018-09-30T22:46:00"),
+        # 22:46 on the 30th is ahead of midnight UTC in every zone (at most UTC+14).
+        ("Mon, 30 Sep 2019 00:00:00 GMT", "2018-09-30T22:46:00"),
+    ):
+        response = html_response(page, headers={"Content-Type": "text/html", "Date": header})
+        run(mw, response)
+        assert response.meta["cx_article"].published == expected
 
 
 @pytest.mark.parametrize(

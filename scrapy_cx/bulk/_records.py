@@ -8,6 +8,7 @@ Its own small module so both readers (``_sources`` for files and folders,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 #: WARC and HTTP header lines of one record, in bytes: more means a damaged or hostile archive.
 MAX_HEADER_BYTES = 256 * 1024
@@ -21,6 +22,9 @@ class RawPage:
     url: str | None
     body: bytes
     encoding: str | None = None  # charset from the HTTP headers, if any
+    # When the page was fetched or saved (a WARC record's WARC-Date, a file's mtime):
+    # what its year-less and relative dates ("09-30 22:46", "前天") count from.
+    fetched: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

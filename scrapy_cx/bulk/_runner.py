@@ -18,6 +18,7 @@ from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from datetime import datetime
 from multiprocessing.context import BaseContext
 
 from ..dedup import DedupIndex
@@ -49,6 +50,9 @@ class Options:
     settings: CxSettings = field(default_factory=CxSettings)
     encoding: str | None = None  # used when the page's transport declared no charset
     markdown: bool = False  # also make each article's Markdown file (--markdown-dir)
+    # --reference-time: what every page's relative and year-less dates count from,
+    # instead of each page's own fetch time (RawPage.fetched).
+    reference_time: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +73,8 @@ def extract_one(item: RawPage | Skip, options: Options) -> Outcome:
     if isinstance(item, Skip):
         return Outcome(item.source, reason=item.reason)
     try:
-        kwargs = options.settings.extract_kwargs(item.encoding or options.encoding)
+        reference = options.reference_time or item.fetched
+        kwargs = options.settings.extract_kwargs(item.encoding or options.encoding, reference)
         article = extract_article(item.body, item.url, **kwargs)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")

@@ -12,6 +12,7 @@ import os
 import stat
 import zlib
 from collections.abc import Iterable, Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ..body import TooLarge, inflate, not_html_reason
@@ -128,7 +129,7 @@ class Sources:
         why = not_html_reason(body)
         if why is not None:
             return Skip(str(path), f"not HTML ({why})")
-        return RawPage(str(path), path.resolve().as_uri(), body)
+        return RawPage(str(path), path.resolve().as_uri(), body, fetched=_saved_at(path))
 
 
 def _not_regular(path: Path, follow: bool) -> str | None:
@@ -182,6 +183,15 @@ def _why_not(path: Path, root: Path) -> str | None:
             return "symlink out of the folder"
         return _not_regular(target, follow=True)
     return _not_regular(path, follow=False)
+
+
+def _saved_at(path: Path) -> datetime | None:
+    """When the file was last written: the page's own time, not the clock's, for
+    its relative and year-less dates (a page saved years ago says "前天" of then)."""
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+    except (OSError, OverflowError, ValueError):
+        return None
 
 
 def _size(path: Path) -> int:

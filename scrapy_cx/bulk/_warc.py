@@ -13,6 +13,7 @@ import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +184,20 @@ def _page(record: Any, source: str, max_page_bytes: int) -> RawPage | Skip | Non
         return Skip(source, "empty page")
     if media is None and not looks_like_html(body):
         return Skip(source, "not HTML (content type)")
-    return RawPage(source, url, body, charset)
+    fetched = warc_date(record.rec_headers.get_header("WARC-Date"))
+    return RawPage(source, url, body, charset, fetched)
+
+
+def warc_date(value: str | None) -> datetime | None:
+    """A record's ``WARC-Date`` (W3C/ISO 8601, UTC): when the page was fetched, what
+    its relative and year-less dates count from. None when absent or unreadable."""
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _member_cut(fh: Any, start: int, max_page_bytes: int) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from ..article import DEFAULT_FORMATS, Article, check_formats
 from .authors import find_authors
 from .blocks import find_blocks
-from .dates import find_modified, find_published
+from .dates import date_by_htmldate, find_modified, find_published
 from .decode import decode_page
 from .dom import parse_document
 from .fingerprint import find_fingerprint
@@ -127,6 +127,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_site_name,  # meta, title -> site_name, evidence
     find_authors,  # meta, lines, headline, site_name -> authors, source, evidence
     settle_page_type,  # dates, authors, headline_page, lines -> page_type
+    date_by_htmldate,  # no date yet, page_type, markup -> published, evidence (htmldate)
     join_sections,  # not one article: its sections -> selection
     find_posts,  # a thread: its post units -> posts
     find_blocks,  # lines, regions -> kinds, related

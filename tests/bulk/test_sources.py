@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import os
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,28 @@ def test_unreadable_subfolders_are_reported(
     items = list(Sources([tmp_path]))
     assert Skip(str(tmp_path / "locked"), "unreadable folder (PermissionError)") in items
     assert [i.source for i in items if isinstance(i, RawPage)] == [str(tmp_path / "b.html")]
+
+
+def test_a_saved_file_dates_its_page_by_its_modification_time(tmp_path: Path) -> None:
+    """A page saved in 2019 showing only "09-30 22:46" is a 2019 story, not this year's."""
+    from scrapy_cx.bulk import Options, extract_one
+
+    from ..sample_pages import article_html
+
+    html = (
+        article_html("Ferry line reopened")
+        .replace('<meta property="article:published_time" content="2024-03-05T09:30:00+01:00">', "")
+        .replace("<time datetime='2024-03-05'>5 March 2024</time>", "<p>09-30 22:46</p>")
+    )
+    saved = tmp_path / "ferry.html"
+    saved.write_text(html)
+    saved_at = datetime(2019, 10, 5, 8, 0, tzinfo=timezone.utc)
+    os.utime(saved, (saved_at.timestamp(), saved_at.timestamp()))
+    (page,) = list(Sources([tmp_path]))
+    assert isinstance(page, RawPage) and page.fetched == saved_at
+    line = extract_one(page, Options()).line
+    assert line is not None and '"published": "2019-09-30T22:46:00"' in line
+    # --reference-time overrides every page's own time.
+    override = Options(reference_time=datetime(2021, 10, 1, tzinfo=timezone.utc))
+    line = extract_one(page, override).line
+    assert line is not None and '"published": "2021-09-30T22:46:00"' in line

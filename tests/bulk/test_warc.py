@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import gzip
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
 from scrapy_cx.bulk import RawPage, Skip
-from scrapy_cx.bulk._warc import MissingDependency, looks_like_html, parse_content_type, read_warc
+from scrapy_cx.bulk._warc import (
+    MissingDependency,
+    looks_like_html,
+    parse_content_type,
+    read_warc,
+    warc_date,
+)
 
 from ..sample_pages import Record, article_html, chunked, write_warc
 
@@ -155,3 +162,53 @@ def test_helpers() -> None:
     assert parse_content_type(None) == (None, None)
     assert looks_like_html(b"\xef\xbb\xbf  <!-- x --><!doctype html><html>")
     assert not looks_like_html(b"%PDF-1.4")
+
+
+def test_a_record_dates_its_page_by_its_warc_date(tmp_path: Path) -> None:
+    """A page fetched in 2019 says "前天" (the day before yesterday) of then, not of today."""
+    from io import BytesIO
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    from scrapy_cx.bulk import Options, extract_one
+
+    body = (
+        article_html("Ferry line reopened")
+        .replace('<meta property="article:published_time" content="2024-03-05T09:30:00+01:00">', "")
+        .replace("<time datetime='2024-03-05'>5 March 2024</time>", "<p>前天 10:30</p>")
+    )
+    warc = tmp_path / "old.warc.gz"
+    with warc.open("wb") as fh:
+        writer = WARCWriter(fh, gzip=True)
+        http = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+        writer.write_record(
+            writer.create_warc_record(
+                "http://news.test/ferry",
+                "response",
+                payload=BytesIO(body.encode()),
+                length=len(body.encode()),
+                http_headers=http,
+                warc_headers_dict={"WARC-Date": "2019-10-05T08:00:00Z"},
+            )
+        )
+    ((page, _end),) = list(read_warc(warc, 10_000_000))
+    assert isinstance(page, RawPage)
+    assert page.fetched == datetime(2019, 10, 5, 8, 0, tzinfo=timezone.utc)
+    line = extract_one(page, Options()).line
+    assert line is not None and '"published": "2019-10-03T10:30:00' in line
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("2019-10-05T08:00:00Z", datetime(2019, 10, 5, 8, 0, tzinfo=timezone.utc)),
+        ("2019-10-05T08:00:00.123456Z", datetime(2019, 10, 5, 8, 0, 0, 123456, timezone.utc)),
+        ("2019-10-05", datetime(2019, 10, 5, tzinfo=timezone.utc)),
+        ("yesterday", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_warc_date_is_read_or_left_out(value: str | None, expected: datetime | None) -> None:
+    assert warc_date(value) == expected

@@ -454,6 +454,62 @@ def test_upload_path_is_the_last_resort() -> None:
     assert in_url == "2019-10-07"  # the page's own URL is stronger evidence
 
 
+def test_year_less_date_never_lands_after_the_reference_time() -> None:
+    """A year-less "09-30 22:46" read at midnight UTC on 30 September is ahead of the reference in
+    every zone (at most UTC+14): last year's. Read that morning, it is the same day's."""
+    html = platform_page("<span>09-30 22:46</span>")
+    at_midnight = datetime(2019, 9, 30, 0, 0, tzinfo=timezone.utc)
+    assert published(html, reference_time=at_midnight) == "2018-09-30T22:46:00"
+    morning = datetime(2019, 9, 30, 10, 0, tzinfo=timezone.utc)
+    assert published(html, reference_time=morning) == "2019-09-30T22:46:00"
+
+
+def test_the_day_before_yesterday_counts_from_the_reference_time() -> None:
+    html = platform_page("<span>前天 22:46</span>")
+    assert published(html, reference_time=REF) == "2019-10-07T22:46:00+00:00"
+    assert published(html) is None  # no reference: no guess from the clock
+
+
+def test_a_page_whose_only_date_is_year_less() -> None:
+    html = platform_page("<span>来源：青河日报</span><span>09-30 22:46</span>")
+    assert published(html, reference_time=REF) == "2019-09-30T22:46:00"
+    evidence = extract_page(html, reference_time=REF).evidence["published"]
+    assert (evidence.source, evidence.raw) == ("line", "09-30 22:46")
+
+
+def test_htmldate_dates_what_our_own_readings_miss() -> None:
+    """A microformat's <abbr class="published" title=...> far below the text: htmldate
+    reads it, and the evidence says so."""
+    footer = "<footer><abbr class='published' title='2019-10-08'>Oct 8</abbr></footer>"
+    result = extract_page(page("By Ann Lee", paragraphs=PARAGRAPHS + footer))
+    assert result.published == "2019-10-08"
+    assert result.evidence["published"] == dates.Evidence("htmldate", None, "2019-10-08")
+
+
+@pytest.mark.parametrize("page_type", ["listing", "other"])
+def test_htmldate_dates_no_catalogue_and_types_no_page(page_type: str) -> None:
+    """htmldate runs once the page type is settled, on stories only: its guess can
+    neither date a product or a listing nor make one an article."""
+    from scrapy_cx.extract import STAGES
+    from scrapy_cx.extract.pagetype import settle_page_type
+
+    assert STAGES.index(dates.date_by_htmldate) > STAGES.index(settle_page_type)
+    footer = "<footer><abbr class='published' title='2019-10-08'>Oct 8</abbr></footer>"
+    result = extract_page(page("By Ann Lee", paragraphs=PARAGRAPHS + footer))
+    result.page_type, result.published, result.evidence = page_type, None, {}
+    dates.date_by_htmldate(result)
+    assert result.published is None and result.page_type == page_type
+
+
+def test_htmldate_gives_no_padded_day_nor_a_modified_one() -> None:
+    # "November 2019" alone: htmldate pads it to the 1st, which no page said.
+    assert published(page("By Ann Lee · November 2019")) is None
+    # Only a last-modified time: htmldate would take it for the publication.
+    head = "<meta property='og:updated_time' content='2019-10-08'>"
+    article = extract_article(page("By Ann Lee", head=head))
+    assert article.published is None and article.modified == "2019-10-08"
+
+
 def test_year_less_date_needs_a_reference_time() -> None:
     # Read today, a page from years ago would get this year's date: better none.
     assert published(platform_page("<span>10-08 08:30</span>")) is None
