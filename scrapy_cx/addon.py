@@ -12,6 +12,10 @@ sets them, ``DOWNLOAD_MAXSIZE`` becomes :data:`MAXSIZE_FACTOR` times
 ``CX_MAX_BODY_SIZE`` (20 MiB by default: room for compressed sitemaps and other
 non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
 ``CX_MAX_BODY_SIZE`` (a larger page is not extracted anyway).
+
+And a CSV feed export writes nested fields (``related``, ``posts``,
+``authors``...) as JSON (:class:`~scrapy_cx.items.JsonCellCsvItemExporter`)
+unless the project chose its own ``csv`` exporter.
 """
 
 from __future__ import annotations
@@ -26,10 +30,13 @@ from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
 from .settings import DEFAULTS
 
-__all__ = ["Addon", "COMPONENTS", "MAXSIZE_FACTOR"]
+__all__ = ["COMPONENTS", "CSV_EXPORTER", "MAXSIZE_FACTOR", "Addon"]
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
 MAXSIZE_FACTOR = 4
+
+#: The exporter of the ``csv`` feed format, where the project names none.
+CSV_EXPORTER = "scrapy_cx.items.JsonCellCsvItemExporter"
 
 #: (setting, import path, order) of every component the add-on enables.
 COMPONENTS: tuple[tuple[str, str, int], ...] = (
@@ -71,6 +78,7 @@ class Addon:
             else:
                 components[path] = order
         self._bound_downloads(settings)
+        self._csv_as_json(settings)
 
     @staticmethod
     def _bound_downloads(settings: BaseSettings) -> None:
@@ -82,3 +90,13 @@ class Addon:
         # spider or command line set.
         settings.set("DOWNLOAD_MAXSIZE", MAXSIZE_FACTOR * body, "addon")
         settings.set("DOWNLOAD_WARNSIZE", body, "addon")
+
+    @staticmethod
+    def _csv_as_json(settings: BaseSettings) -> None:
+        """Nested fields as JSON in CSV exports; other formats keep Scrapy's exporters."""
+        exporters = settings["FEED_EXPORTERS"]
+        if isinstance(exporters, BaseSettings):
+            # "addon" priority: a project's own "csv" entry (any priority above) stands.
+            exporters.set("csv", CSV_EXPORTER, "addon")
+        elif "csv" not in exporters:
+            exporters["csv"] = CSV_EXPORTER

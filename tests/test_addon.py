@@ -20,7 +20,7 @@ from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.conf import build_component_list
 
 from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, ArticleSpiderMiddleware
-from scrapy_cx.addon import MAXSIZE_FACTOR
+from scrapy_cx.addon import CSV_EXPORTER, MAXSIZE_FACTOR
 from scrapy_cx.settings import DEFAULTS
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
@@ -242,3 +242,14 @@ def test_download_limits_follow_the_body_limit_unless_the_project_sets_them() ->
     assert (settings.getint("DOWNLOAD_MAXSIZE"), settings.getint("DOWNLOAD_WARNSIZE")) == (77, 7)
     unlimited = make_crawler(Spider, {**ADDON, "CX_MAX_BODY_SIZE": 0}).settings
     assert unlimited.getint("DOWNLOAD_MAXSIZE") == 1024 * 1024 * 1024  # Scrapy's own default
+
+
+
+def test_csv_exports_are_ours_unless_the_project_chose() -> None:
+    settings = make_crawler(Spider, ADDON).settings
+    exporters = settings.getwithbase("FEED_EXPORTERS")
+    assert exporters["csv"] == CSV_EXPORTER
+    assert exporters["jsonlines"] == "scrapy.exporters.JsonLinesItemExporter"  # untouched
+    own = {**ADDON, "FEED_EXPORTERS": {"csv": "scrapy.exporters.CsvItemExporter"}}
+    settings = make_crawler(Spider, own).settings
+    assert settings.getwithbase("FEED_EXPORTERS")["csv"] == "scrapy.exporters.CsvItemExporter"
