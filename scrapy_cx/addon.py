@@ -15,7 +15,9 @@ non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
 
 And a CSV feed export writes nested fields (``related``, ``posts``,
 ``authors``...) as JSON (:class:`~scrapy_cx.items.JsonCellCsvItemExporter`)
-unless the project chose its own ``csv`` exporter.
+unless the project chose its own ``csv`` exporter, and a dropped article is
+logged as one short line (:class:`~scrapy_cx.pipeline.DropLogFormatter`)
+unless the project set its own ``LOG_FORMATTER``.
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
 from .settings import DEFAULTS
 
-__all__ = ["COMPONENTS", "CSV_EXPORTER", "MAXSIZE_FACTOR", "Addon"]
+__all__ = ["COMPONENTS", "CSV_EXPORTER", "LOG_FORMATTER", "MAXSIZE_FACTOR", "Addon"]
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
 MAXSIZE_FACTOR = 4
 
 #: The exporter of the ``csv`` feed format, where the project names none.
 CSV_EXPORTER = "scrapy_cx.items.JsonCellCsvItemExporter"
+
+#: Logs a dropped article as its URL, reason, title and length, not whole.
+LOG_FORMATTER = "scrapy_cx.pipeline.DropLogFormatter"
 
 #: (setting, import path, order) of every component the add-on enables.
 COMPONENTS: tuple[tuple[str, str, int], ...] = (
@@ -79,6 +84,8 @@ class Addon:
                 components[path] = order
         self._bound_downloads(settings)
         self._csv_as_json(settings)
+        # "addon" priority: a project's (or spider's, or command line's) own formatter stands.
+        settings.set("LOG_FORMATTER", LOG_FORMATTER, "addon")
 
     @staticmethod
     def _bound_downloads(settings: BaseSettings) -> None:

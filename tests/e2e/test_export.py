@@ -5,13 +5,14 @@ crawled from a folder with a real ``scrapy crawl news``: exported as CSV, the
 nested fields (authors, keywords, images, related, posts) are JSON cells equal
 to the JSON lines export of the same crawl, and the 180 KB cell reads back with
 ``csv.DictReader`` once ``csv.field_size_limit`` allows it (as the README
-says).
+says). Dropped, the same article is one short log line naming its URL and why.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -63,3 +64,24 @@ def test_csv_export_reads_back_with_nested_fields_as_json(pages: Path, tmp_path:
     assert any(json.loads(row["related"]) for row in rows)
     assert any(len(json.loads(row["authors"])) > 1 for row in rows)
 
+
+def test_dropped_big_article_is_one_short_log_line(pages: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "one"
+    folder.mkdir()
+    shutil.copy(pages / "big.html", folder / "big.html")
+    # A length minimum above the article's: dropped as short_content.
+    settings = {**FAST, "CX_MIN_CONTENT_LENGTH": str(10 * BIG_TEXT)}
+    proc, items = run_crawl(["-a", f"dir={folder}"], tmp_path / "out.jsonl", settings=settings)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert items == []
+    dropped = [line for line in proc.stderr.splitlines() if "Dropped:" in line]
+    assert len(dropped) == 1, proc.stderr[-3000:]
+    line = dropped[0]
+    assert len(line) < 500, line[:1000]
+    assert "INFO" in line and "short_content" in line and "/big.html" in line
+    assert BIG_TITLE in line
+    length = int(re.search(r"content (\d+) characters", line).group(1))  # type: ignore[union-attr]
+    assert length > BIG_TEXT
+    # Scrapy writes the item on the lines after "Dropped:": the text is nowhere in the log.
+    assert PARAGRAPHS[1][:40] not in proc.stderr
+    assert len(proc.stderr) < BIG_TEXT / 4
