@@ -23,6 +23,7 @@ unless the project set its own ``LOG_FORMATTER``.
 from __future__ import annotations
 
 import copy
+import sys
 from typing import Any
 
 from scrapy.settings import BaseSettings
@@ -30,7 +31,7 @@ from scrapy.utils.misc import load_object
 
 from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
-from .settings import DEFAULTS
+from .settings import DEFAULTS, CxSettings, SettingError
 
 __all__ = ["COMPONENTS", "CSV_EXPORTER", "LOG_FORMATTER", "MAXSIZE_FACTOR", "Addon"]
 
@@ -65,8 +66,38 @@ def _listed(components: Any, cls: type) -> bool:
     return False
 
 
+def _from_scrapy_command_line() -> bool:
+    """Whether Scrapy's command line (``scrapy crawl``, ``scrapy shell``...) is running us."""
+    from scrapy import cmdline
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code is cmdline.execute.__code__:
+            return True
+        frame = frame.f_back  # type: ignore[assignment]
+    return False
+
+
 class Addon:
     """Enable scrapy-cx in a project with one line."""
+
+    @classmethod
+    def update_pre_crawler_settings(cls, settings: BaseSettings) -> None:
+        """Check the ``CX_*`` settings before any crawler or reactor exists.
+
+        A wrong value found later (a component's ``from_crawler``) surfaces at the
+        end of a long traceback, after the reactor started. Found here, under
+        Scrapy's command line, the process ends with one line naming the setting,
+        its value and what is allowed (``SystemExit``: exit status 1, no traceback);
+        a script creating a ``CrawlerProcess`` gets the :class:`SettingError`.
+        Spider ``custom_settings`` are not known yet: components still check them.
+        """
+        try:
+            CxSettings.from_settings(settings)
+        except SettingError as exc:
+            if _from_scrapy_command_line():
+                raise SystemExit(f"scrapy-cx: {exc}") from None
+            raise
 
     def update_settings(self, settings: BaseSettings) -> None:
         for name, value in DEFAULTS.items():

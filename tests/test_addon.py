@@ -258,3 +258,16 @@ def test_csv_exports_and_drop_logs_are_ours_unless_the_project_chose() -> None:
     settings = make_crawler(Spider, own).settings
     assert settings.getwithbase("FEED_EXPORTERS")["csv"] == "scrapy.exporters.CsvItemExporter"
     assert settings["LOG_FORMATTER"] == "scrapy.logformatter.LogFormatter"
+
+
+def test_a_bad_setting_fails_before_any_crawler_exists() -> None:
+    """Outside Scrapy's command line (a script) the add-on raises, naming the setting;
+    ``scrapy crawl`` ends in one line instead (tests/e2e/test_bad_settings.py)."""
+    from scrapy.crawler import CrawlerRunner
+    from scrapy.settings import Settings
+
+    from scrapy_cx.settings import SettingError
+
+    settings = Settings({**ADDON, "CX_WORKERS": "-1"}, priority="cmdline")
+    with pytest.raises(SettingError, match=r"^CX_WORKERS must be 'auto' or a number >= 0"):
+        CrawlerRunner(settings)
