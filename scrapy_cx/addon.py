@@ -12,11 +12,18 @@ sets them, ``DOWNLOAD_MAXSIZE`` becomes :data:`MAXSIZE_FACTOR` times
 ``CX_MAX_BODY_SIZE`` (20 MiB by default: room for compressed sitemaps and other
 non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
 ``CX_MAX_BODY_SIZE`` (a larger page is not extracted anyway).
+
+And a CSV feed export writes nested fields (``related``, ``posts``,
+``authors``...) as JSON (:class:`~scrapy_cx.items.JsonCellCsvItemExporter`)
+unless the project chose its own ``csv`` exporter, and a dropped article is
+logged as one short line (:class:`~scrapy_cx.pipeline.DropLogFormatter`)
+unless the project set its own ``LOG_FORMATTER``.
 """
 
 from __future__ import annotations
 
 import copy
+import sys
 from typing import Any
 
 from scrapy.settings import BaseSettings
@@ -24,12 +31,18 @@ from scrapy.utils.misc import load_object
 
 from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
-from .settings import DEFAULTS
+from .settings import DEFAULTS, CxSettings, SettingError
 
-__all__ = ["Addon", "COMPONENTS", "MAXSIZE_FACTOR"]
+__all__ = ["COMPONENTS", "CSV_EXPORTER", "LOG_FORMATTER", "MAXSIZE_FACTOR", "Addon"]
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
 MAXSIZE_FACTOR = 4
+
+#: The exporter of the ``csv`` feed format, where the project names none.
+CSV_EXPORTER = "scrapy_cx.items.JsonCellCsvItemExporter"
+
+#: Logs a dropped article as its URL, reason, title and length, not whole.
+LOG_FORMATTER = "scrapy_cx.pipeline.DropLogFormatter"
 
 #: (setting, import path, order) of every component the add-on enables.
 COMPONENTS: tuple[tuple[str, str, int], ...] = (
@@ -53,8 +66,38 @@ def _listed(components: Any, cls: type) -> bool:
     return False
 
 
+def _from_scrapy_command_line() -> bool:
+    """Whether Scrapy's command line (``scrapy crawl``, ``scrapy shell``...) is running us."""
+    from scrapy import cmdline
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code is cmdline.execute.__code__:
+            return True
+        frame = frame.f_back  # type: ignore[assignment]
+    return False
+
+
 class Addon:
     """Enable scrapy-cx in a project with one line."""
+
+    @classmethod
+    def update_pre_crawler_settings(cls, settings: BaseSettings) -> None:
+        """Check the ``CX_*`` settings before any crawler or reactor exists.
+
+        A wrong value found later (a component's ``from_crawler``) surfaces at the
+        end of a long traceback, after the reactor started. Found here, under
+        Scrapy's command line, the process ends with one line naming the setting,
+        its value and what is allowed (``SystemExit``: exit status 1, no traceback);
+        a script creating a ``CrawlerProcess`` gets the :class:`SettingError`.
+        Spider ``custom_settings`` are not known yet: components still check them.
+        """
+        try:
+            CxSettings.from_settings(settings)
+        except SettingError as exc:
+            if _from_scrapy_command_line():
+                raise SystemExit(f"scrapy-cx: {exc}") from None
+            raise
 
     def update_settings(self, settings: BaseSettings) -> None:
         for name, value in DEFAULTS.items():
@@ -71,6 +114,9 @@ class Addon:
             else:
                 components[path] = order
         self._bound_downloads(settings)
+        self._csv_as_json(settings)
+        # "addon" priority: a project's (or spider's, or command line's) own formatter stands.
+        settings.set("LOG_FORMATTER", LOG_FORMATTER, "addon")
 
     @staticmethod
     def _bound_downloads(settings: BaseSettings) -> None:
@@ -82,3 +128,13 @@ class Addon:
         # spider or command line set.
         settings.set("DOWNLOAD_MAXSIZE", MAXSIZE_FACTOR * body, "addon")
         settings.set("DOWNLOAD_WARNSIZE", body, "addon")
+
+    @staticmethod
+    def _csv_as_json(settings: BaseSettings) -> None:
+        """Nested fields as JSON in CSV exports; other formats keep Scrapy's exporters."""
+        exporters = settings["FEED_EXPORTERS"]
+        if isinstance(exporters, BaseSettings):
+            # "addon" priority: a project's own "csv" entry (any priority above) stands.
+            exporters.set("csv", CSV_EXPORTER, "addon")
+        elif "csv" not in exporters:
+            exporters["csv"] = CSV_EXPORTER

@@ -1,16 +1,18 @@
-"""The article as a Scrapy item, and filling any item type from an Article."""
+"""The article as a Scrapy item, filling any item type from an Article, and its CSV export."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import scrapy
 from itemadapter import ItemAdapter
+from scrapy.exporters import CsvItemExporter
 
 from .article import Article
 from .verdict import is_empty
 
-__all__ = ["ArticleItem", "can_hold", "fill_item", "is_empty"]
+__all__ = ["ArticleItem", "JsonCellCsvItemExporter", "can_hold", "fill_item", "is_empty"]
 
 
 class ArticleItem(scrapy.Item):
@@ -82,3 +84,22 @@ def can_hold(adapter: ItemAdapter, name: str) -> bool:
         return True
     names = ItemAdapter.get_field_names_from_class(type(adapter.item))
     return names is None or name in names
+
+
+class JsonCellCsvItemExporter(CsvItemExporter):
+    """Scrapy's CSV exporter with nested values (lists, dicts) written as JSON.
+
+    Scrapy joins a list of strings with commas (``authors`` "A,B" cannot be told
+    from one author "A,B") and writes anything else as Python's repr
+    (``[{'title': ...}]``), which no other program reads. JSON reads back in any
+    language: ``json.loads`` on the cell. The add-on registers it for the ``csv``
+    feed format unless the project chose its own (``FEED_EXPORTERS``).
+    """
+
+    def serialize_field(self, field: Any, name: str, value: Any) -> Any:
+        serializer = field.get("serializer")
+        if serializer is not None:  # a field's own serializer has the last word
+            return serializer(value)
+        if isinstance(value, (list, tuple, dict)):
+            return json.dumps(value, ensure_ascii=False, default=str)
+        return value

@@ -17,6 +17,7 @@ from itemadapter import ItemAdapter
 from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
+from scrapy.logformatter import LogFormatter, LogFormatterResult
 
 from .article import Article
 from .extract import extract_article
@@ -25,7 +26,7 @@ from .settings import CxSettings
 from .stats import CxStats
 from .verdict import SkipNotes, drop_log_level, invalid_reason, is_empty
 
-__all__ = ["ArticlePipeline"]
+__all__ = ["ArticlePipeline", "DropLogFormatter"]
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +34,40 @@ logger = logging.getLogger(__name__)
 #: project's pipelines (300 in the project template), so they get complete
 #: items and never see what is dropped.
 ORDER = 100
+
+
+#: Characters of a dropped article's title its log line shows.
+TITLE_SHOWN = 120
+
+
+class DropLogFormatter(LogFormatter):
+    """Scrapy's log formatter, but a dropped article is one short line, not the item.
+
+    Scrapy logs every dropped item whole: an article with 177 KB of text is a
+    177 KB log line. An item with a ``content`` field set (an article, ours or a
+    project's) is logged as the drop's reason, its URL, title and content
+    length instead; any other item as Scrapy logs it. The add-on sets it as
+    ``LOG_FORMATTER`` unless the project set its own.
+    """
+
+    def dropped(
+        self, item: Any, exception: BaseException, response: Any, spider: Spider
+    ) -> LogFormatterResult:
+        result = super().dropped(item, exception, response, spider)
+        adapter = ItemAdapter(item) if ItemAdapter.is_item(item) else None
+        if adapter is None or "content" not in adapter:
+            return result
+        url, title, content = (adapter.get(name) for name in ("url", "title", "content"))
+        reason = str(exception)
+        if isinstance(url, str) and url and url not in reason:
+            reason = f"{reason}: {url}"
+        title = title if isinstance(title, str) else ""
+        if len(title) > TITLE_SHOWN:
+            title = title[: TITLE_SHOWN - 3] + "..."
+        length = len(content) if isinstance(content, str) else 0
+        result["msg"] = "Dropped: %(reason)s (title %(title)r, content %(length)d characters)"
+        result["args"] = {"reason": reason, "title": title, "length": length}
+        return result
 
 
 def _unjudged_data(adapter: ItemAdapter) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import math
 import typing
 from collections.abc import Callable, Mapping
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
 
-__all__ = ["DEDUP_MODES", "DEFAULTS", "CxSettings", "setting_name"]
+__all__ = ["DEDUP_MODES", "DEFAULTS", "CxSettings", "SettingError", "setting_name"]
 
 DEDUP_MODES = ("drop", "mark")
 
@@ -41,29 +42,69 @@ DEDUP_MODES = ("drop", "mark")
 Reader = Callable[["BaseSettings", str, Any], Any]
 
 
-def _bool(settings: BaseSettings, name: str, default: Any) -> bool:
-    return settings.getbool(name, default)
+class SettingError(ValueError):
+    """A ``CX_*`` setting with a value it cannot take: one line naming the setting,
+    the value and what is allowed (the add-on ends ``scrapy crawl`` with it)."""
 
 
-def _int(settings: BaseSettings, name: str, default: Any) -> int:
-    return settings.getint(name, default)
+def _bad(name: str, value: Any, allowed: str) -> SettingError:
+    return SettingError(f"{name} must be {allowed}, not {value!r}")
 
 
-def _float(settings: BaseSettings, name: str, default: Any) -> float:
-    return settings.getfloat(name, default)
+def _typed(read: Callable[[BaseSettings, str, Any], Any], allowed: str) -> Reader:
+    """``read`` (Scrapy's getbool, getint...) with its errors worded as :func:`_bad`:
+    Scrapy's own say neither the setting nor, for numbers, what is allowed."""
+
+    def reader(settings: BaseSettings, name: str, default: Any) -> Any:
+        try:
+            return read(settings, name, default)
+        except (TypeError, ValueError):
+            raise _bad(name, settings.get(name, default), allowed) from None
+
+    return reader
+
+
+_bool = _typed(lambda s, n, d: s.getbool(n, d), "True or False (also 1/0, true/false)")
+_int = _typed(lambda s, n, d: s.getint(n, d), "a whole number")
+_float = _typed(lambda s, n, d: s.getfloat(n, d), "a number")
+_options = _typed(
+    lambda s, n, d: dict(s.getdict(n, d)), "a dict (on the command line: a JSON object)"
+)
+
+
+def _list_value(settings: BaseSettings, name: str, default: Any) -> Any:
+    """A list setting as Python gave it, or the command line's JSON list or comma list.
+
+    ``-s CX_PAGE_TYPES='["article"]'`` and ``-s CX_PAGE_TYPES=article,thread`` are
+    both the list they look like (Scrapy's ``getlist`` would split the JSON at commas).
+    """
+    value = settings.get(name, default)
+    if not isinstance(value, str):
+        return value
+    if value.strip().startswith("["):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise _bad(name, value, "a JSON list or comma-separated names") from None
+        return value
+    return [part.strip() for part in value.split(",") if part.strip()]
 
 
 def _names(settings: BaseSettings, name: str, default: Any) -> tuple[str, ...]:
-    return tuple(settings.getlist(name, default))
+    value = _list_value(settings, name, default)
+    if value is None:
+        return ()
+    if not isinstance(value, (list, tuple, set, frozenset)) or not all(
+        isinstance(item, str) for item in value
+    ):
+        raise _bad(name, value, "a list of names (or a comma-separated string)")
+    return tuple(value)
 
 
 def _formats(settings: BaseSettings, name: str, default: Any) -> Any:
     """A list, or the command line's ``html,markdown``: :func:`_check_formats` reads both."""
-    return settings.get(name, default)
-
-
-def _options(settings: BaseSettings, name: str, default: Any) -> dict[str, Any]:
-    return dict(settings.getdict(name, default))
+    value = settings.get(name, default)
+    return _list_value(settings, name, default) if isinstance(value, str) else value
 
 
 def _text(settings: BaseSettings, name: str, default: Any) -> str:
@@ -81,12 +122,19 @@ def _lower_text(settings: BaseSettings, name: str, default: Any) -> str:
 def _languages(settings: BaseSettings, name: str, default: Any) -> list[str] | None:
     if settings.get(name, default) is None:
         return None
-    return settings.getlist(name) or None
+    return list(_names(settings, name, default)) or None
 
 
 def _workers(settings: BaseSettings, name: str, default: Any) -> int | str:
     value = settings.get(name, default)
-    return "auto" if str(value).strip().lower() == "auto" else resolve_workers(value)
+    return "auto" if str(value).strip().lower() == "auto" else _worker_count(value)
+
+
+def _worker_count(value: Any) -> int:
+    try:
+        return resolve_workers(value)
+    except ValueError:
+        raise _bad("CX_WORKERS", value, "'auto' or a number >= 0") from None
 
 
 def _setting(default: Any, read: Reader, doc: str) -> Any:
@@ -210,32 +258,28 @@ class CxSettings:
             # nan passes every range check below (all comparisons are False) and as a
             # deadline meant none, with a busy loop; inf is no number of seconds either.
             if isinstance(value, float) and not math.isfinite(value):
-                raise ValueError(f"{setting_name(item)} must be a finite number, not {value}")
+                raise _bad(setting_name(item), value, "a finite number")
         if self.date_languages is not None:
             _check_languages(self.date_languages)
         _check_line_options(self.line_options)
         object.__setattr__(self, "formats", _check_formats(self.formats))
-        if self.max_body_size < 0 or self.min_content_length < 0:
-            raise ValueError("CX_MAX_BODY_SIZE and CX_MIN_CONTENT_LENGTH must be >= 0")
+        for name in _AT_LEAST_ZERO:
+            if getattr(self, name) < 0:
+                raise _bad("CX_" + name.upper(), getattr(self, name), ">= 0")
         unknown_types = sorted(set(self.page_types) - set(PAGE_TYPES))
         if unknown_types:
-            raise ValueError(f"CX_PAGE_TYPES: unknown {unknown_types}; known: {list(PAGE_TYPES)}")
+            raise SettingError(
+                f"CX_PAGE_TYPES: unknown {unknown_types} in {list(self.page_types)}; "
+                f"known: {list(PAGE_TYPES)}"
+            )
         if self.dedup_mode not in DEDUP_MODES:
-            raise ValueError(
-                f"CX_DEDUP_MODE must be one of {DEDUP_MODES}, not {self.dedup_mode!r}"
-            )
+            raise _bad("CX_DEDUP_MODE", self.dedup_mode, f"one of {DEDUP_MODES}")
         if not 0 < self.dedup_threshold <= 1:
-            raise ValueError(f"CX_DEDUP_THRESHOLD must be in (0, 1], not {self.dedup_threshold}")
+            raise _bad("CX_DEDUP_THRESHOLD", self.dedup_threshold, "in (0, 1]")
         if self.workers != "auto":
-            resolve_workers(self.workers)
-        if self.page_timeout < 0 or self.worker_max_pages < 0:
-            raise ValueError("CX_PAGE_TIMEOUT and CX_WORKER_MAX_PAGES must be >= 0")
-        if self.redis_idle_close < 0 or self.redis_max_deliveries < 0:
-            raise ValueError("CX_REDIS_IDLE_CLOSE and CX_REDIS_MAX_DELIVERIES must be >= 0")
+            _worker_count(self.workers)
         if not self.redis_lease_timeout > 0:
-            raise ValueError(
-                f"CX_REDIS_LEASE_TIMEOUT must be > 0 seconds, not {self.redis_lease_timeout}"
-            )
+            raise _bad("CX_REDIS_LEASE_TIMEOUT", self.redis_lease_timeout, "> 0 seconds")
 
     @property
     def worker_count(self) -> int:
@@ -279,6 +323,17 @@ class CxSettings:
         return cls(**values)
 
 
+#: The number settings no value below 0 makes sense for.
+_AT_LEAST_ZERO = (
+    "max_body_size",
+    "min_content_length",
+    "page_timeout",
+    "worker_max_pages",
+    "redis_idle_close",
+    "redis_max_deliveries",
+)
+
+
 def _scrapy_default(item: dataclasses.Field[Any]) -> Any:
     """A field's default as a Scrapy setting: Scrapy's lists (``getlist``, ``-s A,B``)
     for the tuples a frozen ``CxSettings`` keeps."""
@@ -305,7 +360,10 @@ def _check_languages(languages: list[str]) -> None:
         return
     unknown = [lang for lang in languages if lang not in language_order]
     if unknown:
-        raise ValueError(f"CX_DATE_LANGUAGES: unknown to dateparser: {unknown}")
+        raise SettingError(
+            f"CX_DATE_LANGUAGES: unknown to dateparser: {unknown} in {languages}; "
+            "known: dateparser's language codes (en, zh, fr, ...)"
+        )
 
 
 def _check_formats(value: Any) -> tuple[str, ...]:
@@ -314,14 +372,14 @@ def _check_formats(value: Any) -> tuple[str, ...]:
     if not isinstance(value, (str, list, tuple, set, frozenset)) or not all(
         isinstance(name, str) for name in value
     ):
-        raise ValueError(
+        raise SettingError(
             f"CX_FORMATS must be a list of format names (or a comma-separated string), "
             f"not {value!r}; known: {', '.join(FORMATS)}"
         )
     try:
         chosen = check_formats(value)
     except ValueError as exc:
-        raise ValueError(f"CX_FORMATS: {exc}") from None
+        raise SettingError(f"CX_FORMATS: {exc}") from None
     return tuple(name for name in FORMATS if name in chosen)
 
 
@@ -344,7 +402,7 @@ def _check_line_options(options: Mapping[str, Any]) -> None:
     otherwise every page of the crawl would fail (or be cut wrong) in the extractor."""
     unknown = set(options) - set(_LINE_OPTION_TYPES)
     if unknown:
-        raise ValueError(
+        raise SettingError(
             f"CX_LINE_OPTIONS: unknown option(s) {sorted(unknown)}; "
             f"known: {sorted(_LINE_OPTION_TYPES)}"
         )
@@ -356,6 +414,6 @@ def _check_line_options(options: Mapping[str, Any]) -> None:
             or (kind is not bool and isinstance(value, bool))
             or (isinstance(value, float) and not math.isfinite(value))
         ):
-            raise ValueError(
+            raise SettingError(
                 f"CX_LINE_OPTIONS: {name}={value!r} is not allowed: {name} takes {allowed}"
             )

@@ -20,7 +20,7 @@ from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.conf import build_component_list
 
 from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, ArticleSpiderMiddleware
-from scrapy_cx.addon import MAXSIZE_FACTOR
+from scrapy_cx.addon import CSV_EXPORTER, LOG_FORMATTER, MAXSIZE_FACTOR
 from scrapy_cx.settings import DEFAULTS
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
@@ -242,3 +242,32 @@ def test_download_limits_follow_the_body_limit_unless_the_project_sets_them() ->
     assert (settings.getint("DOWNLOAD_MAXSIZE"), settings.getint("DOWNLOAD_WARNSIZE")) == (77, 7)
     unlimited = make_crawler(Spider, {**ADDON, "CX_MAX_BODY_SIZE": 0}).settings
     assert unlimited.getint("DOWNLOAD_MAXSIZE") == 1024 * 1024 * 1024  # Scrapy's own default
+
+
+def test_csv_exports_and_drop_logs_are_ours_unless_the_project_chose() -> None:
+    settings = make_crawler(Spider, ADDON).settings
+    exporters = settings.getwithbase("FEED_EXPORTERS")
+    assert exporters["csv"] == CSV_EXPORTER
+    assert exporters["jsonlines"] == "scrapy.exporters.JsonLinesItemExporter"  # untouched
+    assert settings["LOG_FORMATTER"] == LOG_FORMATTER
+    own = {
+        **ADDON,
+        "FEED_EXPORTERS": {"csv": "scrapy.exporters.CsvItemExporter"},
+        "LOG_FORMATTER": "scrapy.logformatter.LogFormatter",
+    }
+    settings = make_crawler(Spider, own).settings
+    assert settings.getwithbase("FEED_EXPORTERS")["csv"] == "scrapy.exporters.CsvItemExporter"
+    assert settings["LOG_FORMATTER"] == "scrapy.logformatter.LogFormatter"
+
+
+def test_a_bad_setting_fails_before_any_crawler_exists() -> None:
+    """Outside Scrapy's command line (a script) the add-on raises, naming the setting;
+    ``scrapy crawl`` ends in one line instead (tests/e2e/test_bad_settings.py)."""
+    from scrapy.crawler import CrawlerRunner
+    from scrapy.settings import Settings
+
+    from scrapy_cx.settings import SettingError
+
+    settings = Settings({**ADDON, "CX_WORKERS": "-1"}, priority="cmdline")
+    with pytest.raises(SettingError, match=r"^CX_WORKERS must be 'auto' or a number >= 0"):
+        CrawlerRunner(settings)

@@ -24,6 +24,7 @@ from scrapy_cx import (
     ArticlePipeline,
     ArticleSpiderMiddleware,
 )
+from scrapy_cx.pipeline import DropLogFormatter
 from scrapy_cx.verdict import SkipNotes, is_iso_date
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html, listing_html
@@ -131,6 +132,27 @@ def test_drops_follow_the_projects_drop_log_level_when_it_sets_one() -> None:
     with pytest.raises(DropItem) as dropped:
         pipe.process_item(complete(content=""))
     assert dropped.value.log_level is None  # Scrapy applies the project's level
+
+
+def test_a_dropped_article_is_logged_as_one_short_line_not_whole() -> None:
+    crawler = make_crawler(Spider, {"ADDONS": {"scrapy_cx.Addon": 500}})
+    pipe = ArticlePipeline.from_crawler(crawler)
+    formatter = DropLogFormatter.from_crawler(crawler)
+    spider = Spider("news")
+    spider.crawler = crawler
+    item = complete(content=CONTENT * 400, title="T" * 500, page_type="listing")
+    with pytest.raises(DropItem) as dropped:
+        pipe.process_item(item)
+    result = formatter.dropped(item, dropped.value, None, spider)
+    line = result["msg"] % result["args"]
+    assert result["level"] == logging.INFO
+    assert len(line) < 400, line
+    assert "page_type_listing" in line and URL in line and "T" * 100 in line
+    assert f"content {len(CONTENT) * 400} characters" in line
+    # Items that are not articles are logged as Scrapy logs them.
+    other = {"name": "a link", "href": URL}
+    result = formatter.dropped(other, DropItem("own pipeline"), None, spider)
+    assert "'a link'" in result["msg"] % result["args"]
 
 
 def test_minimum_length_is_a_setting() -> None:

@@ -12,7 +12,7 @@ import pytest
 from scrapy.settings import Settings
 
 from scrapy_cx.article import DEFAULT_FORMATS, FORMATS
-from scrapy_cx.settings import DEFAULTS, CxSettings, setting_name
+from scrapy_cx.settings import DEFAULTS, CxSettings, SettingError, setting_name
 
 pytestmark = pytest.mark.filterwarnings("error::scrapy.exceptions.ScrapyDeprecationWarning")
 
@@ -288,3 +288,91 @@ def test_the_table_imports_without_scrapy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+#: Settings any text is a value of: a field name, a Redis URL (checked by Redis).
+ANY_TEXT = {"CX_HTML_FIELD", "CX_REDIS_URL"}
+#: (setting, a bad ``-s NAME=VALUE`` value, text of the value the message shows).
+BAD_VALUES = [
+    ("CX_ENABLED", "no", "'no'"),
+    ("CX_MAX_BODY_SIZE", "5MB", "'5MB'"),
+    ("CX_MAX_BODY_SIZE", "-1", "-1"),
+    ("CX_MIN_CONTENT_LENGTH", "abc", "'abc'"),
+    ("CX_MIN_CONTENT_LENGTH", "-1", "-1"),
+    ("CX_PAGE_TYPES", '["articel"]', "'articel'"),
+    ("CX_PAGE_TYPES", "article,blog", "'blog'"),
+    ("CX_PAGE_TYPES", '["article"', "'[\"article\"'"),  # not JSON
+    ("CX_PAGE_TYPES", "[1, 2]", "[1, 2]"),
+    ("CX_DROP_NON_ARTICLES", "maybe", "'maybe'"),
+    ("CX_REQUIRE_PUBLISHED", "yes", "'yes'"),
+    ("CX_DATE_LANGUAGES", '["english"]', "'english'"),
+    ("CX_DATE_LANGUAGES", "en,klingon", "'klingon'"),
+    ("CX_LINE_OPTIONS", "{bad", "'{bad'"),
+    ("CX_LINE_OPTIONS", '{"blocksize": 4}', "'blocksize'"),
+    ("CX_LINE_OPTIONS", '{"block_size": "4"}', "block_size='4'"),
+    ("CX_FORMATS", "html,pdf", "'pdf'"),
+    ("CX_FORMATS", '["pdf"]', "'pdf'"),
+    ("CX_FILL_ITEMS", "nope", "'nope'"),
+    ("CX_KEEP_HTML", "nope", "'nope'"),
+    ("CX_WORKERS", "-1", "'-1'"),
+    ("CX_WORKERS", "many", "'many'"),
+    ("CX_PAGE_TIMEOUT", "5s", "'5s'"),
+    ("CX_PAGE_TIMEOUT", "-1", "-1"),
+    ("CX_PAGE_TIMEOUT", "nan", "nan"),
+    ("CX_WORKER_MAX_PAGES", "1.5", "'1.5'"),
+    ("CX_WORKER_MAX_PAGES", "-1", "-1"),
+    ("CX_REDIS_IDLE_CLOSE", "soon", "'soon'"),
+    ("CX_REDIS_IDLE_CLOSE", "-1", "-1"),
+    ("CX_REDIS_LEASE_TIMEOUT", "0", "0"),
+    ("CX_REDIS_LEASE_TIMEOUT", "inf", "inf"),
+    ("CX_REDIS_MAX_DELIVERIES", "three", "'three'"),
+    ("CX_REDIS_MAX_DELIVERIES", "-1", "-1"),
+    ("CX_DEDUP", "perhaps", "'perhaps'"),
+    ("CX_DEDUP_MODE", "delete", "'delete'"),
+    ("CX_DEDUP_THRESHOLD", "1.5", "1.5"),
+    ("CX_DEDUP_THRESHOLD", "0", "0"),
+    ("CX_DEDUP_THRESHOLD", "half", "'half'"),
+]
+#: Words that say what is allowed, one of them in every message.
+ALLOWED = re.compile(r"must be|known:|takes|choose among")
+
+
+def test_every_setting_has_bad_values_checked() -> None:
+    checked = {name for name, _, _ in BAD_VALUES}
+    assert checked | ANY_TEXT == set(DEFAULTS)
+    assert not checked & ANY_TEXT
+
+
+@pytest.mark.parametrize(("name", "value", "shown"), BAD_VALUES)
+def test_a_bad_command_line_value_fails_in_one_line_naming_setting_value_and_allowed(
+    name: str, value: str, shown: str
+) -> None:
+    settings = Settings({name: value}, priority="cmdline")  # what `-s NAME=VALUE` stores
+    with pytest.raises(SettingError) as error:
+        CxSettings.from_settings(settings)
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(name), message
+    assert shown in message, message
+    assert ALLOWED.search(message), message
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "attribute", "expected"),
+    [
+        # JSON, as the README shows for CX_LINE_OPTIONS, or Scrapy's comma list.
+        ("CX_PAGE_TYPES", '["listing"]', "page_types", ("listing",)),
+        ("CX_PAGE_TYPES", '["article", "thread"]', "page_types", ("article", "thread")),
+        ("CX_PAGE_TYPES", "article, listing", "page_types", ("article", "listing")),
+        ("CX_PAGE_TYPES", "[]", "page_types", ()),
+        ("CX_FORMATS", '["markdown", "html"]', "formats", ("html", "markdown")),
+        ("CX_FORMATS", "[]", "formats", ()),
+        ("CX_DATE_LANGUAGES", '["en", "zh"]', "date_languages", ["en", "zh"]),
+        ("CX_DATE_LANGUAGES", "en,zh", "date_languages", ["en", "zh"]),
+    ],
+)
+def test_list_settings_read_json_or_comma_lists(
+    name: str, value: str, attribute: str, expected: object
+) -> None:
+    cx = CxSettings.from_settings(Settings({name: value}, priority="cmdline"))
+    assert getattr(cx, attribute) == expected

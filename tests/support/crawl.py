@@ -21,7 +21,8 @@ def run_crawl(
     cwd: Path = EXAMPLE_PROJECT,
     env: dict[str, str] | None = None,
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
-    """``scrapy crawl news ARGS -O output``; returns the process and the exported items."""
+    """``scrapy crawl news ARGS -O output``; returns the process and the exported items
+    (none read unless ``output`` is JSON lines: read a CSV export yourself)."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
     proc = subprocess.run(
         crawl_command(args, output, settings),
@@ -33,7 +34,7 @@ def run_crawl(
         check=False,
     )
     items: list[dict[str, Any]] = []
-    if output.exists():
+    if output.exists() and output.suffix in (".jsonl", ".jl"):
         with output.open(encoding="utf-8") as fh:
             items = [json.loads(line) for line in fh if line.strip()]
     return proc, items
