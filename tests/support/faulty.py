@@ -34,3 +34,24 @@ class FaultyMiddleware(ArticleMiddleware):
     """The real middleware with :func:`extract` as its extractor."""
 
     extract = staticmethod(extract)
+
+
+def fail_first_starts(counter: str, failures: int) -> None:
+    """A worker warm-up that exits its process (before the worker is ready) the first
+    ``failures`` times, counted in the file ``counter``: a fault that passes."""
+    with open(counter, "ab") as fh:
+        fh.write(b"x")
+        count = fh.tell()
+    if count <= failures:
+        os._exit(3)
+
+
+def never_start() -> None:
+    """A worker warm-up that always exits its process: workers that cannot run."""
+    os._exit(3)
+
+
+class WorkersNeverStartMiddleware(ArticleMiddleware):
+    """The real middleware whose workers all exit before they are ready."""
+
+    warm_up = staticmethod(never_start)
