@@ -99,6 +99,46 @@ def test_crawl_with_workers_survives_a_hanging_and_a_dying_page(
     assert elapsed < 120  # the hang is 300 s: it was cut, not waited for
 
 
+@pytest.mark.parametrize("reactor", sorted(REACTORS))
+def test_a_crawl_whose_workers_cannot_start_stops_with_a_reason_and_exit_1(
+    reactor: str, tmp_path: Path
+) -> None:
+    """Once three failed starts switched extraction off: every page then passed on
+    without it, and the crawl ended ``finished``, exit 0, as if all was well."""
+    served, _ = routes()
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        middlewares = {
+            "scrapy_cx.ArticleMiddleware": None,
+            "tests.support.faulty.WorkersNeverStartMiddleware": 540,
+        }
+        started = time.monotonic()
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "DOWNLOADER_MIDDLEWARES": json.dumps(middlewares),
+                "TWISTED_REACTOR": REACTORS[reactor],
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+        elapsed = time.monotonic() - started
+    log = proc.stderr
+    assert proc.returncode == 1, log[-3000:]
+    assert not items
+    stopping = [line for line in log.splitlines() if "stopping the crawl" in line]
+    assert len(stopping) == 1, log[-3000:]
+    assert "cx_workers_failed" in stopping[0] and "exit code 3" in stopping[0]
+    assert "'finish_reason': 'cx_workers_failed'" in log
+    stats = scrapy_stats(log)
+    assert stats["cx/workers/start_failures"] >= 5
+    assert "cx/pages" not in stats
+    assert elapsed < 90  # given up after a bounded time (20 s of failed starts)
+
+
 def test_a_slow_pool_slows_downloads_down(tmp_path: Path) -> None:
     """Pages waiting for their article still count against CONCURRENT_REQUESTS, so the
     crawl fetches no further ahead than that: memory stays bounded, whatever the pool."""
