@@ -25,7 +25,7 @@ import pytest
 
 from tests.e2e.test_faults import article, scrapy_stats
 from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
-from tests.support.faulty import SLOW_SECONDS
+from tests.support.faulty import SLOW_SECONDS, STALL_SECONDS
 from tests.support.procs import alive, descendants
 from tests.support.server import Handler, Route, serve
 
@@ -137,6 +137,33 @@ def test_a_crawl_whose_workers_cannot_start_stops_with_a_reason_and_exit_1(
     assert stats["cx/workers/start_failures"] >= 5
     assert "cx/pages" not in stats
     assert elapsed < 90  # given up after a bounded time (20 s of failed starts)
+
+
+def test_a_reactor_stall_past_the_deadline_loses_no_article(tmp_path: Path) -> None:
+    """A pipeline holds the reactor past CX_PAGE_TIMEOUT while the workers have pages in
+    hand: once their finished extractions were taken for timeouts and lost."""
+    good = {f"/story/slow-{i}": article(i) for i in range(GOOD)}
+    served = {path: Route(body, headers=HTML) for path, (_, body) in good.items()}
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "CX_PAGE_TIMEOUT": str(STALL_SECONDS - 1.5),
+                "CX_WORKER_MAX_PAGES": "0",
+                "ITEM_PIPELINES": json.dumps({"tests.support.faulty.StallingPipeline": 50}),
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    stats = scrapy_stats(log)
+    assert "cx/skipped/timeout" not in stats, log[-3000:]
+    assert len(items) == GOOD and stats["cx/pages"] == GOOD
 
 
 def test_a_slow_pool_slows_downloads_down(tmp_path: Path) -> None:

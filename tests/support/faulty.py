@@ -55,3 +55,21 @@ class WorkersNeverStartMiddleware(ArticleMiddleware):
     """The real middleware whose workers all exit before they are ready."""
 
     warm_up = staticmethod(never_start)
+
+
+#: Seconds :class:`StallingPipeline` holds the reactor: past the tests' page deadline.
+STALL_SECONDS = 3.5
+
+
+class StallingPipeline:
+    """Holds the reactor :data:`STALL_SECONDS` on the first item (a slow callback),
+    while the workers have pages in hand."""
+
+    def __init__(self) -> None:
+        self.stalled = False
+
+    def process_item(self, item: Any, spider: Any = None) -> Any:
+        if not self.stalled:
+            self.stalled = True
+            time.sleep(STALL_SECONDS)
+        return item
