@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -164,6 +165,40 @@ def test_a_reactor_stall_past_the_deadline_loses_no_article(tmp_path: Path) -> N
     stats = scrapy_stats(log)
     assert "cx/skipped/timeout" not in stats, log[-3000:]
     assert len(items) == GOOD and stats["cx/pages"] == GOOD
+
+
+def test_a_stuck_redis_dedup_holds_neither_the_crawl_nor_the_deadlines(tmp_path: Path) -> None:
+    """A Redis that takes connections and never answers: each duplicate check once held
+    the reactor (for good: no timeout), now it waits in a thread, bounded, and the item
+    goes on unchecked, counted."""
+    pages = 12
+    good = {f"/story/slow-{i}": article(i) for i in range(pages)}
+    served = {path: Route(body, headers=HTML) for path, (_, body) in good.items()}
+    with socket.socket() as silent, serve(served) as (base, _hits):
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(64)  # connections complete in the kernel; nothing ever answers
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        started = time.monotonic()
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "CX_PAGE_TIMEOUT": "2",
+                "CX_DEDUP": "True",
+                "CX_REDIS_URL": f"redis://127.0.0.1:{silent.getsockname()[1]}/0",
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=90,
+        )
+        elapsed = time.monotonic() - started
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    stats = scrapy_stats(log)
+    assert "cx/skipped/timeout" not in stats, log[-3000:]
+    assert len(items) == pages and stats["cx/dedup_errors"] == pages
+    assert elapsed < 60
 
 
 def test_a_slow_pool_slows_downloads_down(tmp_path: Path) -> None:
