@@ -416,6 +416,7 @@ class WorkerPool:
                 task = self._next_task()
                 if task is None:
                     return
+                task.sent = None  # a task retried here starts its clock again
                 try:
                     self._send(worker, task.call, task)
                 except (BrokenPipeError, EOFError, OSError):
