@@ -9,6 +9,7 @@ retried error never costs an extraction.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from datetime import datetime, timezone
@@ -19,14 +20,22 @@ from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.http.request import NO_CALLBACK
-from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
 
 from .article import Article
 from .body import looks_binary
 from .extract import extract_article
-from .pool import PoolError, ReactorPool, RemoteError, TaskTimeout, WorkerDied
+from .pool import (
+    PoolClosed,
+    PoolError,
+    ReactorPool,
+    RemoteError,
+    TaskTimeout,
+    WorkerDied,
+    warm_up_extractor,
+)
 from .settings import CxSettings
 from .stats import CxStats
 
@@ -49,6 +58,8 @@ META_SKIPPED = "cx_skipped"
 ORDER = 540
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+#: The spider's close reason when extraction workers cannot be started.
+WORKERS_FAILED = "cx_workers_failed"
 
 
 def _content_type(response: Response) -> str:
@@ -108,6 +119,37 @@ def declared_encoding(response: Response) -> str | None:
     return http_content_type_encoding(raw.decode("latin-1"))
 
 
+# crawler -> its engine_stopped receiver (the signal manager holds receivers weakly).
+_receivers: weakref.WeakKeyDictionary[Crawler, Any] = weakref.WeakKeyDictionary()
+
+
+def stop_crawl(crawler: Crawler, reason: str, why: str) -> None:
+    """Close the spider with ``reason`` (its ``finish_reason``), log ``why`` once as an
+    error, and make ``scrapy crawl`` exit 1. Calls after the first do nothing.
+
+    Scrapy (2.19 at least) gives a component no way to set the exit status: it is 1
+    only when the runner's ``bootstrap_failed`` is set, which it is when the crawl
+    raised or when, once the crawl has ended, the crawler has no spider. So the
+    spider is closed, and once the engine has stopped (stats dumped, every
+    ``spider_closed`` handler run) the crawler's ``spider`` is cleared, on either
+    reactor. ``tests/e2e/test_workers.py`` holds that this still gives exit 1.
+    """
+    if crawler in _receivers:
+        return
+    logger.error("scrapy-cx: stopping the crawl (%s): %s", reason, why)
+
+    def failed() -> None:
+        crawler.spider = None  # the runner reads this as a failed crawl: exit status 1
+
+    _receivers[crawler] = failed
+    crawler.signals.connect(failed, signal=signals.engine_stopped)
+    engine = crawler.engine
+    if hasattr(engine, "close_spider_async"):  # Scrapy 2.14+
+        deferred_from_coro(engine.close_spider_async(reason=reason))
+    elif crawler.spider is not None:
+        engine.close_spider(crawler.spider, reason)
+
+
 def _deferred(future: Future[Any]) -> Deferred[Any]:
     """A Deferred fired when ``future`` is done: the reactor pool resolves its futures in
     the reactor thread, so no hop between threads is needed."""
@@ -135,19 +177,24 @@ class ArticleMiddleware:
 
     Skipped responses get ``meta["cx_skipped"] = reason`` instead (``status``,
     ``not_html``, ``empty``, ``too_large``, ``binary``, ``error``, and with
-    workers ``timeout`` and ``worker_died``). The response itself is returned
-    unchanged, whatever happens.
+    workers ``timeout``, ``worker_died`` and ``workers_failed``). The response itself
+    is returned unchanged, whatever happens.
 
     With ``CX_WORKERS`` > 0 the extraction runs in worker processes and
     ``process_response`` returns a coroutine that Scrapy awaits: the response
     goes on when its article is back, and the reactor keeps downloading
     meanwhile. At most ``3 * workers`` pages wait for the pool; the others wait
     in the downloader, which counts them against ``CONCURRENT_REQUESTS``, so a
-    slow pool slows downloads down instead of growing memory.
+    slow pool slows downloads down instead of growing memory. A worker that fails to
+    start is replaced after a back-off; when none can start for long (see
+    :class:`~scrapy_cx.pool.WorkerPool`) the crawl is stopped (``cx_workers_failed``,
+    exit status 1) rather than passing its pages on without extraction.
     """
 
     #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
     extract: Callable[..., Article] = staticmethod(extract_article)
+    #: What a new worker runs before its first page (outside the page's deadline).
+    warm_up: Callable[[], object] = staticmethod(warm_up_extractor)
 
     def __init__(self, crawler: Crawler, settings: CxSettings) -> None:
         self.crawler = crawler
@@ -227,6 +274,10 @@ class ArticleMiddleware:
         if isinstance(error, WorkerDied):
             logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
             return "worker_died"
+        if isinstance(error, PoolClosed) and self._pool is not None and self._pool.broken:
+            why = f"extraction workers cannot run: {self._pool.broken}"
+            stop_crawl(self.crawler, WORKERS_FAILED, why)
+            return "workers_failed"
         if isinstance(error, RemoteError):
             logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
         else:
@@ -239,6 +290,7 @@ class ArticleMiddleware:
             self.workers,
             timeout=self.settings.page_timeout,
             max_tasks=self.settings.worker_max_pages,
+            warm_up=self.warm_up,
         )
         self._room = DeferredSemaphore(self._pool.capacity)
         logger.info(
@@ -251,6 +303,12 @@ class ArticleMiddleware:
         """Stop the workers (spider closed, engine stopped): none outlives the crawl."""
         if self._pool is not None:
             self._pool.close()
+            pool = self._pool
+            counts = {"timeouts": pool.timeouts, "deaths": pool.deaths}
+            counts |= {"recycled": pool.recycled, "start_failures": pool.start_failures}
+            for name, count in counts.items():
+                if count and self.crawler.stats is not None:
+                    self.crawler.stats.set_value(f"cx/workers/{name}", count)
 
     def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:
         args, kwargs = self._arguments(response)

@@ -184,10 +184,18 @@ class RedisIndex:
         self._script = server.register_script(_CHECK_AND_ADD)
 
     @classmethod
-    def from_url(cls, url: str, prefix: str, threshold: float = DEFAULT_THRESHOLD) -> RedisIndex:
+    def from_url(
+        cls,
+        url: str,
+        prefix: str,
+        threshold: float = DEFAULT_THRESHOLD,
+        timeout: float | None = None,
+    ) -> RedisIndex:
+        """The index in the Redis at ``url``; ``timeout`` bounds each connect and reply."""
         import redis  # scrapy-redis brings it: pip install 'scrapy-cx[redis]'
 
-        return cls(redis.Redis.from_url(url), prefix, threshold)
+        server = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        return cls(server, prefix, threshold)
 
     def add(self, fingerprint: str, url: str) -> str | None:
         sig = signature(fingerprint)

@@ -6,18 +6,24 @@ computed here from ``content`` for items that carry none) is looked up in a
 :mod:`scrapy_cx.dedup` index: in this process, or in ``CX_REDIS_URL`` when
 the crawl is shared, so two processes never both keep the same story. A
 failing Redis is logged and counted, and the item goes on: a dedup step never
-loses an article.
+loses an article. A check in Redis runs in a thread, bounded by
+:data:`REDIS_TIMEOUT`: a Redis slow or gone must not hold the crawl's reactor
+(and with it every page's deadline in the extraction workers).
 """
 
 from __future__ import annotations
 
 import logging
+import sys
+from collections.abc import Coroutine
 from typing import Any
 
 from itemadapter import ItemAdapter
 from scrapy import Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.threads import deferToThread
 
 from ..article import Article
 from ..extract.fingerprint import fingerprint, signature
@@ -35,6 +41,8 @@ logger = logging.getLogger(__name__)
 ORDER = 150
 #: Redis keys of the shared index: ``<spider name>`` then this.
 REDIS_SUFFIX = "cx-dedup"
+#: Seconds one check in Redis may take before the item goes on unchecked.
+REDIS_TIMEOUT = 5.0
 
 
 class DedupPipeline:
@@ -60,9 +68,12 @@ class DedupPipeline:
             return MemoryIndex(threshold)
         spider = spider or self.crawler.spider
         name = getattr(spider, "name", None) or "scrapy"
-        return RedisIndex.from_url(self.settings.redis_url, f"{name}:{REDIS_SUFFIX}", threshold)
+        prefix = f"{name}:{REDIS_SUFFIX}"
+        return RedisIndex.from_url(self.settings.redis_url, prefix, threshold, REDIS_TIMEOUT)
 
-    def process_item(self, item: Any, spider: Spider | None = None) -> Any:
+    def process_item(
+        self, item: Any, spider: Spider | None = None
+    ) -> Any | Coroutine[Any, Any, Any]:
         if isinstance(item, Article):
             item = ArticleItem.from_article(item)
         if not ItemAdapter.is_item(item):
@@ -74,12 +85,36 @@ class DedupPipeline:
         url = str(adapter.get("url") or "")
         if self.index is None:
             self.index = self._open_index(spider)
+        if isinstance(self.index, RedisIndex):
+            reactor = _running_reactor()
+            if reactor is not None:  # a crawl: Scrapy awaits the coroutine
+                return self._add_in_thread(reactor, self.index, item, fp, url)
+            try:
+                first = self.index.add(fp, url)
+            except Exception as error:  # a Redis gone away: keep the item, say so
+                return self._failed(item, url, error)
+            return self._verdict(item, first, url)
+        return self._verdict(item, self.index.add(fp, url), url)
+
+    async def _add_in_thread(
+        self, reactor: Any, index: DedupIndex, item: Any, fp: str, url: str
+    ) -> Any:
+        check = deferToThread(index.add, fp, url)
+        check.addTimeout(REDIS_TIMEOUT, reactor)
         try:
-            first = self.index.add(fp, url)
-        except Exception:  # a Redis gone away: keep the item, say so
-            logger.exception("scrapy-cx: duplicate check failed for %s", url)
-            self.stats.inc("dedup_errors")
-            return item
+            first = await maybe_deferred_to_future(check)
+        except Exception as error:  # a Redis gone away or stuck: keep the item, say so
+            return self._failed(item, url, error)
+        return self._verdict(item, first, url)
+
+    def _failed(self, item: Any, url: str, error: Exception) -> Any:
+        logger.error("scrapy-cx: duplicate check failed for %s: %r", url, error)
+        self.stats.inc("dedup_errors")
+        return item
+
+    def _verdict(self, item: Any, first: str | None, url: str) -> Any:
+        """``item`` kept (``first`` None), marked, or dropped as a repost of ``first``."""
+        adapter = ItemAdapter(item)
         if first is None:
             return item
         if self.settings.dedup_mode == "mark":
@@ -91,6 +126,12 @@ class DedupPipeline:
         drop = DropItem(f"scrapy-cx: duplicate of {first}: {url}")
         drop.log_level = self.drop_log_level  # newer Scrapy reads it; older logs WARNING
         raise drop
+
+
+def _running_reactor() -> Any:
+    """The installed Twisted reactor if it runs (a crawl), else None; never installs one."""
+    reactor = sys.modules.get("twisted.internet.reactor")
+    return reactor if reactor is not None and getattr(reactor, "running", False) else None
 
 
 def _fingerprint(adapter: ItemAdapter) -> str | None:

@@ -17,6 +17,7 @@ from ._workers import (
     WorkerPool,
     auto_workers,
     resolve_workers,
+    warm_up_extractor,
 )
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "WorkerPool",
     "auto_workers",
     "resolve_workers",
+    "warm_up_extractor",
 ]
 
 

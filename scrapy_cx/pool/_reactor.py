@@ -22,6 +22,7 @@ import os
 import pickle
 import socket
 import struct
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -31,7 +32,7 @@ from typing import Any
 from twisted.internet.interfaces import IReadDescriptor, IWriteDescriptor
 from zope.interface import implementer
 
-from ._workers import WorkerPool, _Worker
+from ._workers import WorkerPool, _Task, _Worker
 
 __all__ = ["ReactorPool"]
 
@@ -98,7 +99,8 @@ class _Link:
         self._on_messages = on_messages
         self._on_eof = on_eof
         self._inbox = bytearray()
-        self._outbox: deque[memoryview] = deque()
+        # What is left to write, each part with what to call once it is written.
+        self._outbox: deque[tuple[memoryview, Callable[[], None] | None]] = deque()
         self._open = True
         reactor.addReader(self)
 
@@ -108,13 +110,16 @@ class _Link:
     def logPrefix(self) -> str:  # noqa: N802 - Twisted's name
         return "scrapy-cx-worker"
 
-    def send(self, message: Any) -> None:
-        """Pickle and queue ``message``; write what the socket takes now."""
+    def send(self, message: Any, on_written: Callable[[], None] | None = None) -> None:
+        """Pickle and queue ``message``; write what the socket takes now, and call
+        ``on_written`` once all of it is written (the worker can start on it)."""
         if not self._open:
             raise BrokenPipeError("the worker is gone")
         idle = not self._outbox
         payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
-        self._outbox.extend(memoryview(part) for part in frame(payload))
+        parts = frame(payload)
+        self._outbox.extend((memoryview(part), None) for part in parts[:-1])
+        self._outbox.append((memoryview(parts[-1]), on_written))
         if idle:
             self.doWrite()
             if self._outbox and self._open:
@@ -122,7 +127,7 @@ class _Link:
 
     def doWrite(self) -> None:  # noqa: N802 - Twisted's name
         while self._outbox:
-            head = self._outbox[0]
+            head, on_written = self._outbox[0]
             try:
                 written = os.write(self._fd, head)
             except BlockingIOError:
@@ -131,30 +136,52 @@ class _Link:
                 self._outbox.clear()
                 break
             if written < len(head):
-                self._outbox[0] = head[written:]
+                self._outbox[0] = (head[written:], on_written)
                 return
             self._outbox.popleft()
+            if on_written is not None:
+                on_written()
         self._reactor.removeWriter(self)
 
     def doRead(self) -> None:  # noqa: N802 - Twisted's name
+        messages = self._read()
+        if messages is None:
+            self._lost()
+        elif messages:
+            self._on_messages(messages)
+
+    def _read(self) -> list[Any] | None:
+        """One read's complete messages; None at end of file or on a garbled stream."""
         try:
             data = os.read(self._fd, READ_SIZE)
         except BlockingIOError:
-            return
+            return []
         except OSError:
             data = b""
         if not data:
-            self._lost()
-            return
+            return None
         self._inbox += data
         try:
-            messages = [pickle.loads(p) for p in unframe(self._inbox)]
+            return [pickle.loads(p) for p in unframe(self._inbox)]
         except Exception:  # noqa: BLE001 - a garbled stream: the worker is no use any more
             logger.exception("scrapy-cx: unreadable message from a worker: replacing it")
-            self._lost()
-            return
-        if messages:
-            self._on_messages(messages)
+            return None
+
+    def read_pending(self) -> list[Any]:
+        """The messages the worker has written so far, read now, not in the reactor's turn:
+        a reply written while the reactor was held must not count as late. An end of file
+        is left to the reactor's next turn."""
+        messages: list[Any] = []
+        while self._open:
+            before = len(self._inbox)
+            got = self._read()
+            if got is None:
+                self._reactor.callLater(0, self._lost)
+                break
+            messages += got
+            if not got and len(self._inbox) == before:  # nothing more to read now
+                break
+        return messages
 
     def connectionLost(self, reason: object) -> None:  # noqa: N802 - Twisted's name
         """The reactor gave up on the socket (an error in a handler): replace the worker."""
@@ -202,8 +229,12 @@ class ReactorPool(WorkerPool):
         )
         return worker
 
-    def _send(self, worker: _Worker, message: Any) -> None:
-        worker.link.send(message)
+    def _send(self, worker: _Worker, message: Any, task: _Task | None = None) -> None:
+        on_written = None if task is None else partial(_mark_sent, task)
+        worker.link.send(message, on_written)
+
+    def _pending(self, worker: _Worker) -> list[Any]:
+        return list(worker.link.read_pending())
 
     def _disconnect(self, worker: _Worker) -> None:
         worker.link.stop()
@@ -256,6 +287,7 @@ class ReactorPool(WorkerPool):
             self._pump_pending = True
             while self._pump_pending and not self._closed:
                 self._pump_pending = False
+                self._respawn()
                 self._assign()
                 self._expire()
                 self._reap()
@@ -287,6 +319,11 @@ class ReactorPool(WorkerPool):
         if self._timer is not None and self._timer.active():
             self._timer.cancel()
         self._timer = self._timer_at = None
+
+
+def _mark_sent(task: _Task) -> None:
+    """The worker has all of ``task`` now: its deadline counts from here."""
+    task.sent = time.monotonic()
 
 
 #: Seconds to wait, after a worker's socket closed, for its exit code.

@@ -48,8 +48,17 @@ __all__ = [
 
 #: Modules the fork server imports once, so a new worker starts in milliseconds.
 PRELOAD = ["scrapy_cx.extract"]
-#: Workers that die before they are ready, in a row, before the pool gives up.
-MAX_START_FAILURES = 3
+#: Workers that die before they are ready, in a row, at least, before the pool gives up...
+MAX_START_FAILURES = 5
+#: ... and seconds since the first of them at least: a pool that cannot start a
+#: worker for this long will not, and a crawl must stop rather than pass its pages
+#: on without extraction.
+START_GIVE_UP_SECONDS = 20.0
+#: Seconds before a worker that failed to start is replaced: doubled per failure in a
+#: row, up to :data:`MAX_START_BACKOFF` (a fault that passes costs little, one that
+#: stays does not spin).
+START_BACKOFF = 0.1
+MAX_START_BACKOFF = 4.0
 #: Tasks sent ahead to each worker: it starts the next page as soon as it is done with
 #: one, without waiting for the parent (whose threads share one GIL with the crawl).
 PREFETCH = 2
@@ -167,16 +176,19 @@ def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None
         if data is None:  # the parent is gone
             return
         started = time.process_time()
+        reply: tuple[bool, Any]
         try:
             task = pickle.loads(data)  # here, not in recv(): a function it cannot import is a reply
             if task is None:
                 return
             function, args, kwargs = task
-            reply: tuple[bool, Any, float] = (True, function(*args, **kwargs), 0.0)
+            reply = (True, function(*args, **kwargs))
         except BaseException:  # noqa: BLE001 - reported to the parent, the worker goes on
-            reply = (False, traceback.format_exc(), 0.0)
+            reply = (False, traceback.format_exc())
         try:
-            conn.send(reply[:2] + (time.process_time() - started,))
+            # When it ended, on the clock all processes share: the parent starts the next
+            # task's deadline from it, not from when it got round to reading this reply.
+            conn.send((*reply, time.process_time() - started, time.monotonic()))
         except (BrokenPipeError, OSError):
             return
 
@@ -211,7 +223,7 @@ class _main_hidden:  # noqa: N801 - used as a statement, like contextlib's
 class _Task:
     call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
     future: Future[Any]
-    deadline: float | None = None
+    sent: float | None = None  # when the worker had all of it (monotonic)
 
 
 @dataclass
@@ -223,6 +235,7 @@ class _Worker:
     tasks: deque[_Task] = field(default_factory=deque)  # sent, in order; the first is running
     done: int = 0
     started: float = field(default_factory=time.monotonic)
+    finished: float = 0.0  # when its last task ended, by its own report (monotonic)
 
 
 class WorkerPool:
@@ -232,8 +245,17 @@ class WorkerPool:
     the moment a worker takes it; a new worker runs ``warm_up`` before it takes
     any, outside the deadline. ``max_tasks`` (0: never) retires a worker after
     that many tasks, bounding what a leak in the extractor can grow to. Counters
-    ``timeouts``, ``deaths`` and ``recycled`` say what happened, ``cpu_seconds``
-    what the finished tasks cost the workers.
+    ``timeouts``, ``deaths``, ``recycled`` and ``start_failures`` say what happened,
+    ``cpu_seconds`` what the finished tasks cost the workers.
+
+    A deadline measures the worker's time: it starts when the worker had the task
+    (the task was written and the one before it had ended, by the worker's report),
+    and a reply already written is read before a task is judged late, so a parent
+    that was busy elsewhere (a crawl's reactor held by a slow callback) does not turn
+    a finished task into a timeout. A worker that dies before it is ready is
+    replaced after a back-off; when none gets ready for :data:`START_GIVE_UP_SECONDS`
+    (and :data:`MAX_START_FAILURES` tries) the pool is broken: ``broken`` says why,
+    and every task fails with :class:`PoolClosed`.
     """
 
     def __init__(
@@ -255,6 +277,7 @@ class WorkerPool:
         self.timeouts = 0
         self.deaths = 0
         self.recycled = 0
+        self.start_failures = 0
         self.cpu_seconds = 0.0
         self._warm_up = warm_up
         self._context = context or default_context()
@@ -264,7 +287,9 @@ class WorkerPool:
         self._retry: deque[_Task] = deque()  # taken from a worker that died before them
         self._closed = False
         self._broken: str | None = None
-        self._start_failures = 0
+        self._failing_since: float | None = None  # the first start failure in a row
+        self._failures_in_row = 0
+        self._respawns: list[float] = []  # when each worker owed after a failed start starts
         # Futures settled while the pool's state is being changed, resolved after it:
         # a future's callbacks may run a caller's code that submits again.
         self._settled: deque[tuple[Future[Any], bool, Any]] = deque()
@@ -313,6 +338,11 @@ class WorkerPool:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def broken(self) -> str | None:
+        """Why the pool gave up (its workers kept failing to start), or None."""
+        return self._broken
+
     def pids(self) -> list[int]:
         """The worker processes' ids (for tests and monitoring)."""
         return [w.process.pid for w in list(self._workers) if w.process.pid is not None]
@@ -337,6 +367,7 @@ class WorkerPool:
     def _run(self) -> None:
         try:
             while not self._closed:
+                self._respawn()
                 self._assign()
                 self._flush()
                 waitables: list[Any] = [self._wake_r]
@@ -370,9 +401,12 @@ class WorkerPool:
             else:
                 future.set_exception(value)
 
-    def _send(self, worker: _Worker, message: Any) -> None:
-        """Send ``message`` to ``worker``; raises OSError or EOFError if it is gone."""
+    def _send(self, worker: _Worker, message: Any, task: _Task | None = None) -> None:
+        """Send ``message`` to ``worker`` (``task``'s, noting when it was sent); raises
+        OSError or EOFError if it is gone."""
         worker.conn.send(message)
+        if task is not None:
+            task.sent = time.monotonic()
 
     def _assign(self) -> None:
         for worker in list(self._workers):
@@ -382,8 +416,9 @@ class WorkerPool:
                 task = self._next_task()
                 if task is None:
                     return
+                task.sent = None  # a task retried here starts its clock again
                 try:
-                    self._send(worker, task.call)
+                    self._send(worker, task.call, task)
                 except (BrokenPipeError, EOFError, OSError):
                     self._retry.appendleft(task)  # the worker is gone: _collect replaces it
                     break
@@ -391,12 +426,14 @@ class WorkerPool:
                     self._settle(task.future, False, RemoteError(f"cannot send the task: {exc!r}"))
                     continue
                 worker.tasks.append(task)
-                if len(worker.tasks) == 1:
-                    self._start_clock(task)
 
-    def _start_clock(self, task: _Task) -> None:
-        if self.timeout is not None:
-            task.deadline = time.monotonic() + self.timeout
+    def _deadline(self, worker: _Worker) -> float | None:
+        """When ``worker``'s running task is late: ``timeout`` after the worker started it
+        (it had the task, and the one before it had ended), None if it has none yet."""
+        head = worker.tasks[0] if worker.tasks else None
+        if self.timeout is None or head is None or head.sent is None:
+            return None
+        return max(head.sent, worker.finished) + self.timeout
 
     def _next_task(self) -> _Task | None:
         if self._retry:
@@ -409,34 +446,39 @@ class WorkerPool:
         return None
 
     def _next_deadline(self) -> float | None:
-        deadlines = [w.tasks[0].deadline for w in self._workers if w.tasks and w.tasks[0].deadline]
-        if not deadlines:
+        """Seconds until the next deadline or owed worker start, None if there is none."""
+        moments = [d for d in map(self._deadline, self._workers) if d is not None]
+        moments += self._respawns
+        if not moments:
             return None
-        return max(0.0, min(deadlines) - time.monotonic())
+        return max(0.0, min(moments) - time.monotonic())
 
     def _collect(self, worker: _Worker) -> None:
+        self._take(worker, self._pending(worker))
+        self._check(worker, alive=worker.process.is_alive())
+
+    def _pending(self, worker: _Worker) -> list[Any]:
+        """The messages ``worker`` has written so far, read without waiting for more."""
         messages = []
         try:
             while worker.conn.poll():
                 messages.append(worker.conn.recv())
         except (EOFError, OSError):
             pass
-        self._take(worker, messages)
-        self._check(worker, alive=worker.process.is_alive())
+        return messages
 
     def _take(self, worker: _Worker, messages: list[Any]) -> None:
         """Settle the tasks ``messages`` (from ``worker``, in order) answer."""
         for message in messages:
             if message == _READY:
                 worker.ready = True
-                self._start_failures = 0
+                self._failures_in_row = 0
+                self._failing_since = None
                 continue
-            ok, value, cpu = message
+            ok, value, cpu, worker.finished = message
             self.cpu_seconds += cpu
             worker.done += 1
             task = worker.tasks.popleft()
-            if worker.tasks:  # the worker went on to the next one just now
-                self._start_clock(worker.tasks[0])
             self._settle(task.future, ok, value if ok else RemoteError(value))
 
     def _check(self, worker: _Worker, *, alive: bool) -> None:
@@ -455,12 +497,19 @@ class WorkerPool:
     def _expire(self) -> None:
         now = time.monotonic()
         for worker in list(self._workers):
-            head = worker.tasks[0] if worker.tasks else None
-            if head is not None and head.deadline is not None and head.deadline <= now:
+            deadline = self._deadline(worker)
+            if deadline is None or deadline > now:
+                continue
+            # Its reply may be written and unread (this process was busy): read it first.
+            self._take(worker, self._pending(worker))
+            deadline = self._deadline(worker)
+            if deadline is not None and deadline <= now:
                 self.timeouts += 1
                 worker.process.kill()
                 worker.process.join(_REAP_SECONDS)
                 self._replace(worker, TaskTimeout(f"over {self.timeout:g} s"), died=False)
+            else:  # it was done in time: it may have done its share too
+                self._check(worker, alive=True)
 
     def _replace(self, worker: _Worker, error: PoolError | None, *, died: bool = True) -> None:
         """Swap ``worker`` for a new one: its running task fails with ``error``, the tasks
@@ -471,16 +520,40 @@ class WorkerPool:
             self._settle(worker.tasks.popleft().future, False, error)
         self._retry.extendleft(reversed(worker.tasks))
         worker.tasks.clear()
-        if not worker.ready:
-            self._start_failures += 1
         self._disconnect(worker)
         self._workers.remove(worker)
         if worker.process not in self._retiring:
             self._retiring.append(worker.process)
-        if self._start_failures >= MAX_START_FAILURES:
-            self._break(f"workers exit before they start (exit code {worker.process.exitcode})")
+        if worker.ready:
+            self._workers.append(self._spawn())
+        else:
+            self._failed_start(worker)
+
+    def _failed_start(self, worker: _Worker) -> None:
+        """``worker`` died before it was ready: start another after a back-off, or give up
+        when none has started for long enough."""
+        now = time.monotonic()
+        self.start_failures += 1
+        self._failures_in_row += 1
+        if self._failing_since is None:
+            self._failing_since = now
+        failing = now - self._failing_since
+        if self._failures_in_row >= MAX_START_FAILURES and failing >= START_GIVE_UP_SECONDS:
+            self._break(
+                f"{self._failures_in_row} workers in a row exited before they were ready, "
+                f"over {failing:.0f} s (last exit code {worker.process.exitcode})"
+            )
             return
-        self._workers.append(self._spawn())
+        backoff = min(MAX_START_BACKOFF, START_BACKOFF * 2 ** (self._failures_in_row - 1))
+        self._respawns.append(now + backoff)
+
+    def _respawn(self) -> None:
+        """Start the workers owed whose back-off is over."""
+        now = time.monotonic()
+        due = [at for at in self._respawns if at <= now]
+        for at in due:
+            self._respawns.remove(at)
+            self._workers.append(self._spawn())
 
     def _disconnect(self, worker: _Worker) -> None:
         worker.conn.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -25,7 +26,7 @@ import pytest
 
 from tests.e2e.test_faults import article, scrapy_stats
 from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
-from tests.support.faulty import SLOW_SECONDS
+from tests.support.faulty import SLOW_SECONDS, STALL_SECONDS
 from tests.support.procs import alive, descendants
 from tests.support.server import Handler, Route, serve
 
@@ -97,6 +98,107 @@ def test_crawl_with_workers_survives_a_hanging_and_a_dying_page(
     assert f"the worker died on {base}/story/die" in log
     assert "cx/errors" not in stats
     assert elapsed < 120  # the hang is 300 s: it was cut, not waited for
+
+
+@pytest.mark.parametrize("reactor", sorted(REACTORS))
+def test_a_crawl_whose_workers_cannot_start_stops_with_a_reason_and_exit_1(
+    reactor: str, tmp_path: Path
+) -> None:
+    """Once three failed starts switched extraction off: every page then passed on
+    without it, and the crawl ended ``finished``, exit 0, as if all was well."""
+    served, _ = routes()
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        middlewares = {
+            "scrapy_cx.ArticleMiddleware": None,
+            "tests.support.faulty.WorkersNeverStartMiddleware": 540,
+        }
+        started = time.monotonic()
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "DOWNLOADER_MIDDLEWARES": json.dumps(middlewares),
+                "TWISTED_REACTOR": REACTORS[reactor],
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+        elapsed = time.monotonic() - started
+    log = proc.stderr
+    assert proc.returncode == 1, log[-3000:]
+    assert not items
+    stopping = [line for line in log.splitlines() if "stopping the crawl" in line]
+    assert len(stopping) == 1, log[-3000:]
+    assert "cx_workers_failed" in stopping[0] and "exit code 3" in stopping[0]
+    assert "'finish_reason': 'cx_workers_failed'" in log
+    stats = scrapy_stats(log)
+    assert stats["cx/workers/start_failures"] >= 5
+    assert "cx/pages" not in stats
+    assert elapsed < 90  # given up after a bounded time (20 s of failed starts)
+
+
+def test_a_reactor_stall_past_the_deadline_loses_no_article(tmp_path: Path) -> None:
+    """A pipeline holds the reactor past CX_PAGE_TIMEOUT while the workers have pages in
+    hand: once their finished extractions were taken for timeouts and lost."""
+    good = {f"/story/slow-{i}": article(i) for i in range(GOOD)}
+    served = {path: Route(body, headers=HTML) for path, (_, body) in good.items()}
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "CX_PAGE_TIMEOUT": str(STALL_SECONDS - 1.5),
+                "CX_WORKER_MAX_PAGES": "0",
+                "ITEM_PIPELINES": json.dumps({"tests.support.faulty.StallingPipeline": 50}),
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    stats = scrapy_stats(log)
+    assert "cx/skipped/timeout" not in stats, log[-3000:]
+    assert len(items) == GOOD and stats["cx/pages"] == GOOD
+
+
+def test_a_stuck_redis_dedup_holds_neither_the_crawl_nor_the_deadlines(tmp_path: Path) -> None:
+    """A Redis that takes connections and never answers: each duplicate check once held
+    the reactor (for good: no timeout), now it waits in a thread, bounded, and the item
+    goes on unchecked, counted."""
+    pages = 12
+    good = {f"/story/slow-{i}": article(i) for i in range(pages)}
+    served = {path: Route(body, headers=HTML) for path, (_, body) in good.items()}
+    with socket.socket() as silent, serve(served) as (base, _hits):
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(64)  # connections complete in the kernel; nothing ever answers
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        started = time.monotonic()
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "CX_PAGE_TIMEOUT": "2",
+                "CX_DEDUP": "True",
+                "CX_REDIS_URL": f"redis://127.0.0.1:{silent.getsockname()[1]}/0",
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=90,
+        )
+        elapsed = time.monotonic() - started
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    stats = scrapy_stats(log)
+    assert "cx/skipped/timeout" not in stats, log[-3000:]
+    assert len(items) == pages and stats["cx/dedup_errors"] == pages
+    assert elapsed < 60
 
 
 def test_a_slow_pool_slows_downloads_down(tmp_path: Path) -> None:

@@ -11,14 +11,18 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
 from twisted.internet.selectreactor import SelectReactor
 
+from scrapy_cx.pool import _workers
 from scrapy_cx.pool._reactor import ReactorPool, _Link, frame, unframe
 from scrapy_cx.pool._workers import PoolClosed, RemoteError, TaskTimeout, WorkerDied
 from tests.pool.test_workers import BIG, alive
+from tests.support.faulty import fail_first_starts, never_start
 
 #: Seconds a test may turn its reactor before it fails instead of hanging.
 LIMIT = 60
@@ -160,3 +164,71 @@ def test_close_kills_busy_workers_and_fails_what_is_left(reactor: SelectReactor)
     assert isinstance(pool.submit(abs, 1).exception(timeout=0), PoolClosed)
     watched = reactor.getReaders() + reactor.getWriters()
     assert not [w for w in watched if isinstance(w, _Link)]
+
+
+def test_a_reactor_stall_past_the_deadline_does_not_turn_a_finished_task_into_a_timeout(
+    reactor: SelectReactor,
+) -> None:
+    # A callback holding the reactor 1.5 s (the crawl's 6 s against a 5 s deadline):
+    # the 25 ms tasks ended long before; their replies wait unread in the socket.
+    pool = ReactorPool(1, reactor=reactor, timeout=0.5, warm_up=None)
+    try:
+        turn(reactor, [pool.submit(abs, 0)])  # the worker is up
+        futures = [pool.submit(time.sleep, 0.025) for _ in range(2)]
+        time.sleep(1.5)  # the stall
+        turn(reactor, futures)
+        assert [f.exception() for f in futures] == [None, None]
+        assert pool.timeouts == 0
+    finally:
+        pool.close()
+
+
+def test_a_deadline_counts_from_when_the_worker_started_the_task(
+    reactor: SelectReactor,
+) -> None:
+    # The second task started when the first ended (0.3 s in), by the worker's clock:
+    # after a 2 s stall it is already late, not given a new second from then.
+    pool = ReactorPool(1, reactor=reactor, timeout=1.0, warm_up=None)
+    try:
+        turn(reactor, [pool.submit(abs, 0)])
+        first = pool.submit(time.sleep, 0.3)
+        hung = pool.submit(time.sleep, 60)
+        time.sleep(2)  # the stall
+        stalled = time.monotonic()
+        turn(reactor, [first, hung])
+        assert first.exception() is None
+        assert isinstance(hung.exception(), TaskTimeout)
+        assert time.monotonic() - stalled < 0.5
+        assert pool.timeouts == 1
+    finally:
+        pool.close()
+
+
+def test_workers_that_fail_to_start_are_replaced_after_a_back_off(
+    reactor: SelectReactor, tmp_path: Path
+) -> None:
+    warm_up = partial(fail_first_starts, str(tmp_path / "starts"), 4)
+    pool = ReactorPool(1, reactor=reactor, warm_up=warm_up)
+    try:
+        futures = [pool.submit(pow, i, 3) for i in range(3)]
+        turn(reactor, futures)
+        assert [f.result() for f in futures] == [0, 1, 8]
+        assert pool.start_failures == 4 and pool.broken is None
+    finally:
+        pool.close()
+
+
+def test_a_pool_whose_workers_never_start_gives_up(
+    reactor: SelectReactor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_workers, "START_GIVE_UP_SECONDS", 1.0)
+    pool = ReactorPool(2, reactor=reactor, warm_up=never_start)
+    try:
+        future = pool.submit(abs, -1)
+        turn(reactor, [future])
+        assert isinstance(future.exception(), PoolClosed)
+        assert pool.broken is not None and "exit code 3" in pool.broken
+        watched = reactor.getReaders() + reactor.getWriters()
+        assert not [w for w in watched if isinstance(w, _Link)]
+    finally:
+        pool.close()

@@ -8,9 +8,12 @@ import threading
 import time
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from functools import partial
+from pathlib import Path
 
 import pytest
 
+from scrapy_cx.pool import _workers
 from scrapy_cx.pool._workers import (
     PoolClosed,
     PoolError,
@@ -21,6 +24,7 @@ from scrapy_cx.pool._workers import (
     auto_workers,
     resolve_workers,
 )
+from tests.support.faulty import fail_first_starts, never_start
 
 
 def alive(pid: int) -> bool:
@@ -172,3 +176,33 @@ def test_a_busy_worker_with_a_large_page_queued_does_not_hold_up_the_others() ->
         assert _results(pool, [quick]) == [1]
         assert not slow.done()  # the other worker answered while this one still slept
         assert _results(pool, [slow, queued]) == [None, BIG]
+
+
+def test_workers_that_fail_to_start_are_replaced_after_a_back_off(tmp_path: Path) -> None:
+    # Four failed starts in a row: once the pool gave up after three, and every task
+    # after it failed; a fault that passes must cost a little time, no task.
+    warm_up = partial(fail_first_starts, str(tmp_path / "starts"), 4)
+    with WorkerPool(1, warm_up=warm_up) as pool:
+        started = time.monotonic()
+        futures = [pool.submit(pow, i, 2) for i in range(4)]
+        assert [f.result(timeout=60) for f in futures] == [0, 1, 4, 9]
+        assert pool.start_failures == 4 and pool.broken is None
+        # Backed off (0.1 + 0.2 + 0.4 + 0.8 s), not retried in a spin.
+        assert time.monotonic() - started >= 1.5
+
+
+def test_a_pool_whose_workers_never_start_gives_up_with_a_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_workers, "START_GIVE_UP_SECONDS", 1.0)
+    pool = WorkerPool(1, warm_up=never_start)
+    try:
+        future = pool.submit(abs, -1)
+        error = future.exception(timeout=60)
+        assert isinstance(error, PoolClosed)
+        assert pool.broken is not None and "exited before they were ready" in pool.broken
+        assert "exit code 3" in pool.broken
+        assert pool.start_failures >= _workers.MAX_START_FAILURES
+        assert isinstance(pool.submit(abs, 1).exception(timeout=0), PoolClosed)
+    finally:
+        pool.close()

@@ -34,3 +34,42 @@ class FaultyMiddleware(ArticleMiddleware):
     """The real middleware with :func:`extract` as its extractor."""
 
     extract = staticmethod(extract)
+
+
+def fail_first_starts(counter: str, failures: int) -> None:
+    """A worker warm-up that exits its process (before the worker is ready) the first
+    ``failures`` times, counted in the file ``counter``: a fault that passes."""
+    with open(counter, "ab") as fh:
+        fh.write(b"x")
+        count = fh.tell()
+    if count <= failures:
+        os._exit(3)
+
+
+def never_start() -> None:
+    """A worker warm-up that always exits its process: workers that cannot run."""
+    os._exit(3)
+
+
+class WorkersNeverStartMiddleware(ArticleMiddleware):
+    """The real middleware whose workers all exit before they are ready."""
+
+    warm_up = staticmethod(never_start)
+
+
+#: Seconds :class:`StallingPipeline` holds the reactor: past the tests' page deadline.
+STALL_SECONDS = 3.5
+
+
+class StallingPipeline:
+    """Holds the reactor :data:`STALL_SECONDS` on the first item (a slow callback),
+    while the workers have pages in hand."""
+
+    def __init__(self) -> None:
+        self.stalled = False
+
+    def process_item(self, item: Any, spider: Any = None) -> Any:
+        if not self.stalled:
+            self.stalled = True
+            time.sleep(STALL_SECONDS)
+        return item
