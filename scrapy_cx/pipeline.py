@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter
 from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
-from scrapy.logformatter import LogFormatter, LogFormatterResult
+from scrapy.logformatter import LogFormatter
 
 from .article import Article
 from .extract import extract_article
@@ -25,6 +25,9 @@ from .items import ArticleItem, can_hold, fill_item
 from .settings import CxSettings
 from .stats import CxStats
 from .verdict import SkipNotes, drop_log_level, invalid_reason, is_empty
+
+if TYPE_CHECKING:  # (Scrapy 2.13+ names it; 2.11 returns the same plain dict)
+    from scrapy.logformatter import LogFormatterResult
 
 __all__ = ["ArticlePipeline", "DropLogFormatter"]
 
