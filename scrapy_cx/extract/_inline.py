@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ._tree import Node
+from ._tree import Node, text_of
 from ._urls import http_url
 from .image import is_lead_candidate
 from .lines import BLOCK_TAGS, hidden_inline, without_controls
@@ -292,7 +292,7 @@ class _Reader:
         run = self.run
         if self.pre:
             _prune(run.nodes)
-            run.text = " ".join("".join(_texts(run.nodes)).split())
+            run.text = " ".join("".join(map(text_of, run.nodes)).split())
         else:
             run.text = _squeeze(run.nodes)
         if run.text:
@@ -304,18 +304,6 @@ class _Reader:
             (reopened[-1].children if reopened else self.run.nodes).append(copy)
             reopened.append(copy)
         self.open_nodes = reopened
-
-
-def _texts(nodes: list[Node | str]) -> list[str]:
-    out: list[str] = []
-    stack: list[Node | str] = list(reversed(nodes))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            out.append(node)
-        else:
-            stack.extend(reversed(node.children))
-    return out
 
 
 def _squeeze(nodes: list[Node | str]) -> str:

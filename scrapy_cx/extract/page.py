@@ -15,8 +15,10 @@ from typing import Any, Literal, TypeVar
 from lxml import etree
 
 from ..article import DEFAULT_FORMATS, Article, Image, Post
-from .lines import CONTROLS, Line, LineOptions, PageLines
+from .lines import Line, LineOptions, PageLines
+from .lines import without_controls as text_without_controls
 from .meta import PageMeta
+from .text import joined
 
 __all__ = ["Evidence", "Page", "Region", "Selection", "SelectionKind"]
 
@@ -72,7 +74,7 @@ class Selection:
 
     def __post_init__(self) -> None:
         # content is made from body, never set apart from it (frozen: set once here).
-        object.__setattr__(self, "content", "\n".join(line.text for line in self.body))
+        object.__setattr__(self, "content", joined(self.body))
 
 
 @dataclass(slots=True)
@@ -255,7 +257,7 @@ def without_controls(value: _T) -> _T:
     a dataclass (Article, its Posts and Images) field by field. One place for every text
     field of the article; what holds none is returned as it is."""
     if isinstance(value, str):
-        return CONTROLS.sub("", value) if CONTROLS.search(value) else value  # type: ignore[return-value]
+        return text_without_controls(value)  # type: ignore[return-value]
     if isinstance(value, tuple):
         items = tuple(without_controls(item) for item in value)
         same = all(a is b for a, b in zip(items, value, strict=True))

@@ -21,7 +21,7 @@ from ._marks import AUTHOR_WORDS
 from .dates import scan_dates
 from .lines import Line, LineOptions, PageLines, name_parts
 from .page import Page, Region
-from .text import main_lines
+from .text import joined, main_lines
 
 __all__ = [
     "dated_header",
@@ -310,7 +310,7 @@ def find_posts(page: Page) -> None:
             author = lines[header - 1].text
         body = main_lines(lines[header + 1 : stop])
         if body:
-            posts.append(Post(author, found.iso(), _text(body)))
+            posts.append(Post(author, found.iso(), joined(body)))
             bodies.append(body)
     if len(posts) >= MIN_POSTS:
         page.posts, page.post_bodies = posts, bodies
@@ -351,7 +351,7 @@ def _reply_posts(page: Page) -> None:
             continue
         dates = scan_dates(lines[header].text)
         when = dates[0][1].iso() if dates else None
-        posts.append(Post(_header_name(lines[header]), when, _text(body)))
+        posts.append(Post(_header_name(lines[header]), when, joined(body)))
         bodies.append(body)
     if len(posts) >= MIN_POSTS:
         page.posts, page.post_bodies = posts, bodies
@@ -529,15 +529,10 @@ def _unit_posts(page: Page, frames: Frames) -> None:
             else:
                 author = _linked_name(page, header + 1, own)
                 author = author or _plain_name(page, header + 1, first, own)
-        posts.append(Post(author, None if when == _RECENT else when, _text(body)))
+        posts.append(Post(author, None if when == _RECENT else when, joined(body)))
         bodies.append(body)
     if len(posts) >= MIN_POSTS:
         page.posts, page.post_bodies = posts, bodies
-
-
-def _text(body: tuple[Line, ...]) -> str:
-    """A post's text, one paragraph per line (as text.main_text joins it)."""
-    return "\n".join(line.text for line in body)
 
 
 def _linked(line: Line, name: str) -> bool:

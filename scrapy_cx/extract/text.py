@@ -35,7 +35,12 @@ def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Li
 
 def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:
     """Join :func:`main_lines` into the article text, one paragraph per line."""
-    return "\n".join(line.text for line in main_lines(lines, page))
+    return joined(main_lines(lines, page))
+
+
+def joined(lines: Iterable[Line]) -> str:
+    """Lines as text, one paragraph per line: the one way the text is made of lines."""
+    return "\n".join(line.text for line in lines)
 
 
 def _sentence_key(text: str) -> str:
