@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import json
 import math
 import signal
 import sys
@@ -38,6 +39,7 @@ from .bulk import (
     drop_duplicates,
     extract_all,
     printable,
+    read_stdin,
     require_warcio,
     say,
 )
@@ -52,6 +54,8 @@ EXIT_CODES = """exit status:
   130  interrupted"""
 #: A named path that does not exist: reported, skipped, the run goes on (exit 1).
 MISSING = "no such file or folder"
+#: The path that names standard input, as ``-o -`` names standard output.
+STDIN_PATH = "-"
 
 
 def _positive(text: str) -> int:
@@ -122,9 +126,26 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    extract.add_argument("paths", nargs="+", metavar="PATH", help="file, folder or WARC archive")
+    extract.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="file, folder or WARC archive; '-' reads one page from standard input",
+    )
     extract.add_argument(
         "-o", "--output", default="-", help="JSON lines file to write ('-' for stdout, default)"
+    )
+    extract.add_argument(
+        "--text",
+        action="store_true",
+        help="write each article as its title, then its text, a blank line between "
+        "articles, instead of JSON lines (a quick look)",
+    )
+    extract.add_argument(
+        "--url",
+        metavar="URL",
+        help="the address of the page read from standard input ('-'): its links, pictures "
+        "and site name are read against it",
     )
     extract.add_argument(
         "-j",
@@ -219,14 +240,14 @@ def _markdown_dir(args: argparse.Namespace) -> MarkdownDir | str | None:
     """The ``--markdown-dir`` folder, made if need be; or why it cannot be used."""
     if args.markdown_dir is None:
         return None
-    why = clash(args.markdown_dir, args.paths)
+    why = clash(args.markdown_dir, [p for p in args.paths if p != STDIN_PATH])
     if why is not None:  # its files would land among the pages still to be read
         return f"refusing to write Markdown files into {args.markdown_dir}: {why}"
     try:
         Path(args.markdown_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return f"cannot write {args.markdown_dir}: {exc.strerror or exc}"
-    return MarkdownDir(args.markdown_dir, args.paths)
+    return MarkdownDir(args.markdown_dir, [p for p in args.paths if p != STDIN_PATH])
 
 
 def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -> None:
@@ -240,9 +261,24 @@ def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -
         ) from exc
 
 
+def _as_text(line: str) -> bytes:
+    """An article's JSON line as ``--text`` shows it: the title, the text, a blank line."""
+    article = json.loads(line)
+    return f"{article.get('title') or ''}\n{article.get('content') or ''}\n\n".encode()
+
+
+def _stdin_pages(args: argparse.Namespace) -> list[RawPage | Skip]:
+    """The page piped in, when ``-`` is among the paths (read once, however often named)."""
+    if STDIN_PATH not in args.paths:
+        return []
+    at = args.reference_time or datetime.now(timezone.utc)
+    return [read_stdin(sys.stdin.buffer, args.max_page_bytes, args.url, at)]
+
+
 def run_extract(args: argparse.Namespace) -> int:
     to_stdout = args.output == "-"
-    why = None if to_stdout else clash(args.output, args.paths)
+    paths = [p for p in args.paths if p != STDIN_PATH]
+    why = None if to_stdout else clash(args.output, paths)
     if why is not None:  # opening it would truncate what is still to be read
         say(f"refusing to write {args.output}: {why}")
         return 2
@@ -250,10 +286,11 @@ def run_extract(args: argparse.Namespace) -> int:
     if isinstance(markdown, str):
         say(markdown)
         return 2
-    missing = [p for p in args.paths if not Path(p).exists()]
+    missing = [p for p in paths if not Path(p).exists()]
     for path in missing:
         say(f"{MISSING}: {path} (skipped)")
-    sources = Sources([p for p in args.paths if p not in missing], args.max_page_bytes)
+    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes)
+    piped = _stdin_pages(args)
     if sources.has_warc():
         try:
             require_warcio()
@@ -262,7 +299,7 @@ def run_extract(args: argparse.Namespace) -> int:
             return 2
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
-    summary = Summary()
+    summary = Summary(missing=len(missing))
     with ExitStack() as stack:
         try:  # written beside, renamed into place at the end: a failed run leaves the old file
             target = None if to_stdout else stack.enter_context(Replacement(args.output))
@@ -275,9 +312,9 @@ def run_extract(args: argparse.Namespace) -> int:
         read_up_to: deque[int] = deque()
 
         def tracked() -> Iterator[RawPage | Skip]:
-            for path in missing:
+            for page in piped:
                 read_up_to.append(0)
-                yield Skip(path, MISSING)
+                yield page
             for item in sources:
                 read_up_to.append(sources.done_bytes)
                 yield item
@@ -293,7 +330,8 @@ def run_extract(args: argparse.Namespace) -> int:
             for outcome in outcomes:
                 summary.add(outcome)
                 if outcome.line is not None:
-                    out.write(outcome.line.encode("utf-8") + b"\n")
+                    line = outcome.line
+                    out.write(_as_text(line) if args.text else line.encode("utf-8") + b"\n")
                     _write_markdown(markdown, outcome, summary.pages)
                 elif args.verbose:
                     progress.write(printable(f"skipped {outcome.source}: {outcome.reason}"))

@@ -116,7 +116,8 @@ def test_missing_path_is_reported_and_the_others_are_read(
     assert len(read_lines(out)) == 2
     err = capsys.readouterr().err
     assert f"no such file or folder: {tmp_path / 'nope'} (skipped)" in err
-    assert "1  no such file or folder" in err  # and in the summary
+    assert "4 pages, 2 articles" in err  # a missing path is not a page
+    assert "1 path not found" in err  # but it is in the summary
 
 
 def test_verbose_lists_what_was_skipped_and_why_and_named_files_are_sniffed(
@@ -336,3 +337,41 @@ def test_reference_time_dates_every_page(tmp_path: Path) -> None:
     args = ["extract", str(tmp_path / "site"), "-o", str(out), "-q", "-j", "1"]
     assert main([*args, "--reference-time", "2019-10-05T08:00:00+08:00"]) == 0
     assert [r["published"] for r in read_lines(out)] == ["2019-10-03T10:30:00+08:00"]
+
+
+def test_dash_reads_one_page_from_standard_input(tmp_path: Path) -> None:
+    """`curl ... | scrapy-cx extract - --url URL`: '-' is standard input, as `-o -` is stdout."""
+    make_site(tmp_path / "site", articles=1)
+    page = article_html("Piped story about the tram").replace('src="', 'src="/img/', 1)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scrapy_cx", "extract", "-", "site", "-j", "1",
+         "--url", "https://news.test/2024/piped.html"],
+        input=page.encode(), cwd=tmp_path, capture_output=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert [r["title"] for r in records] == ["Piped story about the tram", "Story 0 about the tram"]
+    assert records[0]["url"] == "https://news.test/2024/piped.html"
+    assert "no such file or folder" not in proc.stderr.decode()
+
+
+def test_dash_with_nothing_piped_in_is_a_skipped_page(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "scrapy_cx", "extract", "-", "-j", "1", "-v"],
+        input=b"", cwd=tmp_path, capture_output=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == b""
+    assert "skipped <stdin>: empty page" in proc.stderr.decode()
+
+
+def test_text_writes_title_then_text_a_blank_line_between_articles(tmp_path: Path) -> None:
+    make_site(tmp_path / "site", articles=2)
+    proc = run_cli("extract", "site", "--text", "-j", "1", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    articles = proc.stdout.split("\n\n")
+    assert articles[-1] == ""  # the last article ends with its blank line too
+    assert [a.splitlines()[0] for a in articles[:-1]] == [
+        "Story 0 about the tram", "Story 1 about the tram",
+    ]
+    assert all(len(a.splitlines()) > 2 and "{" not in a for a in articles[:-1])

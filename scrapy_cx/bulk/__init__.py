@@ -22,13 +22,14 @@ from ._runner import (
     extract_all,
     extract_one,
 )
-from ._sources import Sources, kind_of
+from ._sources import STDIN, Sources, kind_of, read_stdin
 from ._warc import MissingDependency, read_warc, require_warcio
 
 __all__ = [
     "MAX_HEADER_BYTES",
     "MarkdownDir",
     "MissingDependency",
+    "STDIN",
     "Options",
     "Outcome",
     "Progress",
@@ -44,6 +45,7 @@ __all__ = [
     "extract_one",
     "kind_of",
     "printable",
+    "read_stdin",
     "read_warc",
     "require_warcio",
     "say",

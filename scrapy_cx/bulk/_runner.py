@@ -116,6 +116,7 @@ class Summary:
     pages: int = 0
     articles: int = 0
     truncated: int = 0  # pages too big to read whole (the crawl's cx/truncated)
+    missing: int = 0  # paths named that do not exist: no page was there to count
     skipped: Counter[str] = field(default_factory=Counter)
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
@@ -140,6 +141,8 @@ class Summary:
             f"{self.pages:,} pages, {self.articles:,} articles in {self.seconds:.1f} s "
             f"({self.rate:,.1f} pages/s, {jobs} job{'s' if jobs != 1 else ''})"
         ]
+        if self.missing:
+            lines.append(f"{self.missing:,} path{'s' if self.missing != 1 else ''} not found")
         if self.truncated:
             lines.append(f"{self.truncated:,} too big to read whole: extracted from their start")
         if self.skipped:

@@ -14,12 +14,13 @@ import zlib
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import BinaryIO
 
 from ..body import TooLarge, inflate, not_html_reason
 from ..settings import CxSettings
 from ._records import RawPage, Skip
 
-__all__ = ["RawPage", "Skip", "Sources", "kind_of"]
+__all__ = ["STDIN", "RawPage", "Skip", "Sources", "kind_of", "read_stdin"]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 WARC_SUFFIXES = (".warc", ".arc")
@@ -123,13 +124,42 @@ class Sources:
             return Skip(str(path), f"unreadable file ({type(exc).__name__})")
         except TooLarge:
             return Skip(str(path), "page too large")
-        if not body.strip():
-            return Skip(str(path), "empty page")
-        # No server says what a file is, and its name may lie (a PDF saved as .html).
-        why = not_html_reason(body)
-        if why is not None:
-            return Skip(str(path), f"not HTML ({why})")
-        return RawPage(str(path), path.resolve().as_uri(), body, fetched=_saved_at(path))
+        return _page(str(path), path.resolve().as_uri(), body, _saved_at(path))
+
+
+#: How a page piped in is named in messages and the summary.
+STDIN = "<stdin>"
+
+
+def read_stdin(
+    stream: BinaryIO, max_page_bytes: int, url: str | None, fetched: datetime
+) -> RawPage | Skip:
+    """The one page piped in (``scrapy-cx extract -``), read to the limit and
+    checked as a file is; ``fetched`` (now, or ``--reference-time``) dates it."""
+    try:
+        body = stream.read(max_page_bytes + 1)
+    except OSError as exc:
+        return Skip(STDIN, f"unreadable input ({type(exc).__name__})")
+    if len(body) > max_page_bytes:
+        return Skip(STDIN, "page too large")
+    if body[:2] == b"\x1f\x8b":  # `curl --compressed` is not always used: take gzip as is
+        try:
+            body = inflate(body, "gzip", max_page_bytes, strict=True)
+        except (EOFError, zlib.error, OSError) as exc:
+            return Skip(STDIN, f"unreadable input ({type(exc).__name__})")
+        except TooLarge:
+            return Skip(STDIN, "page too large")
+    return _page(STDIN, url, body, fetched)
+
+
+def _page(source: str, url: str | None, body: bytes, fetched: datetime | None) -> RawPage | Skip:
+    if not body.strip():
+        return Skip(source, "empty page")
+    # No server says what a file is, and its name may lie (a PDF saved as .html).
+    why = not_html_reason(body)
+    if why is not None:
+        return Skip(source, f"not HTML ({why})")
+    return RawPage(source, url, body, fetched=fetched)
 
 
 def _not_regular(path: Path, follow: bool) -> str | None:
