@@ -17,7 +17,9 @@ Nothing here imports Scrapy.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
+import multiprocessing.util  # registers its exit handler now, so ours (below) runs first
 import os
 import pickle
 import queue
@@ -34,6 +36,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from typing import Any
+from weakref import WeakSet
 
 __all__ = [
     "PoolClosed",
@@ -65,6 +68,34 @@ PREFETCH = 2
 #: Seconds to wait for a worker to exit after it is killed.
 _REAP_SECONDS = 5.0
 _READY = "ready"
+
+
+#: Every pool not yet closed, so the interpreter's exit can stop them first.
+_LIVE: WeakSet[WorkerPool] = WeakSet()
+_exiting = False
+
+
+@atexit.register
+def _stop_at_exit() -> None:
+    """Kill every pool's workers before multiprocessing's own exit handler runs.
+
+    That handler terminates daemonic children and then joins every child still
+    alive: a pool whose crawl never stopped (``scrapy shell``, a script that
+    returns with the reactor running in a thread) would see its workers die and
+    start new ones, which the handler then waited on for good, and the killed
+    workers' pipes raised EOFError tracebacks on the way out. No new worker
+    starts from here on; nothing is waited on but the killed workers' exits.
+    """
+    global _exiting
+    _exiting = True
+    for pool in list(_LIVE):
+        pool._closed = True
+        processes = [w.process for w in list(pool._workers)] + list(pool._retiring)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(_REAP_SECONDS)
 
 
 class PoolError(Exception):
@@ -295,6 +326,7 @@ class WorkerPool:
         self._settled: deque[tuple[Future[Any], bool, Any]] = deque()
         self._retiring: list[BaseProcess] = []
         self._workers = [self._spawn() for _ in range(workers)]
+        _LIVE.add(self)
         self._start()
 
     def _start(self) -> None:
@@ -362,6 +394,8 @@ class WorkerPool:
         with _main_hidden():
             process.start()
         child.close()
+        if _exiting:  # a dispatcher racing the interpreter's exit: start nothing to wait on
+            process.kill()
         return _Worker(process, parent)
 
     def _run(self) -> None:
@@ -570,6 +604,7 @@ class WorkerPool:
                 self._retiring.remove(process)
 
     def _shutdown(self) -> None:
+        _LIVE.discard(self)
         with self._lock:
             self._closed = True
             queued = list(self._queue)
