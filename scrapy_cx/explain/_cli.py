@@ -9,19 +9,22 @@ a report would be written over a page named (refused before any is read).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..bulk import RawPage, Replacement, Sources, clash, printable, say
-from ..settings import CxSettings
+from ..settings import CxSettings, SettingError, setting_name
 from ._explanation import explain_page
 from ._fetch import DEFAULT_TIMEOUT, FetchError, fetch, is_url
 from ._html import render_html
 from ._text import render_text
 
 MAX_NAME = 80  # characters of a report file name taken from the page's name
+#: What ``--set`` takes: every ``CX_*`` setting.
+SETTING_NAMES = frozenset(setting_name(item) for item in dataclasses.fields(CxSettings))
 
 
 def _seconds(text: str) -> float:
@@ -29,6 +32,26 @@ def _seconds(text: str) -> float:
     if not value > 0:  # also refuses nan
         raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
+
+
+def _override(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    if name not in SETTING_NAMES:
+        raise argparse.ArgumentTypeError(f"{name} is not a scrapy-cx setting (CX_...)")
+    return name, value
+
+
+def _settings(pairs: list[tuple[str, str]]) -> CxSettings:
+    """The settings a crawl with ``-s NAME=VALUE`` for each pair would run with
+    (read and checked by the crawl's own readers: the same errors, the same values)."""
+    if not pairs:
+        return CxSettings()
+    from scrapy.settings import BaseSettings
+
+    return CxSettings.from_settings(BaseSettings(dict(pairs), priority="cmdline"))
 
 
 def add_parser(commands: Any) -> None:
@@ -49,6 +72,16 @@ def add_parser(commands: Any) -> None:
     )
     explain.add_argument("--text", action="store_true", help="print a summary to stdout")
     explain.add_argument(
+        "-s",
+        "--set",
+        type=_override,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a CX_* setting as `scrapy crawl -s` gives it (repeatable): the page is "
+        "extracted and judged as a crawl with it would (e.g. --set CX_PAGE_TYPES=article,thread)",
+    )
+    explain.add_argument(
         "--timeout",
         type=_seconds,
         default=DEFAULT_TIMEOUT,
@@ -68,6 +101,12 @@ def run(args: argparse.Namespace) -> int:
         if why is not None:  # a report written over a page named would destroy it
             say(f"refusing to write {target}: {why}")
             return 2
+    try:
+        settings = _settings(args.set)
+    except SettingError as exc:
+        say(str(exc))
+        return 2
+    overrides = tuple(f"{name}={value}" for name, value in args.set)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     failed = 0
@@ -77,7 +116,15 @@ def run(args: argparse.Namespace) -> int:
             say(page)
             failed += 1
             continue
-        expl = explain_page(page.body, page.url, source=name, encoding=page.encoding)
+        expl = explain_page(
+            page.body,
+            page.url,
+            source=name,
+            encoding=page.encoding,
+            reference_time=page.fetched,
+            settings=settings,
+            overrides=overrides,
+        )
         if args.text or not args.output:
             print(render_text(expl) + ("\n" if several else ""))
         if args.output:

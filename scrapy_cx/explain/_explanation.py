@@ -18,7 +18,7 @@ from ..article import FORMATS, Article
 from ..extract import Evidence, Page, extract_page
 from ..extract.lines import Line
 from ..settings import CxSettings
-from ..verdict import invalid_reason
+from ..verdict import content_length, invalid_reason
 
 __all__ = [
     "Explanation",
@@ -26,7 +26,9 @@ __all__ = [
     "Kind",
     "ShownLine",
     "explain_page",
+    "line_spans",
     "structure_summary",
+    "text_size",
     "verdict_summary",
 ]
 
@@ -84,6 +86,7 @@ class Explanation:
     line_cost: float  # what a block must outweigh to join the region
     verdict: str | None = None  # why the crawl would drop it (a cx/dropped/ key); None: kept
     structure: Mapping[str, int] | None = None  # what the body kept; None: no body HTML
+    overrides: tuple[str, ...] = ()  # NAME=VALUE settings the verdict was given under
 
 
 def explain_page(
@@ -93,19 +96,29 @@ def explain_page(
     source: str | None = None,
     encoding: str | None = None,
     reference_time: datetime | None = None,
+    settings: CxSettings | None = None,
+    overrides: tuple[str, ...] = (),
 ) -> Explanation:
     """Run the extraction on one page and keep what it saw (never raises on bad input).
 
+    ``settings`` (the defaults if None) extract the page and give the verdict, as
+    a crawl with them would; ``overrides`` says which were set, for the report.
     Every format is made, so the report can show the structure the body kept.
     """
-    page = extract_page(
-        body, url, encoding=encoding, reference_time=reference_time, formats=FORMATS
-    )
-    return explanation(page, source or url or "<page>")
+    settings = settings or CxSettings()
+    options = {**settings.extract_kwargs(encoding, reference_time), "formats": FORMATS}
+    page = extract_page(body, url, **options)
+    return explanation(page, source or url or "<page>", settings, overrides)
 
 
-def explanation(page: Page, source: str) -> Explanation:
+def explanation(
+    page: Page,
+    source: str,
+    settings: CxSettings | None = None,
+    overrides: tuple[str, ...] = (),
+) -> Explanation:
     """The one adapter from the core's :class:`Page` to what the report draws."""
+    settings = settings or CxSettings()
     options = page.options
     lines = page.lines
     article = page.article()
@@ -137,11 +150,12 @@ def explanation(page: Page, source: str) -> Explanation:
         line_cost=options.line_cost,
         verdict=invalid_reason(
             article.to_dict(),
-            CxSettings.min_content_length,
-            CxSettings.require_published,
-            CxSettings.page_types,
+            settings.min_content_length,
+            settings.require_published,
+            settings.page_types,
         ),
         structure=_structure(article),
+        overrides=overrides,
     )
 
 
@@ -183,9 +197,28 @@ def structure_summary(expl: Explanation) -> str:
 def verdict_summary(expl: Explanation) -> str:
     """What a crawl with the default settings does with the page, in words."""
     kind = expl.article.page_type or "not judged"
+    under = ", ".join(expl.overrides) if expl.overrides else "default CX_* settings"
     if expl.verdict is None:
-        return f"{kind}: kept as an article (default CX_* settings)"
-    return f"{kind}: dropped as {expl.verdict} (cx/dropped/{expl.verdict}, default settings)"
+        return f"{kind}: kept ({under})"
+    return f"{kind}: dropped as {expl.verdict} (cx/dropped/{expl.verdict}; {under})"
+
+
+def text_size(expl: Explanation) -> str:
+    """The main text's length as ``CX_MIN_CONTENT_LENGTH`` measures it, saying how."""
+    n = content_length(expl.article.content)
+    return f"{n:,} characters (as CX_MIN_CONTENT_LENGTH counts them: wide ones twice)"
+
+
+def line_spans(regions: tuple[tuple[int, int], ...]) -> str:
+    """The selected lines as sorted, merged 1-based ranges ("5, 7-18"): the core keeps
+    its regions best first, and they may overlap (a headline line inside a run)."""
+    merged: list[list[int]] = []
+    for start, end in sorted(regions):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return ", ".join(f"{a + 1}" if b == a + 1 else f"{a + 1}-{b}" for a, b in merged)
 
 
 _MISSING = {
@@ -209,19 +242,25 @@ def _field_source(
         return FieldSource(
             field, value, ("byline, " if evidence.source == "byline" else "") + where, index
         )
-    where = _metadata(evidence.source)
+    where = _metadata(evidence.source, field)
     if evidence.raw and evidence.raw != value and field != "published":
         where += f": “{evidence.raw}”"
     return FieldSource(field, value, where)
 
 
-def _metadata(source: str) -> str:
+#: What a JSON-LD source without a key read for each field.
+_JSONLD_KEYS = {"title": "headline", "authors": "author", "published": "datePublished"}
+
+
+def _metadata(source: str, field: str) -> str:
     """A source as the core names it ("meta:og:title", "title_tag", "url"...), in words."""
     kind, _, name = source.partition(":")
     if kind == "meta":
         return f"<meta> {name}" if name else "author metadata (<meta name=author>, JSON-LD)"
     if kind == "jsonld":
-        return f"JSON-LD {name or 'headline'}"
+        return f"JSON-LD {name or _JSONLD_KEYS.get(field, field)}"
+    if kind == "htmldate":
+        return "htmldate's reading of the page (no date found by scrapy-cx's own rules)"
     if kind == "itemprop":
         return f"microdata itemprop={name}"
     if kind == "time":

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from html import escape
 
-from ._explanation import Explanation, ShownLine, structure_summary, verdict_summary
+from ._explanation import (
+    Explanation,
+    ShownLine,
+    line_spans,
+    structure_summary,
+    text_size,
+    verdict_summary,
+)
 from ._plot import COST_COLOUR, REGION_COLOUR, blocks_per_column, render_plot
 
 MAX_SHOWN = 160  # characters of each line shown in the line table
@@ -51,7 +58,6 @@ td, th { padding: 3px 8px; vertical-align: top; text-align: left; }
 def render_html(expl: Explanation) -> str:
     """The whole report for one page."""
     article = expl.article
-    chars = len("".join(article.content.split()))
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -60,7 +66,7 @@ def render_html(expl: Explanation) -> str:
         f"<style>{_STYLE}</style></head><body>",
         "<h1>How scrapy-cx read this page</h1>",
         f'<p class="source">{escape(expl.source)}</p>',
-        _fields(expl, chars),
+        _fields(expl),
         "<h2>Where the text is: the line-block distribution</h2>",
         _legend(expl),
         render_plot(expl),
@@ -76,7 +82,7 @@ def render_html(expl: Explanation) -> str:
     return "\n".join(parts)
 
 
-def _fields(expl: Explanation, chars: int) -> str:
+def _fields(expl: Explanation) -> str:
     rows = []
     for evidence in expl.evidence:
         if evidence.value is None:
@@ -91,8 +97,7 @@ def _fields(expl: Explanation, chars: int) -> str:
             f'<td class="where">found in: {escape(evidence.where)}</td></tr>'
         )
     if expl.regions:
-        spans = ", ".join(f"lines {a + 1}-{b}" for a, b in expl.regions)
-        region = f"{chars} characters from {spans} of {len(expl.lines)}"
+        region = f"{text_size(expl)} from lines {line_spans(expl.regions)} of {len(expl.lines)}"
     else:
         region = (
             '<span class="missing">none: no run of lines is dense enough (not an article)</span>'

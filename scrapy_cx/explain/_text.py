@@ -11,7 +11,13 @@ a title or file name holding ESC or CSI would otherwise drive it.
 from __future__ import annotations
 
 from ..bulk import printable
-from ._explanation import Explanation, structure_summary, verdict_summary
+from ._explanation import (
+    Explanation,
+    line_spans,
+    structure_summary,
+    text_size,
+    verdict_summary,
+)
 from ._plot import block_sums
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -31,11 +37,10 @@ def render_text(expl: Explanation) -> str:
         out.append(f"  {evidence.field:<{LABEL}}{value}")
         out.append(f"  {'':<{LABEL}}  found in: {evidence.where}")
     out.append(f"  {'page type':<{LABEL}}{verdict_summary(expl)}")
-    chars = len("".join(expl.article.content.split()))
     if expl.regions:
-        spans = ", ".join(f"{a + 1}-{b}" for a, b in expl.regions)
+        spans = line_spans(expl.regions)
         out.append(
-            f"  {'main text':<{LABEL}}{chars} characters, lines {spans} of {len(expl.lines)}"
+            f"  {'main text':<{LABEL}}{text_size(expl)}, lines {spans} of {len(expl.lines)}"
         )
     else:
         out.append(f"  {'main text':<{LABEL}}none: no run of lines is dense enough")

@@ -21,6 +21,7 @@ from scrapy_cx.explain._explanation import (
     _structure,
     explain_page,
     explanation,
+    line_spans,
     structure_summary,
     verdict_summary,
 )
@@ -327,7 +328,7 @@ def test_the_structure_kept_is_counted_in_words() -> None:
 def test_the_page_type_and_what_a_crawl_does_with_the_page_are_shown() -> None:
     kept = explain_page(article_html("Tram line").encode(), "http://news.test/1")
     assert kept.verdict is None
-    assert verdict_summary(kept) == "article: kept as an article (default CX_* settings)"
+    assert verdict_summary(kept) == "article: kept (default CX_* settings)"
     listing = explain_page(listing_html().encode(), "http://news.test/")
     assert listing.verdict is not None and listing.article.page_type is not None
     assert verdict_summary(listing).startswith(f"{listing.article.page_type}: dropped as ")
@@ -349,3 +350,60 @@ def test_the_cores_shapes_and_counts_reach_the_report() -> None:
     out = render_text(expl)
     assert "structure  2 headings, 3 list items, 1 table of 4 rows, 1 image" in out
     assert re.search(r"\d+  h[2-6] +What the extension brings", out)
+
+
+def test_settings_given_with_set_decide_the_verdict_as_in_a_crawl(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text(article_html("Tram line"), encoding="utf-8")
+    default = run_cli("a.html", "--text", cwd=tmp_path)
+    assert default.returncode == 0, default.stderr
+    assert "article: kept (default CX_* settings)" in default.stdout
+    threads = run_cli("a.html", "--text", "--set", "CX_PAGE_TYPES=thread", cwd=tmp_path)
+    assert threads.returncode == 0, threads.stderr
+    assert "article: dropped as page_type_article" in threads.stdout
+    assert "(cx/dropped/page_type_article; CX_PAGE_TYPES=thread)" in threads.stdout
+    longer = run_cli(
+        "a.html", "--text", "-s", "CX_MIN_CONTENT_LENGTH=100000", "-s", "CX_PAGE_TYPES=article",
+        cwd=tmp_path,
+    )
+    assert "dropped as short_content" in longer.stdout
+    assert "CX_MIN_CONTENT_LENGTH=100000, CX_PAGE_TYPES=article)" in longer.stdout
+
+
+@pytest.mark.parametrize(
+    ("setting", "named"),
+    [
+        ("CX_PAGE_TYPES=articel", "CX_PAGE_TYPES"),
+        ("CX_MIN_CONTENT_LENGTH=abc", "CX_MIN_CONTENT_LENGTH"),
+        ("CX_NOPE=1", "CX_NOPE"),
+        ("CX_PAGE_TYPES", "CX_PAGE_TYPES"),
+    ],
+)
+def test_a_bad_set_is_one_line_naming_the_setting(tmp_path: Path, setting: str, named: str) -> None:
+    (tmp_path / "a.html").write_text(article_html("Tram line"), encoding="utf-8")
+    proc = run_cli("a.html", "--set", setting, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert named in proc.stderr.strip().splitlines()[-1] and "Traceback" not in proc.stderr
+
+
+def test_selected_lines_are_shown_sorted_and_merged() -> None:
+    """The core keeps its regions best first and they may overlap: "9-18, 5-5, 7-18" was shown."""
+    assert line_spans(((8, 18), (4, 5), (6, 18))) == "5, 7-18"
+    assert line_spans(((0, 3), (3, 5), (9, 10))) == "1-5, 10"
+    assert line_spans(()) == ""
+
+
+def test_authors_from_json_ld_and_the_text_size_are_named_for_what_they_are() -> None:
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    page = (
+        "<html><head><title>Tram line extended to the harbour</title>"
+        '<script type="application/ld+json">{"@type": "NewsArticle", '
+        '"headline": "Tram line extended to the harbour", '
+        '"author": {"@type": "Person", "name": "Mara Lindqvist"}}</script>'
+        f"</head><body><h1>Tram line extended to the harbour</h1><div>{body}</div></body></html>"
+    )
+    expl = explain_page(page, "https://example.org/tram.html")
+    authors = {e.field: e for e in expl.evidence}["authors"]
+    assert authors.value == "Mara Lindqvist"
+    assert authors.where == "JSON-LD author"  # was "JSON-LD headline"
+    text = render_text(expl)
+    assert "characters (as CX_MIN_CONTENT_LENGTH counts them" in text
