@@ -234,6 +234,12 @@ class CxSettings:
         "Deliveries of one request before it is given up (a page that kills every crawler; "
         "0: no limit).",
     )
+    redis_give_up: float = _setting(
+        120.0,
+        _float,
+        "Distributed crawls: seconds Redis may stay unreachable or full (maxmemory) before "
+        "each process stops its crawl (cx_redis_unavailable, exit status 1).",
+    )
     redis_url: str | None = _setting(
         None, _optional_text, "Redis that holds state shared by every process of a crawl."
     )
@@ -278,6 +284,8 @@ class CxSettings:
             raise _bad("CX_DEDUP_THRESHOLD", self.dedup_threshold, "in (0, 1]")
         if self.workers != "auto":
             _worker_count(self.workers)
+        if not self.redis_give_up > 0:
+            raise _bad("CX_REDIS_GIVE_UP", self.redis_give_up, "> 0 seconds")
         if not self.redis_lease_timeout > 0:
             raise _bad("CX_REDIS_LEASE_TIMEOUT", self.redis_lease_timeout, "> 0 seconds")
 

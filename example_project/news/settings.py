@@ -83,7 +83,7 @@ _CX_REDIS_URL = _os.environ.get("CX_REDIS_URL") or _os.environ.get("REDIS_URL")
 if _CX_REDIS_URL:
     REDIS_URL = _CX_REDIS_URL
     CX_REDIS_URL = _CX_REDIS_URL  # with -s CX_DEDUP=True, reposts are found across processes
-    SCHEDULER = "scrapy_redis.scheduler.Scheduler"
+    SCHEDULER = "scrapy_cx.distributed.Scheduler"  # scrapy-redis's, waiting out Redis outages
     SCHEDULER_QUEUE_CLASS = "scrapy_cx.distributed.LeasedQueue"
     DUPEFILTER_CLASS = "scrapy_redis.dupefilter.RFPDupeFilter"
     SCHEDULER_PERSIST = True

@@ -9,23 +9,33 @@ paths: ``scrapy_cx.distributed.SharedStartRequests`` and the others below.
 
 from typing import Any
 
-from ._shared import DEFAULT_IDLE_CLOSE, ExportOnce, IdleClose, SharedStartRequests, export_items
+from ._shared import (
+    DEFAULT_IDLE_CLOSE,
+    ExportFailed,
+    ExportOnce,
+    IdleClose,
+    SharedStartRequests,
+    export_items,
+)
 
 __all__ = [
     "DEFAULT_IDLE_CLOSE",
+    "ExportFailed",
     "ExportOnce",
     "IdleClose",
     "LeaseAcks",
     "LeasedQueue",
     "META_LEASE",
+    "Scheduler",
     "SharedStartRequests",
     "export_items",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """The leased queue on first use: it imports scrapy-redis (the ``redis`` extra)."""
-    if name in ("LeaseAcks", "LeasedQueue", "META_LEASE"):
+    """The leased queue and the scheduler on first use: they import scrapy-redis (the
+    ``redis`` extra)."""
+    if name in ("LeaseAcks", "LeasedQueue", "META_LEASE", "Scheduler"):
         from . import _leases
 
         return getattr(_leases, name)

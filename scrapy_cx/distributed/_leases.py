@@ -30,6 +30,8 @@ makes the export exactly once on top of it.
 
 from __future__ import annotations
 
+import logging
+from collections import deque
 from typing import Any
 
 from scrapy import Request, Spider, signals
@@ -37,11 +39,20 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import load_object
 from scrapy_redis.queue import PriorityQueue
+from scrapy_redis.scheduler import Scheduler as RedisScheduler
 
 from ..settings import CxSettings
 from ..sizeguard import request_too_large
+from ._health import RedisHealth, redis_errors
+from ._shared import ExportFailed
 
-__all__ = ["LeaseAcks", "LeasedQueue", "META_LEASE"]
+__all__ = ["META_LEASE", "LeaseAcks", "LeasedQueue", "Scheduler"]
+
+logger = logging.getLogger(__name__)
+
+#: Requests (and acknowledgements) kept in memory while Redis does not answer; past
+#: this the oldest are given up, counted: a bound on memory, however long the outage.
+MAX_KEPT = 100_000
 
 #: ``request.meta`` key holding the lease of a request popped from the shared queue.
 META_LEASE = "cx_lease"
@@ -132,12 +143,112 @@ class LeasedQueue(PriorityQueue):
         self.server.delete(self.key, self.leases, self.deliveries)
 
 
+class Scheduler(RedisScheduler):
+    """scrapy-redis's scheduler (``SCHEDULER``), waiting out a Redis that does not answer.
+
+    A request that cannot be queued (Redis unreachable or full) is kept here and
+    queued once Redis answers, so the links of a page fetched meanwhile are not
+    lost (its lease is acknowledged: its work is done); while any is kept, or
+    while Redis does not answer, the crawl is not idle. Taking a request from a
+    Redis that does not answer gives none. Failures are reported to
+    :class:`~scrapy_cx.distributed._health.RedisHealth` (one line per change, and
+    the crawl stopped after ``CX_REDIS_GIVE_UP`` seconds) instead of raising into
+    the engine at every turn.
+    """
+
+    def open(self, spider: Spider) -> Any:
+        self.health = RedisHealth.of(spider.crawler)
+        self.errors = redis_errors()
+        self.kept: deque[Request] = deque()
+        return super().open(spider)
+
+    def enqueue_request(self, request: Request) -> bool:
+        if not self.kept or self._queue_kept():
+            try:
+                queued = self._enqueue(request)
+            except self.errors as exc:
+                self.health.failed(exc, "queueing a request")
+            else:
+                self.health.answered()
+                return queued
+        self._keep(request)
+        return True
+
+    def next_request(self) -> Request | None:
+        if self.kept and not self._queue_kept():
+            return None
+        try:
+            request: Request | None = self.queue.pop(self.idle_before_close)
+        except self.errors as exc:
+            self.health.failed(exc, "taking a request")
+            return None
+        self.health.answered()
+        if request is not None:
+            self.spider.crawler.stats.inc_value("scheduler/dequeued/redis")
+        return request
+
+    def _enqueue(self, request: Request) -> bool:
+        """scrapy-redis's enqueue, with its stats counted without the ``spider`` argument
+        Scrapy 2.13+ deprecates."""
+        if not request.dont_filter and self.df.request_seen(request):
+            self.df.log(request, self.spider)
+            return False
+        self.spider.crawler.stats.inc_value("scheduler/enqueued/redis")
+        self.queue.push(request)
+        return True
+
+    def has_pending_requests(self) -> bool:
+        if self.kept:
+            return True
+        try:
+            pending = len(self) > 0
+        except self.errors as exc:
+            self.health.failed(exc, "counting the requests left")
+            return True  # not known to be done: wait, or give up after CX_REDIS_GIVE_UP
+        self.health.answered()
+        return pending
+
+    def close(self, reason: str) -> Any:
+        try:
+            return super().close(reason)
+        except self.errors as exc:
+            logger.error("scrapy-cx: could not close the shared queue in Redis: %s", exc)
+            return None
+
+    def _keep(self, request: Request) -> None:
+        if len(self.kept) >= MAX_KEPT:
+            self.kept.popleft()
+            self.spider.crawler.stats.inc_value("cx/redis/requests_given_up")
+        self.kept.append(request)
+        self.spider.crawler.stats.inc_value("cx/redis/requests_kept")
+
+    def _queue_kept(self) -> bool:
+        """Queue the requests kept, in order; False if Redis still does not answer.
+
+        The dupefilter is asked again (it may not have recorded one), but a request
+        it now calls seen is queued anyway: that may be this process's own record
+        of it from before the queueing failed."""
+        while self.kept:
+            request = self.kept[0]
+            try:
+                if not request.dont_filter:
+                    self.df.request_seen(request)
+                self.queue.push(request)
+            except self.errors as exc:
+                self.health.failed(exc, "queueing a request kept")
+                return False
+            self.kept.popleft()
+        self.health.answered()
+        return True
+
+
 class _Pending:
-    __slots__ = ("items", "done")
+    __slots__ = ("items", "done", "failed")
 
     def __init__(self) -> None:
         self.items = 0
         self.done = False
+        self.failed = False  # an item's pipelines failed: its page must be fetched again
 
 
 def _is_leased_queue(queue_class: Any) -> bool:
@@ -171,8 +282,12 @@ class LeaseAcks:
         self.queue_key_template = settings.get("SCHEDULER_QUEUE_KEY", "%(spider)s:requests")
         self.queue_key = ""
         self.pending: dict[int, _Pending] = {}
-        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
+        self.health = RedisHealth.of(crawler)
+        self.errors = redis_errors()
+        self.unacked: deque[bytes] = deque()  # acknowledgements Redis did not take
+        for signal in (signals.item_scraped, signals.item_dropped):
             crawler.signals.connect(self.item_done, signal=signal)
+        crawler.signals.connect(self.item_failed, signal=signals.item_error)
         crawler.signals.connect(self.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(self.request_dropped, signal=request_too_large)
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
@@ -185,7 +300,23 @@ class LeaseAcks:
         self.queue_key = self.queue_key_template % {"spider": spider.name}
 
     def _ack(self, lease: bytes) -> None:
-        ack(self.server, self.queue_key, lease)
+        try:
+            ack(self.server, self.queue_key, lease)
+        except self.errors as exc:
+            self.health.failed(exc, "acknowledging a request")
+            if not self.unacked:
+                self.health.when_answering(self._ack_kept)
+            if len(self.unacked) < MAX_KEPT:  # else its lease expires: fetched again, no loss
+                self.unacked.append(lease)
+        else:
+            self.health.answered()
+
+    def _ack_kept(self) -> None:
+        """Acknowledge what Redis did not take while it did not answer (its leases would
+        otherwise expire and the pages be fetched again: no loss, but time)."""
+        kept, self.unacked = self.unacked, deque()
+        for lease in kept:
+            self._ack(lease)
 
     # --- spider middleware -----------------------------------------------------------
 
@@ -232,9 +363,24 @@ class LeaseAcks:
         pending.done = True
         self._settle(response)
 
-    def item_done(self, item: Any, response: Any = None, **kwargs: Any) -> None:
+    def item_done(
+        self, item: Any, response: Any = None, exception: Any = None, **kwargs: Any
+    ) -> None:
+        if isinstance(exception, ExportFailed):  # dropped because Redis did not take it
+            self.item_failed(item, response)
+            return
         pending = self.pending.get(id(response)) if response is not None else None
         if pending is not None:
+            pending.items -= 1
+            self._settle(response)
+
+    def item_failed(self, item: Any, response: Any = None, **kwargs: Any) -> None:
+        """An item's pipelines raised, or it was dropped as ``ExportFailed``: the
+        request is not acknowledged, so its lease expires and the page is fetched
+        again, and the item exported then."""
+        pending = self.pending.get(id(response)) if response is not None else None
+        if pending is not None:
+            pending.failed = True
             pending.items -= 1
             self._settle(response)
 
@@ -242,7 +388,10 @@ class LeaseAcks:
         pending = self.pending.get(id(response))
         if pending is not None and pending.done and pending.items <= 0:
             del self.pending[id(response)]
-            self._ack(response.meta[META_LEASE])
+            if pending.failed:
+                self.crawler.stats.inc_value("cx/redis/not_acknowledged")
+            else:
+                self._ack(response.meta[META_LEASE])
 
     # --- downloader middleware and signals ---------------------------------------------
 

@@ -41,8 +41,16 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DontCloseSpider, DropItem, NotConfigured
 
 from ..settings import CxSettings
+from ._health import RedisHealth, redis_errors
 
-__all__ = ["DEFAULT_IDLE_CLOSE", "ExportOnce", "IdleClose", "SharedStartRequests", "export_items"]
+__all__ = [
+    "DEFAULT_IDLE_CLOSE",
+    "ExportFailed",
+    "ExportOnce",
+    "IdleClose",
+    "SharedStartRequests",
+    "export_items",
+]
 
 #: Redis keys of ExportOnce, per spider: the URLs exported and the items, in order.
 EXPORTED_KEY = "%(spider)s:exported"
@@ -55,6 +63,10 @@ end
 return 0
 """
 _EXPORT_BATCH = 1000
+#: Seconds before an export record Redis did not take is tried again; doubled each
+#: time up to RETRY_MOST (a full Redis is usually relieved within seconds).
+RETRY_FIRST = 0.25
+RETRY_MOST = 4.0
 
 #: Seconds an idle spider waits for other processes to refill the shared queue.
 DEFAULT_IDLE_CLOSE = CxSettings.redis_idle_close
@@ -109,6 +121,11 @@ class IdleClose:
             raise DontCloseSpider
 
 
+class ExportFailed(DropItem):
+    """The export record could not be written while Redis answered: the item is dropped
+    (one log line, not a traceback) and its page not acknowledged (``LeaseAcks``)."""
+
+
 class ExportOnce:
     """Item pipeline: each URL's item goes to the shared Redis list once, whoever fetched it.
 
@@ -125,6 +142,8 @@ class ExportOnce:
 
         self.server = get_redis_from_settings(crawler.settings)
         self.script = self.server.register_script(_EXPORT)
+        self.health = RedisHealth.of(crawler)
+        self.errors = redis_errors()
         self.keys: list[str] = []
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
 
@@ -136,15 +155,42 @@ class ExportOnce:
         names = {"spider": spider.name}
         self.keys = [EXPORTED_KEY % names, ITEMS_KEY % names]
 
-    def process_item(self, item: Any, spider: Spider | None = None) -> Any:
+    async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
         url = adapter.get("url")
         if not url:
             return item
         line = json.dumps(adapter.asdict(), ensure_ascii=False, default=str)
-        if not self.script(keys=self.keys, args=[url, line]):
+        if not await self._record(url, line):
             raise DropItem(f"already exported: {url}")
         return item
+
+    async def _record(self, url: str, line: str) -> bool:
+        """Run the export script; while Redis does not answer (unreachable, or full: the
+        script then writes nothing), wait and try again, up to ``CX_REDIS_GIVE_UP``.
+        Past that it is dropped as :class:`ExportFailed`, and its page is not acknowledged
+        (``LeaseAcks``), so it is fetched and exported again later, never lost."""
+        from scrapy.utils.defer import maybe_deferred_to_future
+        from twisted.internet import reactor
+        from twisted.internet.task import deferLater
+
+        delay = RETRY_FIRST
+        while True:
+            try:
+                added = bool(self.script(keys=self.keys, args=[url, line]))
+            except self.errors as exc:
+                self.health.failed(exc, "recording an exported article")
+                down = self.health.down_since
+                if down is not None and time.monotonic() - down >= self.health.give_up:
+                    raise ExportFailed(
+                        f"not exported: Redis did not take its record ({type(exc).__name__}); "
+                        f"its page stays leased and is fetched again: {url}"
+                    ) from None
+                await maybe_deferred_to_future(deferLater(reactor, delay, lambda: None))
+                delay = min(2 * delay, RETRY_MOST)
+                continue
+            self.health.answered()
+            return added
 
 
 def export_items(redis_url: str, spider: str, out: BinaryIO) -> int:

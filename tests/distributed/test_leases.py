@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from scrapy.exceptions import DropItem, IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 
 from scrapy_cx.distributed import ExportOnce, export_items
-from scrapy_cx.distributed._leases import META_LEASE, LeaseAcks, LeasedQueue
+from scrapy_cx.distributed._leases import META_LEASE, LeaseAcks, LeasedQueue, Scheduler
 from scrapy_cx.sizeguard import SizeGuardMiddleware
 from tests.crawler import make_crawler
 from tests.support.redis import running_redis
@@ -27,6 +28,16 @@ LEASE = 0.3  # seconds
 def redis_url(tmp_path: Path) -> Iterator[str]:
     with running_redis(tmp_path) as url:
         yield url
+
+
+def at_once(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine that must not wait (Redis answers): its result, or what it raised."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    coroutine.close()
+    raise AssertionError("it waited: Redis should have answered at once")
 
 
 def setup(url: str, **settings: Any) -> tuple[LeasedQueue, LeaseAcks, Any]:
@@ -120,10 +131,10 @@ def test_export_once_keeps_the_first_item_per_url(redis_url: str, tmp_path: Path
     crawler = make_crawler(Spider, {"REDIS_URL": redis_url})
     pipeline = ExportOnce.from_crawler(crawler)
     pipeline.spider_opened(Spider("news"))
-    pipeline.process_item({"url": "http://a.test/1", "title": "One"})
+    at_once(pipeline.process_item({"url": "http://a.test/1", "title": "One"}))
     with pytest.raises(DropItem):
-        pipeline.process_item({"url": "http://a.test/1", "title": "One, fetched again"})
-    pipeline.process_item({"url": "http://a.test/2", "title": "Two"})
+        at_once(pipeline.process_item({"url": "http://a.test/1", "title": "One, fetched again"}))
+    at_once(pipeline.process_item({"url": "http://a.test/2", "title": "Two"}))
     out = tmp_path / "articles.jsonl"
     with out.open("wb") as fh:
         assert export_items(redis_url, "news", fh) == 2
@@ -153,3 +164,71 @@ def test_a_response_dropped_as_too_large_is_acknowledged(redis_url: str) -> None
     with pytest.raises(IgnoreRequest):
         guard.process_response(request, bomb)
     assert server.zcard("news:requests:leases") == 0
+
+
+# ---------------------------------------------------------- Redis full or gone (issue 27 #7)
+
+
+def scheduler_for(url: str, **settings: Any) -> tuple[Scheduler, Any]:
+    config = {
+        "REDIS_URL": url,
+        "SCHEDULER_QUEUE_CLASS": "scrapy_cx.distributed.LeasedQueue",
+        "DUPEFILTER_CLASS": "scrapy_redis.dupefilter.RFPDupeFilter",
+        "SCHEDULER_PERSIST": True,
+        **settings,
+    }
+    crawler = make_crawler(Spider, config)
+    spider = Spider.from_crawler(crawler, "news")
+    scheduler = Scheduler.from_crawler(crawler)
+    scheduler.open(spider)
+    return scheduler, redis.Redis.from_url(url)
+
+
+def test_an_item_whose_export_failed_is_not_acknowledged(redis_url: str) -> None:
+    """ExportOnce failed (Redis full): the item counted as done and its lease was deleted,
+    so the page was never fetched again (599 of 600 exported). Now its lease stays and
+    expires: the page is handed out again."""
+    queue, acks, server = setup(redis_url)
+    queue.push(Request("http://a.test/page"))
+    request = queue.pop()
+    assert request is not None
+    response = HtmlResponse(request.url, body=b"<p>x</p>", request=request)
+    list(acks.process_spider_output(response, [{"url": request.url}], Spider("n")))
+    acks.item_failed({"url": request.url}, response=response)
+    assert server.zcard("news:requests:leases") == 1 and not acks.pending
+    assert acks.crawler.stats.get_value("cx/redis/not_acknowledged") == 1
+    time.sleep(LEASE + 0.1)
+    again = queue.pop()
+    assert again is not None and again.url == request.url
+
+
+def test_requests_are_kept_while_redis_is_full_and_queued_when_it_has_room(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    scheduler, server = scheduler_for(redis_url)
+    server.config_set("maxmemory", 1)  # full: every write is refused (OOM)
+    with caplog.at_level(logging.INFO):
+        assert scheduler.enqueue_request(Request("http://a.test/1"))
+        assert scheduler.enqueue_request(Request("http://a.test/2"))
+        assert scheduler.next_request() is None
+        assert scheduler.has_pending_requests()  # kept here: not done
+        server.config_set("maxmemory", 0)
+        first = scheduler.next_request()
+    assert first is not None and first.url == "http://a.test/1"
+    assert not scheduler.kept and server.zcard("news:requests") == 1
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_cx")]
+    assert len(said) == 2, said  # one line when it stops answering, one when it answers
+    assert "Redis does not answer (OutOfMemoryError" in said[0]
+    assert "Redis answers again" in said[1]
+    assert "Traceback" not in caplog.text
+
+
+def test_a_redis_gone_is_waited_out_without_raising_into_the_engine(tmp_path: Path) -> None:
+    with running_redis(tmp_path) as url:
+        scheduler, _server = scheduler_for(url)
+        assert scheduler.enqueue_request(Request("http://a.test/1"))
+    # redis-server stopped for good:
+    assert scheduler.enqueue_request(Request("http://a.test/2"))  # kept, not raised
+    assert scheduler.next_request() is None
+    assert scheduler.has_pending_requests()
+    assert scheduler.health.down and list(scheduler.kept)[0].url == "http://a.test/2"

@@ -79,7 +79,7 @@ def test_example_project_shares_its_queue_when_a_redis_url_is_set(
     monkeypatch.setenv(variable, "redis://10.1.2.3:6379/2")
     shared = runpy.run_path(str(SETTINGS))
     assert shared["REDIS_URL"] == "redis://10.1.2.3:6379/2"
-    assert shared["SCHEDULER"] == "scrapy_redis.scheduler.Scheduler"
+    assert shared["SCHEDULER"] == "scrapy_cx.distributed.Scheduler"
     assert shared["DUPEFILTER_CLASS"] == "scrapy_redis.dupefilter.RFPDupeFilter"
     assert shared["SCHEDULER_PERSIST"] is True
     assert "scrapy_cx.distributed.SharedStartRequests" in shared["SPIDER_MIDDLEWARES"]

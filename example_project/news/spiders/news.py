@@ -172,7 +172,8 @@ class NewsSpider(scrapy.Spider):
             local = _local_path(where)
             if local is not None and not local.is_absolute():
                 where = f"{where} ({local.resolve()})"
-            if failed or (local is not None and not local.is_file()):
+            # With no item the feed is written after this runs (FEED_STORE_EMPTY): no file yet.
+            if failed or (local is not None and count and not local.is_file()):
                 # Scrapy logs the feed's error but goes on: say plainly the articles are lost.
                 self.logger.error("Could not write the articles to %s (errors above)", where)
             else:
