@@ -207,6 +207,12 @@ def token(draw: st.DrawFn) -> str:
                     ">",
                     "\x00",
                     "\ufeff",
+                    # what a tag bound must not count (issue 27 #1) and what must not
+                    # reach a terminal (#10)
+                    "<script>" + "<" * 500 + "</script>",
+                    "<style>/*" + "<" * 500 + "*/</style>",
+                    "<!--" + "<b>" * 200 + "-->",
+                    "\x1b[2J\x9b31m\x07",
                 ]
             )
         )

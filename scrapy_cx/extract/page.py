@@ -245,7 +245,7 @@ def _tidied(article: Article) -> Article:
     posts = tuple(replace(post, text=text(post.text)) for post in article.posts)
     return replace(
         article,
-        title=" ".join(article.title.split()) or None if article.title else article.title,
+        title=(" ".join(article.title.split()) or None) if article.title is not None else None,
         content=text(article.content),
         authors=tuple(name for name in (" ".join(a.split()) for a in article.authors) if name),
         posts=posts,

@@ -151,6 +151,13 @@ def test_no_text_field_holds_a_control_character() -> None:
     assert "\n" in article.content  # newlines and tabs are text
 
 
+def test_a_title_of_control_characters_only_is_none() -> None:
+    """Found by the fuzz test: a first line of nothing but escapes was the title, and
+    taking them out left "" where a missing title is None."""
+    article = extract_article("\x1b[2J\x9b31m\x07<br>0000000000", None)
+    assert article.title is None
+
+
 def test_without_controls_reaches_posts_and_keeps_what_holds_none() -> None:
     post = Post(author="Ann\x1b[1m Lee", text="Hi\x07 there")
     article = Article(title="Plain", posts=(post,), keywords=("a\x00b",))
