@@ -28,7 +28,7 @@ from twisted.internet.threads import deferToThread
 from ..article import Article
 from ..extract.fingerprint import fingerprint, signature
 from ..items import ArticleItem, can_hold
-from ..settings import CxSettings
+from ..settings import CxSettings, SettingError
 from ..stats import CxStats
 from ..verdict import drop_log_level
 from ._index import DedupIndex, MemoryIndex, RedisIndex
@@ -60,6 +60,14 @@ class DedupPipeline:
         settings = CxSettings.for_crawler(crawler)
         if not settings.dedup:
             raise NotConfigured("CX_DEDUP is False")
+        if settings.redis_url:
+            try:
+                import redis  # noqa: F401 - only whether it is there
+            except ImportError:  # else every item failed its check: a crawl of 0 items, exit 0
+                raise SettingError(
+                    "CX_DEDUP with CX_REDIS_URL needs the redis package: "
+                    "pip install 'scrapy-cx[redis]'"
+                ) from None
         return cls(crawler, settings)
 
     def _open_index(self, spider: Spider | None) -> DedupIndex:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 
 from scrapy_cx import Article, ArticleItem, DedupPipeline
 from scrapy_cx.dedup import RedisIndex
+from scrapy_cx.settings import SettingError
 from tests.crawler import make_crawler
 from tests.extract.prose import BRIDGE_STORY
 from tests.support.redis import running_redis
@@ -120,3 +122,13 @@ def test_redis_gone_keeps_the_item_and_says_so(
         assert pipe.process_item(kept, Spider(name="news")) is kept
     assert "duplicate check failed for http://a/bridge" in caplog.text
     assert stats(crawler) == {"cx/dedup_errors": 1}
+
+
+def test_a_shared_index_without_the_redis_package_fails_at_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without redis-py every item's check failed: the crawl gave 0 items and exit 0."""
+    monkeypatch.setitem(sys.modules, "redis", None)  # `import redis` raises ImportError
+    crawler = make_crawler(Spider, {"CX_DEDUP": True, "CX_REDIS_URL": "redis://127.0.0.1:1/0"})
+    with pytest.raises(SettingError, match="CX_DEDUP with CX_REDIS_URL needs the redis package"):
+        DedupPipeline.from_crawler(crawler)
