@@ -250,6 +250,12 @@ class CxSettings:
         _float,
         "Share of equal fingerprint slots (estimated Jaccard) from which two texts are one story.",
     )
+    max_article_pages: int = _setting(
+        20,
+        _int,
+        "NewsSpider: pages of one article split over several that are read and merged "
+        "(1: never follow an article's next page).",
+    )
 
     def __post_init__(self) -> None:
         """A wrong value fails the crawl (or bulk run) at its start, loudly, naming the setting."""
@@ -280,6 +286,8 @@ class CxSettings:
             _worker_count(self.workers)
         if not self.redis_lease_timeout > 0:
             raise _bad("CX_REDIS_LEASE_TIMEOUT", self.redis_lease_timeout, "> 0 seconds")
+        if self.max_article_pages < 1:
+            raise _bad("CX_MAX_ARTICLE_PAGES", self.max_article_pages, ">= 1")
 
     @property
     def worker_count(self) -> int:
