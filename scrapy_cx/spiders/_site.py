@@ -43,6 +43,14 @@ FEED_PATHS = ("/feed", "/rss", "/rss.xml", "/atom.xml", "/feed.xml", "/index.xml
 #: What is read first: the sources before the articles they list, the articles before
 #: the listings (whose teasers the sitemaps and feeds have then mostly given).
 PRIORITY = {"robots": 20, "sitemap": 10, "feed": 10, "probe": 5, "section": -10, "listing": -10}
+BOUNDS = (
+    "robots_max_size",
+    "sitemap_max_size",
+    "feed_max_size",
+    "max_urls_per_source",
+    "max_sections",
+    "max_listing_pages",
+)
 ROLE = "cx_news"  # request.meta: what a page is to this crawl
 PARTS = "cx_news_parts"  # request.meta: the pages of a split article read so far
 LISTING_PAGE = "cx_news_listing_page"  # request.meta: how deep in a pager
@@ -56,7 +64,8 @@ class SiteCrawl:
     since: datetime | None
     #: Bounds on what one source may cost (bytes of robots.txt, of a sitemap or a
     #: feed, inflated; URLs read from one sitemap or feed; sections read from the
-    #: home page's menus; pages of one listing's pager).
+    #: home page's menus; pages of one listing's pager): a subclass's attributes,
+    #: or ``-a max_listing_pages=3``.
     robots_max_size = 512 * 1024
     sitemap_max_size = 50 * 1024 * 1024  # the sitemap protocol's own limit
     feed_max_size = 10 * 1024 * 1024
@@ -70,6 +79,8 @@ class SiteCrawl:
     seen: SeenStore | None = None
 
     def init_site(self, sites: list[str]) -> None:
+        for name in BOUNDS:  # -a max_listing_pages=3 arrives as a string
+            setattr(self, name, int(getattr(self, name)))
         self.site_domains = {site_of(urlsplit(s).hostname) for s in sites} - {""}
         self.allowed_domains = sorted(self.site_domains)
         self._sources: set[str] = set()

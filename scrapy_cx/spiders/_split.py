@@ -20,7 +20,7 @@ from ..extract.fingerprint import fingerprint
 __all__ = ["merge_pages", "same_article", "url_stem"]
 
 _PAGE_PARAMS = frozenset("page p pg pn paged pageno pagenum pagenumber currentpage".split())
-_LAST_SEGMENT_NUMBER = re.compile(r"[_-]\d{1,3}(?=\.[a-z]{2,6}$)", re.I)
+_LAST_SEGMENT_NUMBER = re.compile(r"[_-]\d{1,2}(?=\.[a-z]{2,6}$)", re.I)
 _TRAILING_NUMBER = re.compile(r"(?:/page)?/\d{1,3}/?$", re.I)
 _TITLE_NOISE = re.compile(r"[\W\d_]+")
 

@@ -7,6 +7,7 @@ pagers, tag pages, English and Chinese stories, some split over 2-4 pages.
 
 from __future__ import annotations
 
+import gzip
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
@@ -106,3 +107,114 @@ def test_a_second_run_with_the_same_jobdir_fetches_no_article_again(site, tmp_pa
     assert [item["url"] for item in third] == [news.base + fresh.path]
     assert third[0]["pages"] == [news.base + p for p in fresh.page_paths()]
     assert set(hits) & news.article_paths() == set(fresh.page_paths())
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def _huge_declared(handler: Any) -> None:
+    """A sitemap that says it is 1 GiB long (and sends a few bytes)."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/xml")
+    handler.send_header("Content-Length", str(1 << 30))
+    handler.end_headers()
+    handler.wfile.write(b"<?xml version='1.0'?><urlset>")
+    handler.close_connection = True
+
+
+def _article_html(title: str, text: str, next_href: str | None = None) -> bytes:
+    paras = "".join(f"<p>{text} Sentence {i} of the story goes on a while.</p>" for i in range(6))
+    pager = f'<p><a href="{next_href}">Next page</a></p>' if next_href else ""
+    return (
+        f"<html><head><title>{title}</title></head><body><nav><a href='/'>Home</a></nav>"
+        f"<article><h1>{title}</h1><p>By Jane Example, 12 May 2024</p>{paras}{pager}</article>"
+        "</body></html>"
+    ).encode()
+
+
+def _hostile_routes(base: str) -> dict[str, Any]:
+    from tests.support.server import Route
+
+    def xml(text: str) -> Route:
+        return Route(text.encode(), headers={"Content-Type": "application/xml"})
+
+    ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+    index = "".join(
+        f"<sitemap><loc>{base}{p}</loc></sitemap>"
+        for p in ("/sitemap.xml", "/huge.xml", "/bomb.xml.gz", "/many.xml", "/good.xml")
+    )
+    many = "".join(f"<url><loc>{base}/gone/{n}.html</loc></url>" for n in range(2000))
+    good = "".join(
+        f"<url><loc>{base}{p}</loc></url>"
+        for p in ("/loop/a.html", "/missing/a.html", "/other/a.html", "/solo.html")
+    )
+    bomb = gzip.compress(
+        f'<?xml version="1.0"?><urlset {ns}>'.encode() + b"<url><loc>x</loc></url>" * 5_000_000
+    )
+    evil_feed = (
+        '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;'
+        '&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY x SYSTEM '
+        '"file:///etc/passwd">]><rss version="2.0"><channel><title>&c;&x;</title>'
+        f"<item><title>&c;</title><link>{base}/solo.html</link></item><item><broken"
+    )
+    home = (
+        '<html><head><link rel="alternate" type="application/rss+xml" href="/evil.xml">'
+        "</head><body><h1>Home</h1></body></html>"
+    )
+    return {
+        "/robots.txt": Route(b"# padding\n" * 500_000, headers={"Content-Type": "text/plain"}),
+        "/": Route(home.encode()),
+        "/sitemap.xml": xml(f'<?xml version="1.0"?><sitemapindex {ns}>{index}</sitemapindex>'),
+        "/huge.xml": _huge_declared,
+        "/bomb.xml.gz": Route(bomb, headers={"Content-Type": "application/x-gzip"}),
+        "/many.xml": xml(f'<?xml version="1.0"?><urlset {ns}>{many}</urlset>'),
+        "/good.xml": xml(f'<?xml version="1.0"?><urlset {ns}>{good}</urlset>'),
+        "/evil.xml": xml(evil_feed),
+        # next_page cycles: page 2 names page 1 as its next one
+        "/loop/a.html": Route(_article_html("Loop story", "Alpha.", "/loop/a_2.html")),
+        "/loop/a_2.html": Route(_article_html("Loop story", "Beta.", "/loop/a.html")),
+        # page 3 is a 404
+        "/missing/a.html": Route(_article_html("Missing story", "Gamma.", "/missing/a_2.html")),
+        "/missing/a_2.html": Route(_article_html("Missing story", "Delta.", "/missing/a_3.html")),
+        # the next page is another story (its title differs)
+        "/other/a.html": Route(_article_html("First story", "Epsilon.", "/other/a_2.html")),
+        "/other/a_2.html": Route(_article_html("Second story", "Zeta.")),
+        "/solo.html": Route(_article_html("Solo story", "Eta.")),
+    }
+
+
+def test_bad_input_is_bounded_counted_and_the_crawl_goes_on(tmp_path):
+    routes: dict[str, Any] = {}
+    with serve(routes) as (base, hits):
+        routes.update(_hostile_routes(base))
+        proc, items = run_crawl(
+            ["-a", f"site={base}/", "-a", "max_urls_per_source=100"],
+            tmp_path / "out.jsonl",
+            settings=FAST,
+        )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    by_path = {item["url"].removeprefix(base): item for item in items}
+    assert by_path["/loop/a.html"]["pages"] == [f"{base}/loop/a.html", f"{base}/loop/a_2.html"]
+    assert "Beta." in by_path["/loop/a.html"]["content"]
+    assert by_path["/missing/a.html"]["pages"] == [
+        f"{base}/missing/a.html",
+        f"{base}/missing/a_2.html",
+    ]
+    assert by_path["/other/a.html"]["pages"] == []  # one page: the next was another story
+    assert "Zeta." not in by_path["/other/a.html"]["content"]
+    assert "/solo.html" in by_path
+    stats = proc.stderr
+    for counter in (
+        "cx/news/robots_failed",  # 5 MB robots.txt: over the 512 KiB bound
+        "cx/news/source_repeated",  # the index names itself
+        "cx/news/sitemap_failed",  # 1 GiB declared
+        "cx/news/sitemap_too_large",  # the gzip bomb
+        "cx/news/sitemap_capped",  # 2000 URLs, 100 read
+        "cx/news/split_ended/loop",
+        "cx/news/split_ended/missing",
+        "cx/news/split_ended/another_article",
+    ):
+        assert f"'{counter}'" in stats, counter
+    assert hits["/sitemap.xml"] == 1
+    assert sum(1 for path in hits if path.startswith("/gone/")) == 100
+    assert "root:" not in stats and "aaaaaaaaaaaaaaaaaaaa" not in stats  # no entity expanded

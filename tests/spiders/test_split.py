@@ -1,0 +1,75 @@
+"""Articles split over several pages (spiders/_split.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_cx import Article
+from scrapy_cx.article import Image
+from scrapy_cx.spiders._split import merge_pages, same_article, url_stem
+
+
+@pytest.mark.parametrize(
+    ("first", "following"),
+    [
+        ("http://x.cn/a/c123.shtml", "http://x.cn/a/c123_2.shtml"),
+        ("http://x.cn/a/index.html", "http://x.cn/a/index_1.html"),
+        ("https://x.test/story/", "https://x.test/story/2/"),
+        ("https://x.test/story", "https://x.test/story/page/3"),
+        ("https://x.test/story.html", "https://x.test/story.html?page=2"),
+        ("https://x.test/s?id=9", "https://x.test/s?id=9&p=2"),
+    ],
+)
+def test_the_pages_of_one_article_share_a_stem(first, following):
+    assert url_stem(first) == url_stem(following)
+
+
+@pytest.mark.parametrize(
+    ("first", "following"),
+    [
+        ("https://x.test/2024/story-a.html", "https://x.test/2024/story-b.html"),
+        ("https://x.test/s?id=9", "https://x.test/s?id=10"),
+        ("https://x.test/a.html", "https://y.test/a_2.html"),
+    ],
+)
+def test_another_article_has_another_stem(first, following):
+    assert url_stem(first) != url_stem(following)
+
+
+def test_same_article_reads_the_title_too():
+    first = Article(url="https://x.test/a.html", title="Harbour plan approved")
+    assert same_article(first, "https://x.test/a.html?page=2")
+    assert same_article(first, "https://x.test/a.html?page=2", "Harbour plan approved (2)")
+    assert same_article(first, "https://x.test/a.html?page=2", None)
+    assert not same_article(first, "https://x.test/a.html?page=2", "Storm closes the school")
+    assert not same_article(first, "https://x.test/b.html")
+
+
+def test_merge_pages():
+    one = Article(
+        url="https://x.test/a",
+        title="T",
+        content="First.",
+        content_html="<p>First.</p>",
+        images=(Image("https://x.test/1.jpg"),),
+        next_page="https://x.test/a?page=2",
+        published="2024-05-01",
+    )
+    two = Article(
+        url="https://x.test/a?page=2",
+        title="T",
+        content="Second.",
+        content_html="<p>Second.</p>",
+        images=(Image("https://x.test/1.jpg"), Image("https://x.test/2.jpg")),
+    )
+    merged = merge_pages([one, two])
+    assert merged.url == "https://x.test/a" and merged.published == "2024-05-01"
+    assert merged.content == "First.\nSecond."
+    assert merged.content_html == "<p>First.</p>\n<p>Second.</p>"
+    assert [image.url for image in merged.images or ()] == [
+        "https://x.test/1.jpg",
+        "https://x.test/2.jpg",
+    ]
+    assert merged.pages == ("https://x.test/a", "https://x.test/a?page=2")
+    assert merged.next_page is None
+    assert merge_pages([one]) is one
