@@ -51,6 +51,7 @@ BOUNDS = (
     "max_sections",
     "max_listing_pages",
 )
+PAGES = ("home", "section", "listing")  # the sources that are HTML pages
 ROLE = "cx_news"  # request.meta: what a page is to this crawl
 PARTS = "cx_news_parts"  # request.meta: the pages of a split article read so far
 LISTING_PAGE = "cx_news_listing_page"  # request.meta: how deep in a pager
@@ -86,6 +87,7 @@ class SiteCrawl:
         self._sources: set[str] = set()
         self._requested: set[str] = set()
         self._yielded: set[str] = set()
+        self._sections: set[str] = set()
         self.section_links = LinkExtractor(restrict_xpaths=("//nav", "//header"))
 
     def count(self, key: str, value: int = 1) -> None:
@@ -127,7 +129,9 @@ class SiteCrawl:
     ) -> scrapy.Request | None:
         """A request for a page that lists others (read again every run), once per run."""
         url = url.split("#", 1)[0]
-        if url in self._sources:
+        if role == "section":
+            self._sections.add(url)  # a menu's page is a section, however it was reached
+        if url in self._sources or (role in PAGES and url in self._requested):
             self.count("cx/news/source_repeated")
             logger.debug("Already read in this crawl: %s", url)
             return None
@@ -284,6 +288,8 @@ class SiteCrawl:
         if not isinstance(response, HtmlResponse):
             return
         role = response.meta.get(ROLE, "article")
+        if role == "article" and response.url in self._sections:
+            role = "section"  # listed in a sitemap, and in the menus
         if role in ("home", "section"):
             yield from self._feeds_and_sections(response, role)
         article = response.meta.get("cx_article")
@@ -322,9 +328,9 @@ class SiteCrawl:
         depth = response.meta.get(LISTING_PAGE, 0) + 1
         if not article.next_page or depth >= self.max_listing_pages:
             return
-        if article.article_links and not new:
-            # Every teaser here was exported or asked for already: the older pages
-            # of this listing hold nothing new either.
+        if not new:
+            # Every teaser here was exported or asked for already (or none was found):
+            # the older pages of this listing hold nothing new either.
             self.count("cx/news/listing_caught_up")
             return
         yield self.source(article.next_page, self.parse_page, "listing", **{LISTING_PAGE: depth})

@@ -8,7 +8,8 @@ numbered pager ("1 2 3 Next"), tag pages list a tag's stories. Stories are in
 English and Chinese, some split over 2-4 pages (``?page=2`` in English,
 ``_2.shtml`` and "下一页" in Chinese). The site knows its answers
 (:attr:`NewsSite.articles`) and can publish a new story (:meth:`NewsSite.publish`).
-Everything is invented here; nothing is copied from real pages.
+Everything is invented here; nothing is copied from real pages. Served by
+``benchmarks/newscrawl.py`` and by the end-to-end tests (tests/e2e/test_newscrawl.py).
 """
 
 from __future__ import annotations
@@ -19,10 +20,16 @@ from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime
 from html import escape
 
-from tests.support.server import Route
+#: A response: its body and its Content-Type.
+Route = tuple[bytes, str]
+HTML = "text/html; charset=utf-8"
 
 SECTIONS = {"world": "World", "business": "Business", "science": "Science", "zh": "国内"}
-TAGS = ("harbour", "energy", "schools", "transport", "weather")
+TAGS = tuple(
+    f"{a}-{b}" for a in ("harbour", "energy", "schools", "transport", "weather", "housing")
+    for b in ("plans", "costs", "people", "reviews", "votes")
+)
+AUTHORS = ("jane-example", "li-ming", "sam-jones", "wang-lixin", "ana-silva", "chen-xiaomei")
 PER_PAGE = 10
 NEWEST = datetime(2024, 5, 20, 9, 0, tzinfo=timezone.utc)
 
@@ -44,6 +51,7 @@ class Story:
     published: datetime
     pages: list[list[str]]  # the paragraphs of each of its pages
     tags: tuple[str, ...]
+    author: str
 
     @property
     def paragraphs(self) -> list[str]:
@@ -85,8 +93,8 @@ def _story(i: int, published: datetime, split: int) -> Story:
         path = f"/{section}/{day}/story-{i}.html"
         title = f"Story {i}: the {EN_WORDS[i % len(EN_WORDS)]} plan moves ahead after review"
     pages = [[_sentence(i, n * 10 + j, lang) for j in range(5)] for n in range(split)]
-    tags = (TAGS[i % len(TAGS)], TAGS[(i + 2) % len(TAGS)])
-    return Story(path, lang, section, title, published, pages, tags)
+    tags = (TAGS[i % len(TAGS)], TAGS[(i * 7 + 3) % len(TAGS)])
+    return Story(path, lang, section, title, published, pages, tags, AUTHORS[i % len(AUTHORS)])
 
 
 def _nav() -> str:
@@ -142,13 +150,15 @@ def _article_page(story: Story, n: int) -> bytes:
         nxt = f' <a href="{paths[n + 1]}">{word}</a>' if n + 1 < len(paths) else ""
         pager = f'<div class="pages">{links}{nxt}</div>'
     tags = " ".join(f'<a href="/tag/{t}/">{t}</a>' for t in story.tags)
+    author = story.author
     stamp = story.published.strftime("%Y年%m月%d日 %H:%M" if zh else "%d %B %Y, %H:%M")
     html = (
         f"<!DOCTYPE html><html lang='{story.lang}'><head><meta charset='utf-8'>"
         f"<title>{escape(story.title)}</title>"
         f"<meta property='article:published_time' content='{story.published.isoformat()}'>"
         f"</head><body>{_nav()}<main><article><h1>{escape(story.title)}</h1>"
-        f"<p class='byline'>{'记者 王立新' if zh else 'By Jane Example'} · {stamp}</p>"
+        f"<p class='byline'><a href='/author/{author}/'>{'记者' if zh else 'By'} {author}</a>"
+        f" · {stamp}</p>"
         f"{paras}{pager}<p class='tags'>Tags: {tags}</p></article></main>"
         f"<aside class='related'><h3>Related</h3><ul><li><a href='/tag/{story.tags[0]}/'>"
         f"More about {story.tags[0]}</a></li></ul></aside>"
@@ -158,7 +168,7 @@ def _article_page(story: Story, n: int) -> bytes:
 
 
 def _xml(text: str) -> Route:
-    return Route(text.encode("utf-8"), headers={"Content-Type": "application/xml"})
+    return (text.encode("utf-8"), "application/xml")
 
 
 @dataclass
@@ -193,9 +203,9 @@ class NewsSite:
         routes: dict[str, Route] = {}
         for story in self.stories:
             for n, path in enumerate(story.page_paths()):
-                routes[path] = Route(_article_page(story, n))
+                routes[path] = (_article_page(story, n), HTML)
         rss = f'<link rel="alternate" type="application/rss+xml" href="{self.base}/feed.xml">'
-        routes["/"] = Route(_listing("Latest news", self.stories[:15], "", rss))
+        routes["/"] = (_listing("Latest news", self.stories[:15], "", rss), HTML)
         atom = '<link rel="alternate" type="application/atom+xml" href="/atom.xml">'
         for key, name in SECTIONS.items():
             mine = [s for s in self.stories if s.section == key]
@@ -204,10 +214,13 @@ class NewsSite:
                 path = f"/{key}/" if page == 1 else f"/{key}/page/{page}/"
                 chunk = mine[(page - 1) * PER_PAGE : page * PER_PAGE]
                 pager = _pager(f"/{key}/", page, pages, "zh" if key == "zh" else "en")
-                routes[path] = Route(_listing(name, chunk, pager, atom))
+                routes[path] = (_listing(name, chunk, pager, atom), HTML)
         for tag in TAGS:
             tagged = [s for s in self.stories if tag in s.tags][:PER_PAGE]
-            routes[f"/tag/{tag}/"] = Route(_listing(f"Tag: {tag}", tagged, ""))
+            routes[f"/tag/{tag}/"] = (_listing(f"Tag: {tag}", tagged, ""), HTML)
+        for name in AUTHORS:
+            theirs = [s for s in self.stories if s.author == name][:PER_PAGE]
+            routes[f"/author/{name}/"] = (_listing(f"Author: {name}", theirs, ""), HTML)
         routes.update(self._sources())
         self.routes.clear()
         self.routes.update(routes)
@@ -247,14 +260,12 @@ class NewsSite:
             if s.lang == "zh"
         )
         return {
-            "/robots.txt": Route(robots.encode(), headers={"Content-Type": "text/plain"}),
+            "/robots.txt": (robots.encode(), "text/plain"),
             "/sitemap_index.xml": _xml(f'<?xml version="1.0"?><sitemapindex {ns}>{index}'
                                        "</sitemapindex>"),
             "/sitemap-news.xml": _xml(f'<?xml version="1.0"?><urlset {ns} {news_ns}>{news}'
                                       "</urlset>"),
-            "/sitemap-posts.xml.gz": Route(
-                gzip.compress(posts), headers={"Content-Type": "application/x-gzip"}
-            ),
+            "/sitemap-posts.xml.gz": (gzip.compress(posts, mtime=0), "application/x-gzip"),
             "/feed.xml": _xml(f'<?xml version="1.0"?><rss version="2.0"><channel><title>Courier'
                               f"</title>{rss_items}</channel></rss>"),
             "/atom.xml": _xml('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">'
