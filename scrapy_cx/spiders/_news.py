@@ -31,6 +31,7 @@ from scrapy.http import HtmlResponse, Response
 from scrapy.linkextractors import LinkExtractor
 from twisted.python.failure import Failure
 
+from ..article import Article
 from ..settings import CxSettings
 from ._legacy import flag, html_files, local_path, read_url_list
 from ._seen import SeenStore
@@ -148,7 +149,9 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         if skipped:
             self.logger.debug("Skipped by scrapy-cx (%s): %s", skipped, response.url)
             return
-        yield {"url": response.url}
+        article = response.meta.get("cx_article")
+        if not (isinstance(article, Article) and self.too_old(article)):
+            yield {"url": response.url}
         depth = response.meta.get("depth", 0)
         if depth == 0 and response.url.startswith("http"):
             # example.com often redirects to www.example.com (or to https):

@@ -335,10 +335,20 @@ class SiteCrawl:
             return
         yield self.source(article.next_page, self.parse_page, "listing", **{LISTING_PAGE: depth})
 
+    def too_old(self, article: Article) -> bool:
+        """Published before ``since`` (counted ``cx/dropped/too_old``); undated is not."""
+        if self.since is None or not older_than(article.published, self.since):
+            return False
+        self.count("cx/dropped/too_old")
+        logger.debug("Published before %s: %s", self.since.isoformat(), article.url)
+        return True
+
     def _article(self, response: Response, article: Article) -> Iterator[Any]:
-        if self.since is not None and older_than(article.published, self.since):
-            self.count("cx/dropped/too_old")
-            logger.debug("Published before %s: %s", self.since.isoformat(), response.url)
+        if self.too_old(article):
+            return
+        if self.seen is not None and response.url in self.seen:
+            # Asked for before a crash (JOBDIR keeps the queue) and exported since.
+            self.count("cx/skipped/seen")
             return
         if (
             article.next_page

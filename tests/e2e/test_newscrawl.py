@@ -8,6 +8,9 @@ pagers, tag pages, English and Chinese stories, some split over 2-4 pages.
 from __future__ import annotations
 
 import gzip
+import os
+import subprocess
+import time
 from collections.abc import Iterator, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -16,7 +19,8 @@ from typing import Any
 import pytest
 
 from benchmarks.newssite import NEWEST, NewsSite, build_news_site, story
-from tests.support.crawl import run_crawl
+from scrapy_cx.spiders._seen import FILE_NAME
+from tests.support.crawl import EXAMPLE_PROJECT, crawl_command, run_crawl
 from tests.support.server import Route, serve
 
 FAST = {
@@ -146,6 +150,38 @@ def test_a_second_run_with_the_same_jobdir_fetches_no_article_again(site, tmp_pa
     assert [item["url"] for item in third] == [news.base + fresh.path]
     assert third[0]["pages"] == [news.base + p for p in fresh.page_paths()]
     assert set(hits) & news.article_paths() == set(fresh.page_paths())
+
+
+def test_a_crash_mid_run_loses_no_article_and_exports_none_twice(site, tmp_path):
+    news, _ = site
+    jobdir = tmp_path / "job"
+    seen = jobdir / FILE_NAME
+    slow = {**FAST, "JOBDIR": str(jobdir), "DOWNLOAD_DELAY": "0.05"}
+    command = crawl_command(["-a", f"site={news.base}/"], tmp_path / "killed.jsonl", slow)
+    proc = subprocess.Popen(
+        command,
+        cwd=EXAMPLE_PROJECT,
+        env=dict(os.environ),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if seen.is_file() and seen.read_text(encoding="utf-8").count("\n") >= 40:
+                break
+            time.sleep(0.05)
+    finally:
+        proc.kill()  # SIGKILL: no clean shutdown, no state written on close
+        proc.wait()
+    recorded = set(seen.read_text(encoding="utf-8").splitlines())
+    everything = {news.base + s.path for s in news.stories}
+    assert 20 <= len(recorded & everything) < len(everything)  # killed mid-run
+    _, items = _crawl(news, tmp_path, "resumed", JOBDIR=str(jobdir))
+    again = {item["url"] for item in items}
+    assert len(again) == len(items)
+    assert not again & recorded  # nothing exported twice
+    assert len((recorded | again) & everything) >= 0.99 * len(everything)
 
 
 # --------------------------------------------------------------------------- bad input
