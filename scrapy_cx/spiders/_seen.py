@@ -61,7 +61,7 @@ class SeenStore:
 
     def add(self, urls: Iterable[str]) -> None:
         """Record ``urls`` as exported, at once (flushed to the file, sent to Redis)."""
-        new = [url for url in urls if url and "\n" not in url and url not in self.urls]
+        new = [u for u in dict.fromkeys(urls) if u and "\n" not in u and u not in self.urls]
         if not new:
             return
         self.urls.update(new)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scrapy_cx.spiders._seen import FILE_NAME, SeenStore
 
 
@@ -26,3 +28,18 @@ def test_without_jobdir_nothing_is_kept(tmp_path):
     assert "https://x.test/a" in store
     assert "https://x.test/a" not in SeenStore.open(None, None, "news")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_with_redis_the_set_is_shared_by_every_process(tmp_path):
+    pytest.importorskip("redis")  # (the Scrapy 2.11 leg of CI installs no Redis client)
+    from tests.support.redis import running_redis
+
+    with running_redis(tmp_path) as url:
+        one = SeenStore.open(str(tmp_path / "job"), url, "news")  # Redis wins over JOBDIR
+        other = SeenStore.open(None, url, "news")
+        one.add(["https://x.test/a"])
+        assert "https://x.test/a" in other
+        assert "https://x.test/b" not in other
+        assert "https://x.test/a" not in SeenStore.open(None, url, "another-spider")
+        one.close()
+    assert not (tmp_path / "job").exists()
