@@ -12,27 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from ..article import Article, Image
 from ..extract.fingerprint import fingerprint
+from ..extract.navigation import continues
 
-__all__ = ["merge_pages", "same_article", "url_stem"]
+__all__ = ["merge_pages", "same_article"]
 
-_PAGE_PARAMS = frozenset("page p pg pn paged pageno pagenum pagenumber currentpage".split())
-_LAST_SEGMENT_NUMBER = re.compile(r"[_-]\d{1,2}(?=\.[a-z]{2,6}$)", re.I)
-_TRAILING_NUMBER = re.compile(r"(?:/page)?/\d{1,3}/?$", re.I)
 _TITLE_NOISE = re.compile(r"[\W\d_]+")
-
-
-def url_stem(url: str) -> str:
-    """``url`` without the page markers of a split article's pages."""
-    parts = urlsplit(url)
-    path = _TRAILING_NUMBER.sub("", parts.path) or "/"
-    path = _LAST_SEGMENT_NUMBER.sub("", path.rstrip("/")) or "/"
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
-    kept = urlencode([(k, v) for k, v in query if k.lower() not in _PAGE_PARAMS])
-    return f"{(parts.hostname or '').lower()}{path}?{kept}"
 
 
 def _title_key(title: str | None) -> str:
@@ -40,8 +27,9 @@ def _title_key(title: str | None) -> str:
 
 
 def same_article(first: Article, url: str, title: str | None = None) -> bool:
-    """Whether ``url`` (whose title is ``title``, if read) continues ``first``."""
-    if not first.url or url_stem(url) != url_stem(first.url):
+    """Whether ``url`` (whose title is ``title``, if read) continues ``first``: its
+    address is the first page's with a page marker, and its title the same."""
+    if not first.url or not continues(first.url, url):
         return False
     a, b = _title_key(first.title), _title_key(title)
     if not a or not b:

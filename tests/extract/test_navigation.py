@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx.extract import extract_article
-from scrapy_cx.extract.navigation import same_site, site_of
+from scrapy_cx.extract.navigation import continues, same_site, site_of
 
 
 def _listing(pager: str = "", extra: str = "", head: str = "") -> str:
@@ -137,3 +137,47 @@ def test_same_site():
     assert same_site("https://m.example.com/a", "https://www.example.com/")
     assert not same_site("https://example.org/a", "https://www.example.com/")
     assert same_site("https://example.org/a", None)  # nothing to compare with
+
+
+@pytest.mark.parametrize(
+    ("url", "following"),
+    [
+        ("http://x.cn/a/c123.shtml", "http://x.cn/a/c123_2.shtml"),
+        ("http://x.cn/a/c123_2.shtml", "http://x.cn/a/c123_3.shtml"),
+        ("http://x.cn/a/index.html", "http://x.cn/a/index_1.html"),
+        ("https://x.test/story/", "https://x.test/story/2/"),
+        ("https://x.test/story/2/", "https://x.test/story/3/"),
+        ("https://x.test/story", "https://x.test/story/page/3"),
+        ("https://x.test/story.html", "https://x.test/story.html?page=2"),
+        ("https://x.test/story.html?page=2", "https://x.test/story.html?page=3"),
+        ("https://x.test/s?id=9", "https://x.test/s?id=9&p=2"),
+        ("https://x.test/a/story-17180397.html", "https://x.test/a/story-17180397-p2.html"),
+    ],
+)
+def test_a_later_page_of_the_same_article(url, following):
+    assert continues(url, following)
+
+
+@pytest.mark.parametrize(
+    ("url", "following"),
+    [
+        ("https://x.test/2024/story-a.html", "https://x.test/2024/story-b.html"),
+        ("https://x.test/2024/story-195.html", "https://x.test/2024/story-196.html"),
+        ("https://x.test/s?id=9", "https://x.test/s?id=10"),
+        ("https://x.test/a.html", "https://y.test/a_2.html"),
+        ("https://x.test/2018/07/02/a-post/", "https://x.test/2018/10/08/another-post/"),
+        ("https://x.test/?p=3289", "https://x.test/?p=3293"),  # WordPress post ids
+    ],
+)
+def test_another_article(url, following):
+    assert not continues(url, following)
+
+
+def test_an_article_next_page_is_its_own_never_the_next_story():
+    html = "<html><head><link rel='next' href='/2018/10/08/another-post/'></head><body>"
+    html += "<h1>Title</h1>" + "<p>A sentence of the story text.</p>" * 20 + "</body></html>"
+    article = extract_article(html, "https://x.test/2018/07/02/a-post/")
+    assert article.page_type == "article"
+    assert article.next_page is None
+    listing = extract_article(_listing(head="<link rel='next' href='/archive/'>"), URL)
+    assert listing.next_page == "https://www.example.com/archive/"  # a listing's is any

@@ -6,34 +6,23 @@ import pytest
 
 from scrapy_cx import Article
 from scrapy_cx.article import Image
-from scrapy_cx.spiders._split import merge_pages, same_article, url_stem
+from scrapy_cx.spiders._split import merge_pages, same_article
 
 
 @pytest.mark.parametrize(
-    ("first", "following"),
+    ("first", "following", "same"),
     [
-        ("http://x.cn/a/c123.shtml", "http://x.cn/a/c123_2.shtml"),
-        ("http://x.cn/a/index.html", "http://x.cn/a/index_1.html"),
-        ("https://x.test/story/", "https://x.test/story/2/"),
-        ("https://x.test/story", "https://x.test/story/page/3"),
-        ("https://x.test/story.html", "https://x.test/story.html?page=2"),
-        ("https://x.test/s?id=9", "https://x.test/s?id=9&p=2"),
+        ("http://x.cn/a/c123.shtml", "http://x.cn/a/c123_2.shtml", True),
+        ("http://x.cn/a/c123.shtml", "http://x.cn/a/c123_3.shtml", True),  # page 3 of the first
+        ("http://x.cn/a/c12.shtml", "http://x.cn/a/c12_2.shtml", True),
+        ("https://x.test/story-3.html", "https://x.test/story-3.html?page=2", True),
+        ("https://x.test/story-195.html", "https://x.test/story-196.html", False),
+        ("https://x.test/s?id=9", "https://x.test/s?id=9&p=2", True),
+        ("https://x.test/s?id=9", "https://x.test/s?id=10", False),
     ],
 )
-def test_the_pages_of_one_article_share_a_stem(first, following):
-    assert url_stem(first) == url_stem(following)
-
-
-@pytest.mark.parametrize(
-    ("first", "following"),
-    [
-        ("https://x.test/2024/story-a.html", "https://x.test/2024/story-b.html"),
-        ("https://x.test/s?id=9", "https://x.test/s?id=10"),
-        ("https://x.test/a.html", "https://y.test/a_2.html"),
-    ],
-)
-def test_another_article_has_another_stem(first, following):
-    assert url_stem(first) != url_stem(following)
+def test_a_next_page_continues_the_first(first, following, same):
+    assert same_article(Article(url=first, title="T"), following, "T") is same
 
 
 def test_same_article_reads_the_title_too():
