@@ -60,14 +60,15 @@ def site() -> Iterator[tuple[NewsSite, dict[str, int]]]:
 
 
 def _crawl(
-    news: NewsSite, tmp_path: Path, name: str, *args: str, **settings: str
+    news: NewsSite, tmp_path: Path, name: str, *args: str, clean: bool = True, **settings: str
 ) -> tuple[Any, list[dict[str, Any]]]:
     output = tmp_path / f"{name}.jsonl"
     proc, items = run_crawl(
         ["-a", f"site={news.base}/", *args], output, settings={**FAST, **settings}
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    if clean:
+        assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
     return proc, items
 
 
@@ -177,7 +178,8 @@ def test_a_crash_mid_run_loses_no_article_and_exports_none_twice(site, tmp_path)
     recorded = set(seen.read_text(encoding="utf-8").splitlines())
     everything = {news.base + s.path for s in news.stories}
     assert 20 <= len(recorded & everything) < len(everything)  # killed mid-run
-    _, items = _crawl(news, tmp_path, "resumed", JOBDIR=str(jobdir))
+    # (Scrapy 2.11 logs a traceback reading the request queue the kill tore, and goes on.)
+    _, items = _crawl(news, tmp_path, "resumed", clean=False, JOBDIR=str(jobdir))
     again = {item["url"] for item in items}
     assert len(again) == len(items)
     assert not again & recorded  # nothing exported twice
