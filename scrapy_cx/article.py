@@ -70,6 +70,11 @@ class Article:
     URL and ``site_name`` the publication's name. ``page_type`` is
     what the extractor judged the page to be (``article``, ``thread``,
     ``listing``, ``other``); None on a record the extractor did not make.
+    ``article_links`` are a listing's teasers (absolute URLs on its site, in page
+    order; empty on other pages) and ``next_page`` the page after this one (a
+    pager's, a split article's), None if none: what a crawler goes on to.
+    ``pages``: the URLs an article split over several pages was read from, in
+    order (filled by the crawler that merged them; empty for one page).
     ``truncated``: the page was too big to read whole (more tags, attributes on
     one tag, lines or characters in one line than any real page has: the bounds
     in ``extract.dom`` and ``extract.lines``); the fields come from what was read.
@@ -94,6 +99,9 @@ class Article:
     canonical_url: str | None = None
     page_type: str | None = None  # article, thread, listing or other; None: not extracted
     related: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (title, URL)
+    article_links: tuple[str, ...] = field(default_factory=tuple)  # a listing's teasers
+    next_page: str | None = None  # the page after this one (a pager, a split article)
+    pages: tuple[str, ...] = field(default_factory=tuple)  # a split article's pages, in order
     posts: tuple[Post, ...] = field(default_factory=tuple)  # a thread's posts, in page order
     fingerprint: str | None = None
     duplicate_of: str | None = None
@@ -114,6 +122,8 @@ class Article:
             data["images"] = [
                 {name: getattr(image, name) for name in _IMAGE_FIELDS} for image in self.images
             ]
+        data["article_links"] = list(self.article_links)
+        data["pages"] = list(self.pages)
         data["related"] = [{"title": title, "url": url} for title, url in self.related]
         data["posts"] = [
             {name: getattr(post, name) for name in _POST_FIELDS} for post in self.posts

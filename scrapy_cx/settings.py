@@ -256,6 +256,12 @@ class CxSettings:
         _float,
         "Share of equal fingerprint slots (estimated Jaccard) from which two texts are one story.",
     )
+    max_article_pages: int = _setting(
+        20,
+        _int,
+        "NewsSpider: pages of one article split over several that are read and merged "
+        "(1: never follow an article's next page).",
+    )
 
     def __post_init__(self) -> None:
         """A wrong value fails the crawl (or bulk run) at its start, loudly, naming the setting."""
@@ -288,6 +294,8 @@ class CxSettings:
             raise _bad("CX_REDIS_GIVE_UP", self.redis_give_up, "> 0 seconds")
         if not self.redis_lease_timeout > 0:
             raise _bad("CX_REDIS_LEASE_TIMEOUT", self.redis_lease_timeout, "> 0 seconds")
+        if self.max_article_pages < 1:
+            raise _bad("CX_MAX_ARTICLE_PAGES", self.max_article_pages, ">= 1")
 
     @property
     def worker_count(self) -> int:

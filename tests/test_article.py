@@ -32,6 +32,9 @@ def test_fields_in_export_order() -> None:
         "canonical_url",
         "page_type",
         "related",
+        "article_links",
+        "next_page",
+        "pages",
         "posts",
         "fingerprint",
         "duplicate_of",
@@ -62,6 +65,9 @@ def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
         content="Body.",
         authors=("A",),
         related=(("Other story", "http://x/2"),),
+        article_links=("http://x/3",),
+        next_page="http://x/1?page=2",
+        pages=("http://x/1", "http://x/1?page=2"),
         posts=(Post(author="bob", published="2024-01-02", text="Hi"),),
         fingerprint="f" * 16,
     )
@@ -70,6 +76,8 @@ def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
     expected.update(
         authors=["A"],
         keywords=[],
+        article_links=["http://x/3"],
+        pages=["http://x/1", "http://x/1?page=2"],
         related=[{"title": "Other story", "url": "http://x/2"}],
         posts=[{"author": "bob", "published": "2024-01-02", "text": "Hi", "html": None}],
     )

@@ -332,6 +332,8 @@ BAD_VALUES = [
     ("CX_DEDUP_THRESHOLD", "1.5", "1.5"),
     ("CX_DEDUP_THRESHOLD", "0", "0"),
     ("CX_DEDUP_THRESHOLD", "half", "'half'"),
+    ("CX_MAX_ARTICLE_PAGES", "0", "0"),
+    ("CX_MAX_ARTICLE_PAGES", "all", "'all'"),
 ]
 #: Words that say what is allowed, one of them in every message.
 ALLOWED = re.compile(r"must be|known:|takes|choose among")

@@ -16,6 +16,7 @@ from .fingerprint import find_fingerprint
 from .image import find_image
 from .language import find_language
 from .lines import LineOptions
+from .navigation import find_navigation
 from .page import Evidence, Page, Selection
 from .pagetype import (
     PAGE_TYPES,
@@ -134,4 +135,5 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_image,  # meta, tree -> image, evidence
     find_fingerprint,  # content -> fingerprint
     find_structure,  # formats, body, lines, image -> content_html, content_markdown, images
+    find_navigation,  # page_type, lines, links, anchors -> article_links, next_page
 )

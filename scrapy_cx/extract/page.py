@@ -111,6 +111,9 @@ class Page:
     declared: frozenset[str] = frozenset()  # schema.org / og: types the page declares
     kinds: list[str] = field(default_factory=list)  # per line: blocks.BLOCK_KINDS
     related: list[tuple[str, str]] = field(default_factory=list)  # (title, URL)
+    # What a crawler goes on to (navigation.py): a listing's teasers, the next page.
+    article_links: list[str] = field(default_factory=list)
+    next_page: str | None = None
     posts: list[Post] = field(default_factory=list)  # a thread's posts, in page order
     # The lines of each post's text (posts.py), and each post's HTML (structure.py).
     post_bodies: list[tuple[Line, ...]] = field(default_factory=list)
@@ -223,6 +226,8 @@ class Page:
             canonical_url=meta.canonical_url,
             page_type=self.page_type,
             related=tuple(self.related),
+            article_links=tuple(self.article_links),
+            next_page=self.next_page,
             posts=tuple(self._posts()),
             fingerprint=self.fingerprint,
             truncated=self.truncated,

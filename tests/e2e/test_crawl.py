@@ -431,4 +431,4 @@ def test_spider_arguments_are_checked(tmp_path: Path) -> None:
         timeout=60,
     )
     assert proc.returncode != 0
-    assert "give only one of urls=, dir=, start_url= (got dir, start_url)" in proc.stderr
+    assert "give only one of site=, urls=, dir=, start_url= (got dir, start_url)" in proc.stderr

@@ -1,0 +1,68 @@
+"""NewsSpider's arguments and its wiring into a crawler (spiders/_news.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from scrapy import signals
+from scrapy.utils.test import get_crawler
+
+from scrapy_cx.spiders import NewsSpider
+from scrapy_cx.spiders._seen import FILE_NAME
+
+
+def _spider(settings: dict | None = None, **kwargs) -> NewsSpider:
+    crawler = get_crawler(NewsSpider, settings or {})
+    return NewsSpider.from_crawler(crawler, **kwargs)
+
+
+def test_site_arguments():
+    sites = "https://www.example.com/, https://news.example.co.uk"
+    spider = _spider(site=sites, since="2024-05-01")
+    assert spider.sites == ["https://www.example.com/", "https://news.example.co.uk"]
+    assert spider.allowed_domains == ["example.co.uk", "example.com"]
+    assert spider.since == datetime(2024, 5, 1, tzinfo=timezone.utc)
+    assert spider.start_urls == []
+    assert spider.on_site("https://m.example.com/a") and not spider.on_site("https://x.org/")
+
+
+def test_bounds_given_as_arguments_are_numbers():
+    spider = _spider(site="https://x.test/", max_listing_pages="3", sitemap_max_size="1000")
+    assert spider.max_listing_pages == 3 and spider.sitemap_max_size == 1000
+
+
+def test_only_one_source_and_a_readable_since():
+    with pytest.raises(ValueError, match="give only one of site=, urls="):
+        _spider(site="https://x.test/", start_url="https://x.test/")
+    with pytest.raises(ValueError, match="since='last week'"):
+        _spider(site="https://x.test/", since="last week")
+
+
+def test_the_polite_defaults_are_the_spider_s():
+    crawler = get_crawler(NewsSpider, {})
+    assert crawler.settings.getbool("AUTOTHROTTLE_ENABLED")
+    assert crawler.settings.getbool("ROBOTSTXT_OBEY")
+    assert crawler.settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN") == 2
+    assert crawler.settings.getpriority("AUTOTHROTTLE_ENABLED") < 40  # below -s (cmdline)
+
+
+def test_an_exported_item_is_recorded_in_the_jobdir(tmp_path):
+    spider = _spider({"JOBDIR": str(tmp_path), "CX_MAX_ARTICLE_PAGES": 4}, site="https://x.test/")
+    assert spider.max_article_pages == 4
+    spider.crawler.signals.send_catch_log(
+        signals.item_scraped,
+        item={"url": "https://x.test/a", "pages": ["https://x.test/a", "https://x.test/a?p=2"]},
+        response=None,
+        spider=spider,
+    )
+    assert (tmp_path / FILE_NAME).read_text(encoding="utf-8").splitlines() == [
+        "https://x.test/a",
+        "https://x.test/a?p=2",
+    ]
+
+
+def test_without_site_nothing_is_recorded(tmp_path):
+    spider = _spider({"JOBDIR": str(tmp_path)}, start_url="https://x.test/")
+    assert spider.seen is None
+    assert spider.start_urls == ["https://x.test/"]
