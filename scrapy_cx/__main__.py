@@ -19,7 +19,7 @@ from collections.abc import Generator, Iterator, Sequence
 from contextlib import ExitStack, closing, suppress
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from . import explain
 from .article import FORMATS, check_formats
@@ -117,6 +117,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scrapy-cx", description="News article extraction (title, date, main text)."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_extract(commands)
+    explain.add_command(commands)
+    return parser
+
+
+def _add_extract(commands: Any) -> None:
+    """The ``extract`` command's arguments."""
     extract = commands.add_parser(
         "extract",
         help="extract articles from HTML files, folders and WARC archives",
@@ -220,8 +227,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write each article to DIR as a Markdown file named after its URL (front "
         "matter, then the body; implies --format markdown)",
     )
-    explain.add_command(commands)
-    return parser
 
 
 def _options(args: argparse.Namespace) -> Options:
