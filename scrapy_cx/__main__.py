@@ -143,18 +143,6 @@ def _add_extract(commands: Any) -> None:
         "-o", "--output", default="-", help="JSON lines file to write ('-' for stdout, default)"
     )
     extract.add_argument(
-        "--text",
-        action="store_true",
-        help="write each article as its title, then its text, a blank line between "
-        "articles, instead of JSON lines (a quick look)",
-    )
-    extract.add_argument(
-        "--url",
-        metavar="URL",
-        help="the address of the page read from standard input ('-'): its links, pictures "
-        "and site name are read against it",
-    )
-    extract.add_argument(
         "-j",
         "--jobs",
         type=_positive,
@@ -212,6 +200,23 @@ def _add_extract(commands: Any) -> None:
         action="store_true",
         help="leave out reposts: articles whose main text is a near duplicate of an earlier "
         "one (input order); the summary counts them",
+    )
+    _add_output_options(extract)
+
+
+def _add_output_options(extract: argparse.ArgumentParser) -> None:
+    """What ``extract`` writes, beside the JSON lines, and what it reads from stdin."""
+    extract.add_argument(
+        "--text",
+        action="store_true",
+        help="write each article as its title, then its text, a blank line between "
+        "articles, instead of JSON lines (a quick look)",
+    )
+    extract.add_argument(
+        "--url",
+        metavar="URL",
+        help="the address of the page read from standard input ('-'): its links, pictures "
+        "and site name are read against it",
     )
     extract.add_argument(
         "--format",
