@@ -27,6 +27,7 @@ from .bulk import (
     MissingDependency,
     Options,
     Outcome,
+    PageFile,
     Progress,
     RawPage,
     Replacement,
@@ -274,11 +275,11 @@ def run_extract(args: argparse.Namespace) -> int:
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
 
-        def tracked() -> Iterator[RawPage | Skip]:
+        def tracked() -> Iterator[RawPage | PageFile | Skip]:
             for path in missing:
                 read_up_to.append(0)
                 yield Skip(path, MISSING)
-            for item in sources:
+            for item in sources.listing():  # files listed: each worker reads its pages
                 read_up_to.append(sources.done_bytes)
                 yield item
 
