@@ -1,10 +1,12 @@
 """Bulk offline extraction: pages in, JSON lines out, on every core.
 
-The reader (one process) feeds pages to the worker pool that the crawl uses
-too (:mod:`scrapy_cx.pool`) and keeps only a fixed number in flight, so memory
-stays bounded on inputs of any size (``Pool.imap`` would read the whole input
-ahead). Results come back in input order. Workers serialize to JSON themselves
-so the parent only writes lines. A page past its deadline, or one that kills
+The parent lists the inputs and feeds them to the worker pool that the crawl
+uses too (:mod:`scrapy_cx.pool`), keeping only a fixed number in flight, so
+memory stays bounded on inputs of any size (``Pool.imap`` would read the whole
+input ahead). A saved file goes as its path (:class:`PageFile`): the worker
+reads, inflates and sniffs it; a WARC's records are read by the parent (their
+bounds in a ``.warc.gz`` are found only by inflating it). Results come back in
+input order. Workers serialize to JSON themselves so the parent only writes lines. A page past its deadline, or one that kills
 its worker, is skipped with that reason and the worker replaced: bad input is
 never fatal.
 """

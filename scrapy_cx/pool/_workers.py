@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import pickle
 import queue
+import select
 import selectors
 import signal
 import struct
@@ -212,6 +213,22 @@ def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None
             conn.send((*reply, time.process_time() - started, time.monotonic()))
         except (BrokenPipeError, OSError):
             return
+
+
+def _readable(conn: Connection) -> bool:
+    """Whether ``conn`` has something to read now (a message, or its end).
+
+    ``Connection.poll`` builds a selector per call (``multiprocessing.connection.wait``),
+    once per message; one ``poll`` system call does here."""
+    if _poll is None:  # no poll(2) on this system
+        return conn.poll()
+    poller = _poll()
+    poller.register(conn.fileno(), _POLL_IN)
+    return bool(poller.poll(0))
+
+
+_poll = getattr(select, "poll", None)
+_POLL_IN = getattr(select, "POLLIN", 1)
 
 
 class _main_hidden:  # noqa: N801 - used as a statement, like contextlib's
@@ -498,7 +515,7 @@ class WorkerPool:
         """The messages ``worker`` has written so far, read without waiting for more."""
         messages = []
         try:
-            while worker.conn.poll():
+            while _readable(worker.conn):
                 messages.append(worker.conn.recv())
         except (EOFError, OSError):
             pass
