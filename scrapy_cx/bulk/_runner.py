@@ -6,9 +6,9 @@ memory stays bounded on inputs of any size (``Pool.imap`` would read the whole
 input ahead). A saved file goes as its path (:class:`PageFile`): the worker
 reads, inflates and sniffs it; a WARC's records are read by the parent (their
 bounds in a ``.warc.gz`` are found only by inflating it). Results come back in
-input order. Workers serialize to JSON themselves so the parent only writes lines. A page past its deadline, or one that kills
-its worker, is skipped with that reason and the worker replaced: bad input is
-never fatal.
+input order. Workers serialize to JSON themselves so the parent only writes
+lines. A page past its deadline, or one that kills its worker, is skipped with
+that reason and the worker replaced: bad input is never fatal.
 """
 
 from __future__ import annotations
