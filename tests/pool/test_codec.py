@@ -104,10 +104,23 @@ def test_a_value_marshal_cannot_hold_makes_the_record_a_pickle() -> None:
     assert unpack(record) == value
 
 
-def test_a_rebuilt_article_does_not_call_init() -> None:
-    # As pickle does: the fields are set as they were, no __post_init__ runs again.
+@dataclass(frozen=True)
+class Counted:
+    """A dataclass whose ``__post_init__`` must not run again when it is rebuilt."""
+
+    name: str
+    runs: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "runs", (*self.runs, "post_init"))
+
+
+def test_a_rebuilt_dataclass_is_what_was_sent_as_pickle_would_rebuild_it() -> None:
     back = unpack(pack(Article(title="t", authors=("a",))))
     assert back.authors == ("a",) and type(back.authors) is tuple
+    sent = Counted("x")
+    assert sent.runs == ("post_init",)
+    assert unpack(pack(sent)) == sent  # not ("post_init", "post_init")
 
 
 def test_call_packed_runs_the_function_and_the_judge_in_one_record() -> None:
