@@ -5,10 +5,11 @@ its own. In a crawl that thread competes with the reactor for the one GIL, and
 every article it takes back costs a wake-up of the reactor from another thread
 (``callFromThread``: a write to the reactor's wake-up pipe, a lock, a queue).
 Here the reactor itself watches each worker's socket (``reactor.addReader``,
-which the asyncio reactor maps to ``loop.add_reader``): an article is read,
-unpickled and handed to the waiting response in the same reactor turn, a page
-is written without ever blocking (what the socket does not take now is written
-when it becomes writable), and each page's deadline is a ``callLater``.
+which the asyncio reactor maps to ``loop.add_reader``): an article is read (one
+packed record, :mod:`._codec`) and handed to the waiting response in the same
+reactor turn, a page is written without ever blocking and without a pickled
+copy (what the socket does not take now is written when it becomes writable),
+and each page's deadline is a ``callLater``.
 
 The scheduling itself (prefetch, deadlines, replacing, recycling, closing) is
 :class:`WorkerPool`'s, unchanged; only the waiting differs. Every method runs in
