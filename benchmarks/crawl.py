@@ -256,12 +256,48 @@ def serve_main(pages: int, latency_ms: float, saved: str = "") -> None:
 
 
 def canned_article(body: bytes, url: str, **options: Any) -> Any:
-    """An article of a real page's size at almost no cost (``--canned``): what the
-    crawl's process pays per page for the plugin, apart from the extraction itself."""
+    """An article at almost no cost (``--canned``): what the crawl's process pays per
+    page for the plugin, apart from the extraction itself. The saved pages' real
+    articles, every format made, when the benchmark wrote them for replay
+    (:data:`REPLAY_ENV`); else one of a real page's size."""
+    replayed = _replayed().get(urlsplit(url).path)
+    if replayed is not None:
+        return replayed
     from scrapy_cx import Article
 
     text = body[:CANNED_CONTENT_BYTES].decode("utf-8", "replace")
     return Article(url=url, title=text[:80], content=text, page_type="article")
+
+
+#: The environment variable naming the file of articles to replay (path -> Article).
+REPLAY_ENV = "CX_BENCH_REPLAY"
+_replay: dict[str, Any] | None = None
+
+
+def _replayed() -> dict[str, Any]:
+    """The articles to replay, read once per worker."""
+    global _replay
+    if _replay is None:
+        import pickle
+
+        path = os.environ.get(REPLAY_ENV)
+        _replay = pickle.loads(Path(path).read_bytes()) if path else {}
+    return _replay
+
+
+def write_replay(folder: Path, formats: str, target: Path) -> None:
+    """Extract every saved page of ``folder`` once, here, for ``--canned`` to replay."""
+    import pickle
+
+    from scrapy_cx import extract_article
+    from scrapy_cx.article import check_formats
+
+    chosen = check_formats(formats)
+    articles = {
+        path: extract_article(body, f"http://127.0.0.1{path}", formats=chosen)
+        for path, body in saved_site(folder).items()
+    }
+    target.write_bytes(pickle.dumps(articles, pickle.HIGHEST_PROTOCOL))
 
 
 #: Bytes of the page a canned article's content holds: the size of a news story's text.
@@ -325,9 +361,12 @@ def crawl_main(config: dict[str, Any]) -> None:
         "FEEDS": {config["out"]: {"format": "jsonlines", "overwrite": True}},
         "FEED_EXPORT_ENCODING": "utf-8",
     }
+    settings.update(config.get("settings", {}))  # any other, e.g. CX_PAGE_TIMEOUT
     if config["workers"] is not None:
         settings["ADDONS"] = {"scrapy_cx.Addon": 500}
         settings["CX_WORKERS"] = config["workers"]
+        if config.get("formats"):
+            settings["CX_FORMATS"] = config["formats"]
         if config.get("canned"):
             settings["DOWNLOADER_MIDDLEWARES"] = {
                 "scrapy_cx.ArticleMiddleware": None,
@@ -350,8 +389,17 @@ def crawl_main(config: dict[str, Any]) -> None:
     crawler = process.create_crawler(BenchSpider)
     crawler.signals.connect(closing, signal=signals.spider_closed)  # before the pool closes
     process.crawl(crawler)
+    profiler = None
+    if config.get("profile"):
+        import cProfile
+
+        profiler = cProfile.Profile(time.process_time)  # CPU, not the shared wall clock
+        profiler.enable()
     cpu, thread_cpu = time.process_time(), time.thread_time()
     process.start()
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(config["profile"])
     stats = crawler.stats.get_stats() if crawler.stats else {}
     with open(config["out"], encoding="utf-8") as fh:
         exported = [json.loads(line)["url"] for line in fh if line.strip()]
@@ -383,8 +431,15 @@ def run_crawl(
     concurrency: int,
     urls: Sequence[str] = (),
     canned: bool = False,
+    **extra: Any,
 ) -> dict[str, Any]:
-    """One crawl in a fresh process: plain Scrapy (``workers`` None) or with scrapy-cx."""
+    """One crawl in a fresh process: plain Scrapy (``workers`` None) or with scrapy-cx.
+
+    ``extra``: ``formats`` (``CX_FORMATS``), ``profile`` (a file for the crawl
+    process's cProfile stats), ``code`` (a checkout whose ``scrapy_cx`` the crawl
+    imports instead of this one's: the baseline of a side-by-side run).
+    """
+    code = extra.pop("code", None)
     with tempfile.TemporaryDirectory() as tmp:
         config = {
             "url": url,
@@ -393,6 +448,7 @@ def run_crawl(
             "out": str(Path(tmp) / "items.jsonl"),
             "concurrency": concurrency,
             "canned": canned,
+            **extra,
         }
         config_file = Path(tmp) / "config.json"
         config_file.write_text(json.dumps(config), encoding="utf-8")
@@ -401,6 +457,7 @@ def run_crawl(
             capture_output=True,
             text=True,
             check=False,
+            cwd=_code_dir(code, Path(tmp)),
         )
     if proc.returncode != 0:
         raise RuntimeError(f"crawl failed:\n{proc.stderr[-3000:]}")
@@ -412,6 +469,22 @@ def run_crawl(
             1000 * result[f"{name}_cpu_seconds"] / result["responses"]
         )
     return result
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _code_dir(code: str | None, tmp: Path) -> Path:
+    """Where a crawl importing ``code``'s ``scrapy_cx`` (None: this checkout's) starts,
+    with this checkout's ``benchmarks`` either way: ``python -m`` puts it first on
+    ``sys.path``."""
+    if code is None:
+        return REPO
+    shadow = tmp / "code"
+    shadow.mkdir()
+    (shadow / "scrapy_cx").symlink_to(Path(code).resolve() / "scrapy_cx")
+    (shadow / "benchmarks").symlink_to(REPO / "benchmarks")
+    return shadow
 
 
 def extraction_ms(pages: int, sample: int = 200) -> float:
@@ -431,8 +504,9 @@ def extraction_ms(pages: int, sample: int = 200) -> float:
 DEFAULT_SAVED = Path(__file__).resolve().parents[1].parent / "shared/bench/wceb_dev/html"
 
 
-def _label(workers: int | str | None) -> str:
-    return "plain" if workers is None else f"cx workers={workers}"
+def _label(workers: int | str | None, baseline: bool = False) -> str:
+    name = "plain" if workers is None else f"cx workers={workers}"
+    return f"{name} (baseline)" if baseline else name
 
 
 def _start_server(pages: int, latency: float, saved: str) -> tuple[subprocess.Popen[str], str]:
@@ -482,71 +556,114 @@ def projection(plain: dict[str, Any], cx: dict[str, Any], cores: int) -> dict[st
     }
 
 
-def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
-    """Plain Scrapy and scrapy-cx with each ``--workers`` value, side by side, same URLs."""
+def _variants(args: argparse.Namespace) -> list[tuple[str, int | str | None, str | None]]:
+    """``(label, CX_WORKERS or None for plain Scrapy, code checkout or None)`` to run."""
+    variants: list[tuple[str, int | str | None, str | None]] = [("plain", None, None)]
+    for workers in args.workers.split(","):
+        variants.append((_label(workers), workers, None))
+        if args.baseline:
+            variants.append((_label(workers, True), workers, str(args.baseline)))
+    return variants
+
+
+def _crawl_urls(args: argparse.Namespace, url: str) -> list[str]:
     if args.mode == "saved":
         names = sorted(saved_site(Path(args.saved)))
-        urls = [f"{url}{path}?copy={k}" for k in range(args.repeat) for path in names]
-    elif args.mode == "list":
-        urls = [url + article_path(n) for n in range(args.pages)]
-    else:
-        urls = []
-    variants: list[int | str | None] = [None, *args.workers.split(",")]
-    runs: dict[str, list[dict[str, Any]]] = {_label(v): [] for v in variants}
+        return [f"{url}{path}?copy={k}" for k in range(args.repeat) for path in names]
+    if args.mode == "list":
+        return [url + article_path(n) for n in range(args.pages)]
+    return []
+
+
+def _run_rounds(
+    args: argparse.Namespace, url: str, urls: list[str]
+) -> dict[str, list[dict[str, Any]]]:
+    variants = _variants(args)
+    runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in variants}
     for round_no in range(args.rounds):
         order = variants if round_no % 2 == 0 else variants[::-1]
-        for workers in order:
-            result = run_crawl(url + "/", workers, args.concurrency, urls, args.canned)
-            runs[_label(workers)].append(result)
-            _report(_label(workers), result)
-    keys = (
-        "pages_per_s",
-        "cpu_ms_per_page",
-        "reactor_thread_cpu_ms_per_page",
-        "other_threads_cpu_ms_per_page",
-        "worker_cpu_ms_per_page",
-    )
-    medians = {
-        name: {key: statistics.median(r[key] for r in results) for key in keys}
-        for name, results in runs.items()
+        for label, workers, code in order:
+            extra: dict[str, Any] = {"formats": args.formats, "code": code}
+            if args.profile:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                slug = label.replace(" ", "_").replace("=", "").strip("()")
+                slug = slug.replace("(", "").replace(")", "")
+                extra["profile"] = str(args.profile.resolve() / f"{slug}-{round_no}.prof")
+            result = run_crawl(url + "/", workers, args.concurrency, urls, args.canned, **extra)
+            runs[label].append(result)
+            _report(label, result)
+    return runs
+
+
+KEYS = (
+    "pages_per_s",
+    "cpu_ms_per_page",
+    "reactor_thread_cpu_ms_per_page",
+    "other_threads_cpu_ms_per_page",
+    "worker_cpu_ms_per_page",
+)
+
+
+def _figure(name: str, runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """One variant's medians, and each round against that round's plain crawl: the load
+    of this shared machine changes between rounds more than between two crawls in a row."""
+    values = {key: statistics.median(r[key] for r in runs[name]) for key in KEYS}
+    pairs = list(zip(runs[name], runs["plain"], strict=True))
+    ratios = [r["pages_per_s"] / p["pages_per_s"] for r, p in pairs]
+    extras = [r["cpu_ms_per_page"] - p["cpu_ms_per_page"] for r, p in pairs]
+    return {
+        **{k: round(v, 2) for k, v in values.items()},
+        "vs_plain": round(statistics.median(ratios), 2),
+        "vs_plain_range": [round(min(ratios), 2), round(max(ratios), 2)],
+        # The crawl process's CPU per page over plain Scrapy's, same round.
+        "extra_cpu_ms_per_page": round(statistics.median(extras), 2),
+        "extra_cpu_ms_range": [round(min(extras), 2), round(max(extras), 2)],
+        "items": runs[name][-1]["items"],
     }
-    plain = medians["plain"]
-    figures: dict[str, Any] = {"mode": args.mode, "urls": len(urls), "rounds": args.rounds}
-    for name, values in medians.items():
-        # Each round's crawl against that round's plain crawl: the load of this shared
-        # machine changes between rounds more than between two crawls in a row.
-        pairs = zip(runs[name], runs["plain"], strict=True)
-        ratios = [r["pages_per_s"] / p["pages_per_s"] for r, p in pairs]
-        figures[name] = {
-            **{k: round(v, 2) for k, v in values.items()},
-            "vs_plain": round(statistics.median(ratios), 2),
-            "vs_plain_range": [round(min(ratios), 2), round(max(ratios), 2)],
-            "items": runs[name][-1]["items"],
-        }
-    best = max((n for n in medians if n != "plain"), key=lambda n: medians[n]["pages_per_s"])
+
+
+def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    """Plain Scrapy and scrapy-cx with each ``--workers`` value (and the ``--baseline``
+    code's), side by side, same URLs."""
+    urls = _crawl_urls(args, url)
+    runs = _run_rounds(args, url, urls)
+    figures: dict[str, Any] = {
+        "mode": args.mode,
+        "urls": len(urls),
+        "rounds": args.rounds,
+        "formats": args.formats,
+    }
+    for name in runs:
+        figures[name] = _figure(name, runs)
+    plain = figures["plain"]
+    cores = (len(os.sched_getaffinity(0)), args.project_cores)
     figures["projection"] = {
-        cores: {**projection(plain, medians[best], cores), "variant": best}
-        for cores in (len(os.sched_getaffinity(0)), args.project_cores)
+        name: {n: projection(plain, figures[name], n) for n in cores}
+        for name in runs
+        if name != "plain"
     }
     figures["runs"] = runs
-    for name in medians:
-        if name != "plain":
-            low, high = figures[name]["vs_plain_range"]
-            print(
-                f"{name}: {figures[name]['vs_plain']:.2f}x the plain crawl's pages/s "
-                f"(rounds {low:.2f}-{high:.2f}); CPU ms/page crawl process "
-                f"{medians[name]['cpu_ms_per_page']:.2f} (plain "
-                f"{plain['cpu_ms_per_page']:.2f}), workers "
-                f"{medians[name]['worker_cpu_ms_per_page']:.2f}"
-            )
-    for cores, figure in figures["projection"].items():
-        print(
-            f"CPU-bound ceiling on {cores} cores ({best}): {figure['cx_pages_per_s']} vs "
-            f"{figure['plain_pages_per_s']} pages/s plain = {figure['ratio']:.2f}x, "
-            f"bound by {figure['bound_by']}"
-        )
-    print(f"assumptions: {figures['projection'][args.project_cores]['assumptions']}")
+    _print_figures(figures, cores[-1])
     return figures
+
+
+def _print_figures(figures: dict[str, Any], cores: int) -> None:
+    plain = figures["plain"]
+    for name, projected in figures["projection"].items():
+        figure = figures[name]
+        low, high = figure["vs_plain_range"]
+        xlow, xhigh = figure["extra_cpu_ms_range"]
+        ceiling = projected[cores]
+        print(
+            f"{name}: {figure['vs_plain']:.2f}x the plain crawl's pages/s (rounds "
+            f"{low:.2f}-{high:.2f}); crawl process CPU ms/page {figure['cpu_ms_per_page']:.2f} "
+            f"(plain {plain['cpu_ms_per_page']:.2f}), extra {figure['extra_cpu_ms_per_page']:.2f} "
+            f"(rounds {xlow:.2f} to {xhigh:.2f}), workers {figure['worker_cpu_ms_per_page']:.2f}; "
+            f"on {cores} cores {ceiling['cx_pages_per_s']} vs {ceiling['plain_pages_per_s']} "
+            f"pages/s = {ceiling['ratio']:.2f}x, bound by {ceiling['bound_by']}"
+        )
+    first = next(iter(figures["projection"].values()))
+    print(f"assumptions: {first[cores]['assumptions']}")
 
 
 def hostile_cpu_ms(repeat: int = 5) -> dict[str, float]:
@@ -637,14 +754,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--canned",
         action="store_true",
-        help="scrapy-cx with a canned article of the page's size instead of extract_article: "
-        "the plugin's own cost in the crawl's process, the extraction left out",
+        help="scrapy-cx with a canned article instead of extract_article: the plugin's own "
+        "cost in the crawl's process, the extraction left out (--mode saved: each page's "
+        "real article, every --formats made, extracted once before the crawls and replayed)",
     )
     parser.add_argument("--project-cores", type=int, default=16, help="cores to project for")
+    parser.add_argument(
+        "--formats",
+        default="html,markdown,images",
+        help="CX_FORMATS of the scrapy-cx crawls (default: every format)",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="a checkout of scrapy-cx (e.g. a worktree of main): each --workers value also "
+        "runs with its scrapy_cx, in the same rounds",
+    )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="write a cProfile of each crawl process here (NAME-ROUND.prof): what the crawl "
+        "process spends its CPU on (slows every variant alike)",
+    )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
 
     saved = args.saved if args.mode == "saved" else ""
+    replay = None
+    if saved and args.canned:
+        replay = Path(tempfile.mkdtemp()) / "replay.pickle"
+        write_replay(Path(saved), args.formats, replay)
+        os.environ[REPLAY_ENV] = str(replay)
     server, url = _start_server(args.pages, args.latency, saved)
     try:
         figures = hostile(args, url) if args.mode == "hostile" else throughput(args, url)
@@ -654,6 +794,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if server.stdin:
             server.stdin.close()
         server.wait(timeout=30)
+        if replay is not None:
+            replay.unlink()
+            replay.parent.rmdir()
     figures.update(pages=args.pages, concurrency=args.concurrency, latency_ms=args.latency)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

@@ -28,6 +28,7 @@ from .bulk import (
     MissingDependency,
     Options,
     Outcome,
+    PageFile,
     Progress,
     RawPage,
     Replacement,
@@ -321,11 +322,11 @@ def run_extract(args: argparse.Namespace) -> int:
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
 
-        def tracked() -> Iterator[RawPage | Skip]:
+        def tracked() -> Iterator[RawPage | PageFile | Skip]:
             for page in piped:
                 read_up_to.append(0)
                 yield page
-            for item in sources:
+            for item in sources.listing():  # files listed: each worker reads its pages
                 read_up_to.append(sources.done_bytes)
                 yield item
 

@@ -65,6 +65,8 @@ def fill_item(item: Any, article: Article) -> int:
     KeyError for the others). Fields the spider already filled are kept.
     Returns how many fields were set.
     """
+    if type(item) is dict:  # the common case, without an adapter's lookups per field
+        return _fill_dict(item, article)
     adapter = ItemAdapter(item)
     filled = 0
     for name, value in article.to_dict().items():
@@ -77,6 +79,17 @@ def fill_item(item: Any, article: Article) -> int:
             adapter[name] = value
         except KeyError:  # the item's class does not declare this field
             continue
+        filled += 1
+    return filled
+
+
+def _fill_dict(item: dict[str, Any], article: Article) -> int:
+    """:func:`fill_item` for a plain dict: the same rule, read straight off the dict."""
+    filled = 0
+    for name, value in article.to_dict().items():
+        if name in item and (not is_empty(item[name]) or is_empty(value)):
+            continue
+        item[name] = value
         filled += 1
     return filled
 

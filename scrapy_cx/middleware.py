@@ -14,6 +14,8 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
+from functools import partial
+from pickle import PickleBuffer
 from typing import Any
 
 from scrapy import Request, Spider, signals
@@ -34,10 +36,13 @@ from .pool import (
     RemoteError,
     TaskTimeout,
     WorkerDied,
+    call_packed,
+    unpack,
     warm_up_extractor,
 )
 from .settings import CxSettings
 from .stats import CxStats
+from .verdict import article_reason
 
 __all__ = [
     "ArticleMiddleware",
@@ -54,6 +59,10 @@ logger = logging.getLogger(__name__)
 META_ARTICLE = "cx_article"
 #: ``response.meta`` key holding why a response was not extracted.
 META_SKIPPED = "cx_skipped"
+#: ``response.meta`` key holding the article rule's verdict on the article, made in
+#: the worker (:func:`~scrapy_cx.verdict.article_reason`): the pipeline reuses it
+#: for an item whose judged fields are the article's own.
+META_VERDICT = "_cx_verdict"
 #: Scrapy's own priority for this middleware (the add-on uses it).
 ORDER = 540
 
@@ -203,6 +212,7 @@ class ArticleMiddleware:
         self.workers = settings.worker_count
         self._pool: ReactorPool | None = None
         self._room: DeferredSemaphore | None = None
+        self._judge: Callable[[Any], str | None] | None = None
         if self.workers:
             crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
             crawler.signals.connect(self.close_pool, signal=signals.engine_stopped)
@@ -223,6 +233,7 @@ class ArticleMiddleware:
         # previous page's article over to this one.
         meta.pop(META_ARTICLE, None)
         meta.pop(META_SKIPPED, None)
+        meta.pop(META_VERDICT, None)
         reason = skip_reason(response, self.settings.max_body_size)
         if reason is None:
             if self.workers:
@@ -252,15 +263,23 @@ class ArticleMiddleware:
         if not room.called:  # the pool is full: wait here, holding the download slot
             await maybe_deferred_to_future(room)
         try:
-            args, kwargs = self._arguments(response)
-            future = self._pool.submit(self.extract, *args, block=False, **kwargs)
+            (body, url), kwargs = self._arguments(response)
+            # The body is written to the worker from the response's own bytes (no pickled
+            # copy); the article comes back as one packed record with its verdict.
+            args = (self.extract, (PickleBuffer(body), url), kwargs, self._judge)
+            future = self._pool.submit(call_packed, *args, block=False)
             reason: str | None = None
             try:
-                article = await _result(future)
+                article, verdict = unpack(await _result(future))
             except PoolError as error:
                 reason = self._pool_failure(error, response.url)
+            except Exception:  # noqa: BLE001 - a record it cannot read: a bug, the crawl goes on
+                logger.exception("scrapy-cx: unreadable result for %s", response.url)
+                self.stats.error()
+                reason = "error"
             else:
                 meta[META_ARTICLE] = article
+                meta[META_VERDICT] = verdict
                 self.stats.page(article, response.url)
         finally:
             self._room.release()
@@ -286,6 +305,13 @@ class ArticleMiddleware:
         return "error"
 
     def _start_pool(self) -> None:
+        settings = self.settings
+        self._judge = partial(
+            article_reason,
+            settings.min_content_length,
+            settings.require_published,
+            settings.page_types,
+        )
         self._pool = ReactorPool(
             self.workers,
             timeout=self.settings.page_timeout,

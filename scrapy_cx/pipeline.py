@@ -24,7 +24,7 @@ from .extract import extract_article
 from .items import ArticleItem, can_hold, fill_item
 from .settings import CxSettings
 from .stats import CxStats
-from .verdict import SkipNotes, drop_log_level, invalid_reason, is_empty
+from .verdict import JUDGED_FIELDS, SkipNotes, drop_log_level, invalid_reason, is_empty
 
 if TYPE_CHECKING:  # (Scrapy 2.13+ names it; 2.11 returns the same plain dict)
     from scrapy.logformatter import LogFormatterResult
@@ -111,16 +111,17 @@ class ArticlePipeline:
         adapter = ItemAdapter(item)
         if not can_hold(adapter, "content"):
             return item
-        skipped = self.notes.take(item)  # why its page was not extracted, if it was not
+        # Why its page was not extracted, if it was not; or the article it was filled
+        # from, with the verdict the worker made on it.
+        note = self.notes.take_note(item)
+        skipped = note[0] if note is not None and note[1] is None else None
         extracted = self._extract_html(adapter)
         if not extracted and skipped is None and _unjudged_data(adapter):
             return item  # a spider's own item (a link from an index page), not a page of ours
-        reason = invalid_reason(
-            adapter,
-            self.settings.min_content_length,
-            self.settings.require_published,
-            self.settings.page_types,
-        )
+        if note is not None and note[1] is not None and not extracted:
+            reason = self._verdict(adapter, note[1], note[0])
+        else:
+            reason = self._invalid_reason(adapter)
         what = "not an article"
         if reason == "no_content" and skipped is not None:
             # Never judged by the extractor: say why (too_large, not_html...), not "no content".
@@ -133,6 +134,21 @@ class ArticlePipeline:
             drop.log_level = self.drop_log_level  # newer Scrapy reads it; older logs WARNING
             raise drop
         return item
+
+    def _invalid_reason(self, adapter: ItemAdapter) -> str | None:
+        settings = self.settings
+        return invalid_reason(
+            adapter, settings.min_content_length, settings.require_published, settings.page_types
+        )
+
+    def _verdict(self, adapter: ItemAdapter, article: Article, verdict: str | None) -> str | None:
+        """The worker's verdict on ``article`` if the fields it judged are still the
+        article's own objects in the item (no spider or pipeline changed them), else the
+        rule applied to the item."""
+        for name in JUDGED_FIELDS:
+            if adapter.get(name) is not getattr(article, name):
+                return self._invalid_reason(adapter)
+        return verdict
 
     def _extract_html(self, adapter: ItemAdapter) -> bool:
         """Fill the item from its raw HTML field, if it has one; whether it had one."""

@@ -18,7 +18,7 @@ from scrapy.http import Response
 
 from .article import Article
 from .items import ArticleItem, fill_item
-from .middleware import META_ARTICLE, META_SKIPPED
+from .middleware import META_ARTICLE, META_SKIPPED, META_VERDICT
 from .settings import CxSettings
 from .verdict import SkipNotes
 
@@ -120,4 +120,7 @@ class ArticleSpiderMiddleware:
                 self.notes.note(obj, str(article))
         else:
             fill_item(obj, page)
+            meta = response.meta
+            if self.notes is not None and META_VERDICT in meta:  # judged in the worker
+                self.notes.judged(obj, page, meta[META_VERDICT])
         return obj

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SkipNotes",
+    "article_reason",
     "content_length",
     "drop_log_level",
     "invalid_reason",
@@ -113,6 +114,22 @@ def invalid_reason(
     return None
 
 
+def article_reason(
+    min_content_length: int,
+    require_published: bool,
+    page_types: Collection[str],
+    article: Any,
+) -> str | None:
+    """:func:`invalid_reason` of an :class:`~scrapy_cx.Article`, made where it was
+    extracted (a worker process) so the crawl's process need not judge it again."""
+    return invalid_reason(article.to_dict(), min_content_length, require_published, page_types)
+
+
+#: The fields :func:`invalid_reason` reads: an item whose values of these are the very
+#: objects of the article it was filled from is judged as the article was.
+JUDGED_FIELDS = ("content", "page_type", "title", "published")
+
+
 # Why an item's page was not extracted, handed from the spider middleware to the
 # pipeline.
 # An item like ``{"url": response.url}`` from a page the downloader middleware
@@ -125,11 +142,13 @@ _notes: weakref.WeakKeyDictionary[Crawler, SkipNotes] = weakref.WeakKeyDictionar
 
 
 class SkipNotes:
-    """One crawler's notes: item (by identity) -> the reason its page was skipped."""
+    """One crawler's notes: item (by identity) -> the reason its page was skipped, or
+    the article it was filled from and that article's verdict (:meth:`judged`)."""
 
     def __init__(self) -> None:
-        # id -> (item, reason): the item is held so its id cannot be reused meanwhile.
-        self._by_id: dict[int, tuple[Any, str]] = {}
+        # id -> (item, reason, article): the item is held so its id cannot be reused
+        # meanwhile; article None: the reason is why the page was skipped.
+        self._by_id: dict[int, tuple[Any, str | None, Any]] = {}
 
     @classmethod
     def of(cls, crawler: Crawler) -> SkipNotes:
@@ -144,12 +163,23 @@ class SkipNotes:
         return notes
 
     def note(self, item: Any, reason: str) -> None:
-        self._by_id[id(item)] = (item, reason)
+        self._by_id[id(item)] = (item, reason, None)
+
+    def judged(self, item: Any, article: Any, reason: str | None) -> None:
+        """``item`` was filled from ``article``, whose verdict (made where it was
+        extracted) is ``reason``."""
+        self._by_id[id(item)] = (item, reason, article)
 
     def take(self, item: Any) -> str | None:
-        """The reason noted for ``item`` (and forget it), or None."""
+        """The reason noted for ``item``'s skipped page (and forget it), or None."""
         entry = self._by_id.pop(id(item), None)
-        return entry[1] if entry is not None and entry[0] is item else None
+        return entry[1] if entry is not None and entry[0] is item and entry[2] is None else None
+
+    def take_note(self, item: Any) -> tuple[str | None, Any] | None:
+        """``(reason, article)`` noted for ``item`` (and forget it): a skip reason with
+        article None, else the article's verdict; None if nothing was noted."""
+        entry = self._by_id.pop(id(item), None)
+        return (entry[1], entry[2]) if entry is not None and entry[0] is item else None
 
     def __len__(self) -> int:
         return len(self._by_id)

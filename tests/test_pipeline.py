@@ -25,6 +25,7 @@ from scrapy_cx import (
     ArticlePipeline,
     ArticleSpiderMiddleware,
 )
+from scrapy_cx.items import fill_item
 from scrapy_cx.pipeline import DropLogFormatter
 from scrapy_cx.verdict import SkipNotes, is_iso_date
 from tests.crawler import make_crawler
@@ -442,3 +443,33 @@ def test_notes_no_pipeline_took_are_forgotten_when_the_item_leaves() -> None:
     notes.note(item, "too_large")
     crawler.signals.send_catch_log(signals.item_scraped, item=item, response=None, spider=None)
     assert len(notes) == 0
+
+
+
+def _judged(item: dict[str, Any], article: Article, verdict: str | None) -> ArticlePipeline:
+    """A pipeline whose notes say ``item`` was filled from ``article``, judged ``verdict``
+    where it was extracted (as the spider middleware notes it with workers)."""
+    pipe, crawler = pipeline()
+    SkipNotes.of(crawler).judged(item, article, verdict)
+    return pipe
+
+
+def _filled() -> tuple[dict[str, Any], Article]:
+    article = Article(url=URL, title=TITLE, content=CONTENT, page_type="article")
+    item: dict[str, Any] = {"url": URL}
+    fill_item(item, article)
+    return item, article
+
+
+def test_the_workers_verdict_is_used_while_the_judged_fields_are_the_articles() -> None:
+    item, article = _filled()
+    # A verdict unlike the rule's own shows which of the two decided.
+    with pytest.raises(DropItem, match="short_content"):
+        _judged(item, article, "short_content").process_item(item)
+
+
+def test_an_item_changed_after_its_verdict_is_judged_again() -> None:
+    item, article = _filled()
+    item["content"] = CONTENT[:-1] + CONTENT[-1]  # equal text, not the article's own object
+    assert item["content"] is not article.content
+    assert _judged(item, article, "short_content").process_item(item) is item

@@ -1,7 +1,8 @@
 """Bulk offline extraction (``scrapy-cx extract``): saved pages in, JSON lines out.
 
 The readers turn paths into :class:`RawPage` records to extract or :class:`Skip`
-records with a reason (HTML files and folders: ``Sources``; WARC archives:
+records with a reason (HTML files and folders: ``Sources``, whose ``listing()``
+gives a file as a :class:`PageFile` for the worker to read; WARC archives:
 ``read_warc``); the runner feeds the pages to the worker pool the crawl uses and
 writes one line per article. Scrapy-free: the command runs without a crawl.
 The output is replaced whole, never over an input (``Replacement``, ``clash``),
@@ -12,7 +13,7 @@ and what reaches the terminal is escaped (``printable``, ``say``); ``explain`` s
 from ._markdown import MarkdownDir
 from ._output import Replacement, clash, printable, say
 from ._progress import Progress
-from ._records import MAX_HEADER_BYTES, RawPage, Skip
+from ._records import MAX_HEADER_BYTES, PageFile, RawPage, Skip
 from ._runner import (
     Options,
     Outcome,
@@ -22,7 +23,7 @@ from ._runner import (
     extract_all,
     extract_one,
 )
-from ._sources import STDIN, Sources, kind_of, read_stdin
+from ._sources import STDIN, Sources, kind_of, read_page, read_stdin
 from ._warc import MissingDependency, read_warc, require_warcio
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "STDIN",
     "Options",
     "Outcome",
+    "PageFile",
     "Progress",
     "RawPage",
     "Replacement",
@@ -45,6 +47,7 @@ __all__ = [
     "extract_one",
     "kind_of",
     "printable",
+    "read_page",
     "read_stdin",
     "read_warc",
     "require_warcio",

@@ -1,4 +1,5 @@
-"""What the bulk readers produce: a :class:`RawPage` to extract or a :class:`Skip` with its reason.
+"""What the bulk readers produce: a :class:`RawPage` to extract or a :class:`Skip` with its
+reason, or a :class:`PageFile` for the worker that extracts it to read.
 
 Its own small module so both readers (``_sources`` for files and folders,
 ``_warc`` for archives) and the consumers (``_runner``, the command line,
@@ -33,3 +34,13 @@ class Skip:
 
     source: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageFile:
+    """A saved page not read yet: the worker that extracts it reads it (and inflates
+    it, and checks it is HTML), so the process that lists the inputs stays light."""
+
+    source: str  # the path as it was found, for messages
+    size: int  # bytes when it was listed
+    max_bytes: int  # read no more than this (the page is skipped past it)

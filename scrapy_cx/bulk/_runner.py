@@ -1,25 +1,30 @@
 """Bulk offline extraction: pages in, JSON lines out, on every core.
 
-The reader (one process) feeds pages to the worker pool that the crawl uses
-too (:mod:`scrapy_cx.pool`) and keeps only a fixed number in flight, so memory
-stays bounded on inputs of any size (``Pool.imap`` would read the whole input
-ahead). Results come back in input order. Workers serialize to JSON themselves
-so the parent only writes lines. A page past its deadline, or one that kills
-its worker, is skipped with that reason and the worker replaced: bad input is
-never fatal.
+The parent lists the inputs and feeds them to the worker pool that the crawl
+uses too (:mod:`scrapy_cx.pool`), keeping only a fixed number in flight, so
+memory stays bounded on inputs of any size (``Pool.imap`` would read the whole
+input ahead). A saved file goes as its path (:class:`PageFile`): the worker
+reads, inflates and sniffs it; a WARC's records are read by the parent (their
+bounds in a ``.warc.gz`` are found only by inflating it). Results come back in
+input order. Workers serialize to JSON themselves so the parent only writes
+lines. A page past its deadline, or one that kills its worker, is skipped with
+that reason and the worker replaced: bad input is never fatal.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pickle
 import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
+from functools import lru_cache
 from multiprocessing.context import BaseContext
+from typing import Any
 
 from ..dedup import DedupIndex
 from ..extract import extract_article
@@ -28,7 +33,8 @@ from ..settings import CxSettings
 from ..verdict import invalid_reason
 from ._markdown import markdown_document
 from ._output import printable
-from ._records import RawPage, Skip
+from ._records import PageFile, RawPage, Skip
+from ._sources import read_page
 
 # The crawl's stats keys (scrapy_cx.verdict), as the bulk summary words them.
 _REASONS = {
@@ -68,8 +74,11 @@ class Outcome:
     markdown: str | None = None  # the file (Options.markdown), made in the worker
 
 
-def extract_one(item: RawPage | Skip, options: Options) -> Outcome:
-    """Extract one page into a JSON line, or say why not. Never raises."""
+def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
+    """Read (a :class:`PageFile`) and extract one page into a JSON line, or say why not.
+    Never raises."""
+    if isinstance(item, PageFile):
+        item = read_page(item)
     if isinstance(item, Skip):
         return Outcome(item.source, reason=item.reason)
     try:
@@ -161,7 +170,7 @@ def default_jobs() -> int:
 
 
 def extract_all(
-    items: Iterable[RawPage | Skip],
+    items: Iterable[RawPage | PageFile | Skip],
     options: Options,
     jobs: int,
     *,
@@ -184,16 +193,17 @@ def extract_all(
             yield extract_one(item, options)
         return
     limit = in_flight or 4 * jobs
-    pending: deque[tuple[str, Future[Outcome]]] = deque()
+    pending: deque[tuple[str, Future[Any]]] = deque()
+    blob = pickle.dumps(options, pickle.HIGHEST_PROTOCOL)  # pickled once, not per page
     with WorkerPool(
         jobs, timeout=timeout, max_tasks=max_pages, capacity=limit, context=mp_context
     ) as pool:
         for item in items:
             if isinstance(item, Skip):
-                future: Future[Outcome] = Future()
-                future.set_result(extract_one(item, options))
+                future: Future[Any] = Future()
+                future.set_result(_as_tuple(extract_one(item, options)))
             else:
-                future = pool.submit(extract_one, item, options)
+                future = pool.submit(_extract_in_worker, *_as_task(item), blob)
             pending.append((item.source, future))
             while len(pending) >= limit or (pending and pending[0][1].done()):
                 yield _outcome(*pending.popleft())
@@ -201,9 +211,36 @@ def extract_all(
             yield _outcome(*pending.popleft())
 
 
-def _outcome(source: str, future: Future[Outcome]) -> Outcome:
+# What crosses between the processes is plain tuples: a slotted dataclass pickles
+# through ``dataclasses.fields`` each time, on both sides.
+_RECORDS: dict[str, Any] = {"file": PageFile, "page": RawPage}
+_OUTCOME_FIELDS = tuple(f.name for f in fields(Outcome))
+
+
+def _as_task(item: RawPage | PageFile) -> tuple[str, tuple[Any, ...]]:
+    kind = "file" if isinstance(item, PageFile) else "page"
+    return kind, tuple(getattr(item, f.name) for f in fields(item))
+
+
+def _as_tuple(outcome: Outcome) -> tuple[Any, ...]:
+    return tuple(getattr(outcome, name) for name in _OUTCOME_FIELDS)
+
+
+@lru_cache(maxsize=4)
+def _options(blob: bytes) -> Options:
+    """A run's options, unpickled once per worker."""
+    options: Options = pickle.loads(blob)
+    return options
+
+
+def _extract_in_worker(kind: str, values: tuple[Any, ...], blob: bytes) -> tuple[Any, ...]:
+    """:func:`extract_one` in a worker, its page and its outcome as plain tuples."""
+    return _as_tuple(extract_one(_RECORDS[kind](*values), _options(blob)))
+
+
+def _outcome(source: str, future: Future[Any]) -> Outcome:
     try:
-        return future.result()
+        return Outcome(*future.result())
     except TaskTimeout as exc:
         return Outcome(source, reason=f"timeout ({exc})")
     except WorkerDied:

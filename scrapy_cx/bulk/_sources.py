@@ -1,9 +1,12 @@
 """Pages to extract, read from HTML files, folders and WARC archives.
 
-Reading happens in one process, in order, one page at a time, so memory stays
-bounded however large the input is; extraction (the costly part) happens
-elsewhere. Anything that cannot be read becomes a :class:`Skip` with a short
-reason instead of an exception: one bad file must not end a long run.
+Reading happens in order, one page at a time, so memory stays bounded however
+large the input is; extraction (the costly part) happens elsewhere.
+``Sources.listing()`` (the bulk command) only lists an HTML file, as a
+:class:`PageFile`: the worker that extracts it reads it (:func:`read_page`), so
+the listing process does no more per page than a stat. Anything that cannot be
+read becomes a :class:`Skip` with a short reason instead of an exception: one
+bad file must not end a long run.
 """
 
 from __future__ import annotations
@@ -18,9 +21,18 @@ from typing import BinaryIO
 
 from ..body import TooLarge, inflate, not_html_reason
 from ..settings import CxSettings
-from ._records import RawPage, Skip
+from ._records import PageFile, RawPage, Skip
 
-__all__ = ["STDIN", "RawPage", "Skip", "Sources", "kind_of", "read_stdin"]
+__all__ = [
+    "STDIN",
+    "PageFile",
+    "RawPage",
+    "Skip",
+    "Sources",
+    "kind_of",
+    "read_page",
+    "read_stdin",
+]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 WARC_SUFFIXES = (".warc", ".arc")
@@ -93,6 +105,13 @@ class Sources:
         return any(kind == "warc" for _, kind, _ in self.files)
 
     def __iter__(self) -> Iterator[RawPage | Skip]:
+        """Every page, read."""
+        for item in self.listing():
+            yield read_page(item) if isinstance(item, PageFile) else item
+
+    def listing(self) -> Iterator[RawPage | PageFile | Skip]:
+        """Every page, an HTML file listed as a :class:`PageFile` for the worker that
+        extracts it to read (a WARC's records are read here: see ``read_warc``)."""
         for path, kind, size in self.files:
             start = self.done_bytes
             if kind == "warc":
@@ -105,26 +124,30 @@ class Sources:
             elif kind == SKIPPED:
                 yield Skip(str(path), self.reasons[path])
             else:
-                page = self._read_html(path, size) if kind == "html" else None
+                page: RawPage | PageFile | Skip | None = None
+                if kind == "html":
+                    page = PageFile(str(path), size, self.max_page_bytes)
                 self.done_bytes = start + size  # before yielding: it is read
                 yield page or Skip(str(path), "not an HTML or WARC file name")
 
-    def _read_html(self, path: Path, size: int) -> RawPage | Skip:
-        if size > self.max_page_bytes:
-            return Skip(str(path), "page too large")
-        try:
-            # Read to the limit, not to the end: the file may have grown since it was listed.
-            with path.open("rb") as fh:
-                body = fh.read(self.max_page_bytes + 1)
-            if len(body) > self.max_page_bytes:
-                return Skip(str(path), "page too large")
-            if path.name.lower().endswith(".gz"):
-                body = inflate(body, "gzip", self.max_page_bytes, strict=True)
-        except (OSError, EOFError, zlib.error) as exc:
-            return Skip(str(path), f"unreadable file ({type(exc).__name__})")
-        except TooLarge:
-            return Skip(str(path), "page too large")
-        return _page(str(path), path.resolve().as_uri(), body, _saved_at(path))
+def read_page(listed: PageFile) -> RawPage | Skip:
+    """The page of a listed HTML file (inflated if ``.gz``), or why it is skipped."""
+    path, limit = Path(listed.source), listed.max_bytes
+    if listed.size > limit:
+        return Skip(listed.source, "page too large")
+    try:
+        # Read to the limit, not to the end: the file may have grown since it was listed.
+        with path.open("rb") as fh:
+            body = fh.read(limit + 1)
+        if len(body) > limit:
+            return Skip(listed.source, "page too large")
+        if path.name.lower().endswith(".gz"):
+            body = inflate(body, "gzip", limit, strict=True)
+    except (OSError, EOFError, zlib.error) as exc:
+        return Skip(listed.source, f"unreadable file ({type(exc).__name__})")
+    except TooLarge:
+        return Skip(listed.source, "page too large")
+    return _page(listed.source, path.resolve().as_uri(), body, _saved_at(path))
 
 
 #: How a page piped in is named in messages and the summary.

@@ -3,11 +3,13 @@ worker replaced, and nothing left behind.
 
 :class:`WorkerPool` serves the bulk command (its results waited on in a
 thread); :class:`ReactorPool`, the crawl (its pipes read by Twisted's reactor,
-imported on first use so the bulk command never imports Twisted).
+imported on first use so the bulk command never imports Twisted). Results cross back
+as one compact record (:func:`pack`, :func:`unpack`; :func:`call_packed` in the worker).
 """
 
 from typing import Any
 
+from ._codec import call_packed, pack, unpack
 from ._workers import (
     PoolClosed,
     PoolError,
@@ -29,7 +31,10 @@ __all__ = [
     "WorkerDied",
     "WorkerPool",
     "auto_workers",
+    "call_packed",
+    "pack",
     "resolve_workers",
+    "unpack",
     "warm_up_extractor",
 ]
 

@@ -5,10 +5,11 @@ its own. In a crawl that thread competes with the reactor for the one GIL, and
 every article it takes back costs a wake-up of the reactor from another thread
 (``callFromThread``: a write to the reactor's wake-up pipe, a lock, a queue).
 Here the reactor itself watches each worker's socket (``reactor.addReader``,
-which the asyncio reactor maps to ``loop.add_reader``): an article is read,
-unpickled and handed to the waiting response in the same reactor turn, a page
-is written without ever blocking (what the socket does not take now is written
-when it becomes writable), and each page's deadline is a ``callLater``.
+which the asyncio reactor maps to ``loop.add_reader``): an article is read (one
+packed record, :mod:`._codec`) and handed to the waiting response in the same
+reactor turn, a page is written without ever blocking and without a pickled
+copy (what the socket does not take now is written when it becomes writable),
+and each page's deadline is a ``callLater``.
 
 The scheduling itself (prefetch, deadlines, replacing, recycling, closing) is
 :class:`WorkerPool`'s, unchanged; only the waiting differs. Every method runs in
@@ -27,12 +28,13 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from functools import partial
+from itertools import islice
 from typing import Any
 
 from twisted.internet.interfaces import IReadDescriptor, IWriteDescriptor
 from zope.interface import implementer
 
-from ._workers import WorkerPool, _Task, _Worker
+from ._workers import _COUNT, OUT_OF_BAND, WorkerPool, _Task, _Worker
 
 __all__ = ["ReactorPool"]
 
@@ -48,6 +50,8 @@ SEND_BUFFER = 4 << 20
 _HEADER = struct.Struct("!i")
 _LONG_HEADER = struct.Struct("!Q")
 _LONG = 0x7FFFFFFF
+#: Parts one ``writev`` takes at most (the system's ``IOV_MAX`` is 1024 on Linux).
+_IOV_MAX = 64
 
 
 def frame(payload: bytes) -> list[bytes]:
@@ -112,12 +116,21 @@ class _Link:
 
     def send(self, message: Any, on_written: Callable[[], None] | None = None) -> None:
         """Pickle and queue ``message``; write what the socket takes now, and call
-        ``on_written`` once all of it is written (the worker can start on it)."""
+        ``on_written`` once all of it is written (the worker can start on it).
+
+        Bytes the message wraps in a ``pickle.PickleBuffer`` (a page's body) are not
+        copied into the pickle: they follow it as frames of their own, written from
+        the caller's bytes (protocol 5's out-of-band buffers)."""
         if not self._open:
             raise BrokenPipeError("the worker is gone")
         idle = not self._outbox
-        payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+        buffers: list[pickle.PickleBuffer] = []
+        payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
+        if buffers:
+            payload = OUT_OF_BAND + _COUNT.pack(len(buffers)) + payload
         parts = frame(payload)
+        for buffer in buffers:
+            parts += frame(buffer.raw())  # type: ignore[arg-type]
         self._outbox.extend((memoryview(part), None) for part in parts[:-1])
         self._outbox.append((memoryview(parts[-1]), on_written))
         if idle:
@@ -126,21 +139,24 @@ class _Link:
                 self._reactor.addWriter(self)
 
     def doWrite(self) -> None:  # noqa: N802 - Twisted's name
+        """Write what is queued, in one system call for all the parts the socket takes."""
         while self._outbox:
-            head, on_written = self._outbox[0]
             try:
-                written = os.write(self._fd, head)
+                written = os.writev(self._fd, [part for part, _ in islice(self._outbox, _IOV_MAX)])
             except BlockingIOError:
                 return
             except OSError:  # the worker is gone: its end-of-file comes to doRead
                 self._outbox.clear()
                 break
-            if written < len(head):
+            while self._outbox and len(self._outbox[0][0]) <= written:
+                head, on_written = self._outbox.popleft()
+                written -= len(head)
+                if on_written is not None:
+                    on_written()
+            if written:  # the socket is full inside this part: the rest when it is writable
+                head, on_written = self._outbox[0]
                 self._outbox[0] = (head[written:], on_written)
                 return
-            self._outbox.popleft()
-            if on_written is not None:
-                on_written()
         self._reactor.removeWriter(self)
 
     def doRead(self) -> None:  # noqa: N802 - Twisted's name

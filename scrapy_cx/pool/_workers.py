@@ -23,7 +23,10 @@ import multiprocessing.util  # registers its exit handler now, so ours (below) r
 import os
 import pickle
 import queue
+import select
+import selectors
 import signal
+import struct
 import sys
 import threading
 import time
@@ -32,7 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -175,7 +178,17 @@ def warm_up_extractor() -> None:
     extract_article(_WARM_UP_PAGE, "http://warm.up/", formats=FORMATS)
 
 
-def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[bytes | None]) -> None:
+#: Leads a task whose large bytes follow it as frames of their own (``pickle`` protocol
+#: 5's out-of-band buffers: a crawl's page is written from the response's own bytes,
+#: never copied into a pickle first), then the count of those frames.
+OUT_OF_BAND = b"O"
+_COUNT = struct.Struct("!I")
+
+#: A task as the worker's reader hands it on: the pickle, and its out-of-band buffers.
+_Message = tuple[bytes, list[bytes]]
+
+
+def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[_Message | None]) -> None:
     """Take every task off the pipe as soon as it comes (None: the parent is gone).
 
     The pool sends a worker its next page while the worker is busy on one, and a
@@ -186,7 +199,13 @@ def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[bytes | None]) -> Non
     """
     while True:
         try:
-            inbox.put(conn.recv_bytes())
+            data = conn.recv_bytes()
+            buffers = []
+            if data[:1] == OUT_OF_BAND:
+                (count,) = _COUNT.unpack_from(data, 1)
+                buffers = [conn.recv_bytes() for _ in range(count)]
+                data = data[1 + _COUNT.size :]
+            inbox.put((data, buffers))
         except (EOFError, OSError):
             inbox.put(None)
             return
@@ -199,29 +218,48 @@ def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm_up is not None:
         warm_up()
-    inbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[_Message | None] = queue.SimpleQueue()
     threading.Thread(target=_read_tasks, args=(conn, inbox), daemon=True).start()
     conn.send(_READY)
     while True:
-        data = inbox.get()
-        if data is None:  # the parent is gone
+        message = inbox.get()
+        if message is None:  # the parent is gone
             return
         started = time.process_time()
         reply: tuple[bool, Any]
+        task: Any = None
         try:
-            task = pickle.loads(data)  # here, not in recv(): a function it cannot import is a reply
+            # Here, not in recv(): a function it cannot import is a reply.
+            task = pickle.loads(message[0], buffers=message[1])
             if task is None:
                 return
             function, args, kwargs = task
             reply = (True, function(*args, **kwargs))
         except BaseException:  # noqa: BLE001 - reported to the parent, the worker goes on
             reply = (False, traceback.format_exc())
+        message = task = args = kwargs = None  # a page's bytes go now, not when the next page comes
         try:
             # When it ended, on the clock all processes share: the parent starts the next
             # task's deadline from it, not from when it got round to reading this reply.
             conn.send((*reply, time.process_time() - started, time.monotonic()))
         except (BrokenPipeError, OSError):
             return
+
+
+def _readable(conn: Connection) -> bool:
+    """Whether ``conn`` has something to read now (a message, or its end).
+
+    ``Connection.poll`` builds a selector per call (``multiprocessing.connection.wait``),
+    once per message; one ``poll`` system call does here."""
+    if _poll is None:  # no poll(2) on this system
+        return conn.poll()
+    poller = _poll()
+    poller.register(conn.fileno(), _POLL_IN)
+    return bool(poller.poll(0))
+
+
+_poll = getattr(select, "poll", None)
+_POLL_IN = getattr(select, "POLLIN", 1)
 
 
 class _main_hidden:  # noqa: N801 - used as a statement, like contextlib's
@@ -267,6 +305,7 @@ class _Worker:
     done: int = 0
     started: float = field(default_factory=time.monotonic)
     finished: float = 0.0  # when its last task ended, by its own report (monotonic)
+    watched: bool = False  # its pipe and sentinel are in the dispatcher's selector
 
 
 class WorkerPool:
@@ -332,6 +371,11 @@ class WorkerPool:
     def _start(self) -> None:
         self._wake_r, self._wake_w = self._context.Pipe(duplex=False)
         self._woken = False
+        # One selector for the pool's life, each worker's pipe and sentinel registered
+        # once: ``multiprocessing.connection.wait`` builds and fills a new one per call,
+        # several calls per page, which was most of what the parent paid per page.
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._wake_r, selectors.EVENT_READ)
         self._thread = threading.Thread(target=self._run, name="scrapy-cx-pool", daemon=True)
         self._thread.start()
 
@@ -404,24 +448,34 @@ class WorkerPool:
                 self._respawn()
                 self._assign()
                 self._flush()
-                waitables: list[Any] = [self._wake_r]
-                for worker in self._workers:
-                    waitables += [worker.conn, worker.process.sentinel]
-                ready = set(wait(waitables, self._next_deadline()))
-                if self._wake_r in ready:
-                    with self._lock:
-                        self._wake_r.recv_bytes()
-                        self._woken = False
+                self._watch()
+                ready: list[_Worker] = []
+                for key, _ in self._selector.select(self._next_deadline()):
+                    if key.data is None:  # the wake-up pipe
+                        with self._lock:
+                            self._wake_r.recv_bytes()
+                            self._woken = False
+                    elif not any(key.data is worker for worker in ready):
+                        ready.append(key.data)
                 for worker in list(self._workers):
-                    if worker.conn in ready or worker.process.sentinel in ready:
+                    if any(worker is r for r in ready):
                         self._collect(worker)
                 self._expire()
                 self._reap()
                 self._flush()
         finally:
             self._shutdown()
+            self._selector.close()
             self._wake_r.close()
             self._wake_w.close()
+
+    def _watch(self) -> None:
+        """Register the pipe and sentinel of each worker started since the last look."""
+        for worker in self._workers:
+            if not worker.watched:
+                self._selector.register(worker.conn, selectors.EVENT_READ, worker)
+                self._selector.register(worker.process.sentinel, selectors.EVENT_READ, worker)
+                worker.watched = True
 
     def _settle(self, future: Future[Any], ok: bool, value: Any) -> None:
         self._settled.append((future, ok, value))
@@ -495,7 +549,7 @@ class WorkerPool:
         """The messages ``worker`` has written so far, read without waiting for more."""
         messages = []
         try:
-            while worker.conn.poll():
+            while _readable(worker.conn):
                 messages.append(worker.conn.recv())
         except (EOFError, OSError):
             pass
@@ -590,6 +644,10 @@ class WorkerPool:
             self._workers.append(self._spawn())
 
     def _disconnect(self, worker: _Worker) -> None:
+        if worker.watched:  # before the close: a new pipe may get the same number
+            self._selector.unregister(worker.conn)
+            self._selector.unregister(worker.process.sentinel)
+            worker.watched = False
         worker.conn.close()
 
     def _break(self, reason: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scrapy_cx.bulk import RawPage, Skip, Sources, kind_of
+from scrapy_cx.bulk import PageFile, RawPage, Skip, Sources, kind_of, read_page
 
 
 def test_kind_of_looks_through_gz() -> None:
@@ -182,3 +182,24 @@ def test_a_saved_file_dates_its_page_by_its_modification_time(tmp_path: Path) ->
     override = Options(reference_time=datetime(2021, 10, 1, tzinfo=timezone.utc))
     line = extract_one(page, override).line
     assert line is not None and '"published": "2021-09-30T22:46:00"' in line
+
+
+def test_lazy_sources_list_files_for_the_worker_to_read(tmp_path: Path) -> None:
+    # The bulk command's parent only lists: each file is read where it is extracted.
+    (tmp_path / "a.html").write_bytes(b"<html><p>one</p></html>")
+    (tmp_path / "b.html.gz").write_bytes(gzip.compress(b"<html><p>two</p></html>"))
+    (tmp_path / "c.html").write_bytes(b"%PDF-1.7\n")
+    (tmp_path / "d.txt").write_bytes(b"notes")
+    lazy = list(Sources([tmp_path]).listing())
+    assert [type(i) for i in lazy] == [PageFile, PageFile, PageFile, Skip]
+    read = [read_page(i) if isinstance(i, PageFile) else i for i in lazy]
+    assert read == list(Sources([tmp_path]))  # the same pages and skips, read later
+
+
+def test_a_listed_file_grown_past_the_limit_is_skipped_when_read(tmp_path: Path) -> None:
+    page = tmp_path / "a.html"
+    page.write_bytes(b"<p>x</p>")
+    (listed,) = Sources([page], max_page_bytes=100).listing()
+    page.write_bytes(b"<p>" + b"x" * 200 + b"</p>")
+    assert isinstance(listed, PageFile)
+    assert read_page(listed) == Skip(str(page), "page too large")

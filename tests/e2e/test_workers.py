@@ -351,3 +351,42 @@ def test_a_crawl_script_without_a_main_guard_is_not_run_again_in_the_workers(
     assert fetched == {p: 1 for p in served}
     titles = [json.loads(line)["title"] for line in output.read_text("utf-8").splitlines()]
     assert sorted(titles) == sorted(article(i)[0] for i in range(3))
+
+
+@pytest.mark.parametrize("reactor", sorted(REACTORS))
+def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
+    reactor: str, tmp_path: Path
+) -> None:
+    # The article crosses back from a worker as a packed record with the worker's
+    # verdict: every item, every format, every drop must be what CX_WORKERS=0 gives.
+    from tests.e2e.site import build_site
+
+    served: dict[str, Route] = {}
+    with serve(served) as (base, _):
+        site = build_site(base)
+        served.update(site.routes)
+        listed = tmp_path / "urls.txt"
+        # Articles in English and Chinese, and the index pages (dropped as listings).
+        pages = [*list(site.articles)[::2], *(p for p in site.routes if p.endswith("/"))]
+        listed.write_text("\n".join(base + p for p in pages) + "\n", encoding="utf-8")
+        exports = {}
+        for workers in ("0", "2"):
+            settings = {
+                "CX_WORKERS": workers,
+                "CX_FORMATS": "html,markdown,images",
+                "CX_PAGE_TIMEOUT": "60",
+                "TWISTED_REACTOR": REACTORS[reactor],
+                "DOWNLOAD_DELAY": "0",
+                "AUTOTHROTTLE_ENABLED": "False",
+                "ROBOTSTXT_OBEY": "False",
+            }
+            proc, items = run_crawl(
+                ["-a", f"urls={listed}"], tmp_path / f"{workers}.jsonl", settings=settings
+            )
+            assert proc.returncode == 0, proc.stderr[-3000:]
+            stats = scrapy_stats(proc.stderr)
+            counts = {k: v for k, v in stats.items() if k.startswith("cx/")}
+            exports[workers] = (sorted(items, key=lambda i: i["url"]), counts)
+    assert len(exports["0"][0]) >= 10 and exports["0"][1].get("cx/dropped/page_type_listing")
+    assert any(item["language"] == "zh" for item in exports["0"][0])
+    assert exports["2"] == exports["0"]

@@ -7,6 +7,7 @@ not installed as the global one), turned by hand until the futures are done.
 from __future__ import annotations
 
 import os
+import pickle
 import threading
 import time
 from collections.abc import Iterator
@@ -232,3 +233,23 @@ def test_a_pool_whose_workers_never_start_gives_up(
         assert not [w for w in watched if isinstance(w, _Link)]
     finally:
         pool.close()
+
+
+def test_a_page_wrapped_in_a_pickle_buffer_crosses_whole_without_a_pickled_copy(
+    reactor: SelectReactor,
+) -> None:
+    # Out-of-band: the page is written from the caller's own bytes, after the pickle.
+    pages = [os.urandom(BIG), b"", os.urandom(3 * BIG + 7)]
+    pool = ReactorPool(2, reactor=reactor, capacity=8, warm_up=None)
+    try:
+        futures = [pool.submit(bytes, pickle.PickleBuffer(page)) for page in pages]
+        futures.append(pool.submit(len, pickle.PickleBuffer(pages[2])))
+        turn(reactor, futures)
+        assert [f.result() for f in futures[:3]] == pages
+        assert futures[3].result() == len(pages[2])
+    finally:
+        pool.close()
+    sent: list[pickle.PickleBuffer] = []
+    call = (bytes, (pickle.PickleBuffer(pages[0]),), {})
+    payload = pickle.dumps(call, 5, buffer_callback=sent.append)
+    assert len(payload) < 200 and len(sent) == 1  # the page is not in the pickle
