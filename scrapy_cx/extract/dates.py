@@ -480,17 +480,24 @@ def _month_days(text: str) -> Iterator[re.Match[str]]:
     return iter(()) if _SPACE_DIGIT.search(text) is None else _MONTH_DAY.finditer(text)
 
 
+# A day number right before a month word: "27 Mar 20" is day, month and a two-digit
+# year, never March 20.
+_DAY_BEFORE = re.compile(r"(?<!\d)[0-3]?\d\.?\s$")
+
+
 def _no_year(
     lines: list[Line], lo: int, hi: int, declared: Found, month_first: bool
 ) -> list[_Visible]:
-    """Dates shown without a year ("Posted Nov 18, 8:19 PM"), in the metadata's year."""
+    """Dates shown without a year ("Posted Nov 18, 8:19 PM"), in the metadata's year
+    (not the "Mar 20" of a "27 Mar 20": a day, a month and a two-digit year)."""
     out: list[_Visible] = []
     for line in lines[lo:hi]:
         if line.tag in _NOT_DATE_LINE or line.length > 100:
             continue
         for m in _month_days(line.text[:_MAX_LINE]):
             month = _month(m.group("mon"), year_less=True)
-            if month is None or _label(line.text[max(0, m.start() - 24) : m.start()]) == "reject":
+            before = line.text[max(0, m.start() - 24) : m.start()]
+            if month is None or _label(before) == "reject" or _DAY_BEFORE.search(before):
                 continue
             found = _build(declared.when.year, month, int(m.group("d")), m, m.group(0))
             if found is not None:

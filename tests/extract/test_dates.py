@@ -212,6 +212,19 @@ def test_metadata_stamped_as_published_and_modified_gives_way_to_the_shown_day()
     assert published(page(byline, later)) == "2015-12-11T14:28:34+00:00"
 
 
+def test_day_month_and_two_digit_year_is_no_year_less_date() -> None:
+    # "27 Mar 20" is 27 March 2020, not a year-less "Mar 20" that would beat the
+    # metadata's day (stamped as modified too, so an earlier shown day would win).
+    stamp = "2020-03-27T09:21:53+01:00"
+    head = (
+        f"<meta property='article:published_time' content='{stamp}'>"
+        f"<meta property='article:modified_time' content='{stamp}'>"
+    )
+    assert published(page("Publié le 27 Mar 20 à 9:21", head, lang="fr")) == stamp
+    # A year-less date shown alone still reads in the metadata's year.
+    assert published(page("Posted Mar 20 à 9:21", head)) == "2020-03-20T09:21:00"
+
+
 def test_date_split_by_a_calendar_widget() -> None:
     widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
     assert published(page(widget)) == "2019-11-20T15:23:00"
