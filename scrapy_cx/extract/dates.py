@@ -749,9 +749,10 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     first_below = shown[:1]
     if title_index is not None and lo == title_index + 1:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
-        # so the page header's "today" stays out.
-        above = max(0, title_index - _ABOVE_TITLE)
-        shown += _visible(lines, above, title_index, month_first, now, hints)
+        # so the page header's "today" stays out; the nearest line first (farther up
+        # ends the list of posts before this one).
+        for i in range(title_index - 1, max(0, title_index - _ABOVE_TITLE) - 1, -1):
+            shown += _visible(lines, i, i + 1, month_first, now, hints)
 
     declared = _declared(meta, url, month_first, hints, now)
     if declared is not None:

@@ -225,6 +225,23 @@ def test_day_month_and_two_digit_year_is_no_year_less_date() -> None:
     assert published(page("Posted Mar 20 à 9:21", head)) == "2020-03-20T09:21:00"
 
 
+def test_above_the_headline_the_nearest_date_is_the_byline() -> None:
+    # A blog shows the previous post's date, then this post's byline, above its title.
+    html = (
+        "<html lang='en'><head><title>Night buses approved</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/city'>City</a></nav>"
+        "<div class='prev'><a href='/older'>Older post</a></div><div>March 1, 2019</div>"
+        "<div>August 8, 2017 by Ann Lee</div>"
+        f"<h1>Night buses approved</h1>{PARAGRAPHS}</body></html>"
+    )
+    assert published(html) == "2017-08-08"
+    # Within one line, reading order still holds.
+    one_line = html.replace("<div>March 1, 2019</div>", "").replace(
+        "August 8, 2017 by", "August 8, 2017 (older: March 1, 2019) by"
+    )
+    assert published(one_line) == "2017-08-08"
+
+
 def test_date_split_by_a_calendar_widget() -> None:
     widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
     assert published(page(widget)) == "2019-11-20T15:23:00"
