@@ -125,7 +125,9 @@ _LABELS = re.compile(
     r"(?:日期|时间|時間)?|"
     r"\b(?:updated?|modified|edited|revised|last|accessed|retrieved|copyright|expires?|"
     r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member|founded|established|"
-    r"born|died|opened)\b|©)",
+    r"born|died|opened|aktualisiert|geändert|bearbeitet|registriert|mitglied|mis à jour|"
+    r"modifié|inscrit|actualizado|modificado|registrado|aggiornato|modificato|iscritto|"
+    r"обновлено|изменено|bijgewerkt|gewijzigd)\b|©)",
     re.I,
 )
 

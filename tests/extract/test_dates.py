@@ -242,6 +242,23 @@ def test_above_the_headline_the_nearest_date_is_the_byline() -> None:
     assert published(one_line) == "2017-08-08"
 
 
+@pytest.mark.parametrize(
+    ("lang", "refused", "kept", "expected"),
+    [
+        ("de", "Registriert: 18.09.2008, 05:56", "21.01.2009, 05:42", "2009-01-21T05:42:00"),
+        ("fr", "Mis à jour le 7 janvier 2020", "30 septembre 2018", "2018-09-30"),
+        ("es", "Actualizado el 7 de enero de 2020", "30 de septiembre de 2018", "2018-09-30"),
+        ("it", "Aggiornato il 7 gennaio 2020", "30 settembre 2018", "2018-09-30"),
+    ],
+)
+def test_labels_that_refuse_a_date_in_other_languages(
+    lang: str, refused: str, kept: str, expected: str
+) -> None:
+    # A member's registration or the last update is not the publication, in any language.
+    byline = f"<div>Ann Lee</div><div>{refused}</div><div>{kept}</div>"
+    assert published(page(byline, lang=lang)) == expected
+
+
 def test_date_split_by_a_calendar_widget() -> None:
     widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
     assert published(page(widget)) == "2019-11-20T15:23:00"
