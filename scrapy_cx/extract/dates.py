@@ -911,9 +911,11 @@ def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None,
     It parses the markup again (it needs lxml.html's elements, ours are
     lxml.etree's): about 3 ms a call, paid only by undated stories. A first of
     the month is its padding of a month or a bare year ("November 2026", a
-    copyright line): no day. A day under a refusing label
-    ("Founded", "Updated") stays refused, and so does the declared last
-    modification (its reserve when no publication is declared).
+    copyright line): no day. A day under a refusing label ("Founded", "Joined")
+    stays refused, and so does the declared last modification (a machine's
+    stamp of its last save); a visible "Updated"/"Aktualisiert" day does not: on
+    a story that shows no other date it is the day its reader is given (the
+    bench's human labels take it too).
     """
     try:
         from htmldate import find_date
@@ -953,7 +955,7 @@ _SCRIPTS = re.compile(r"<script(?![^>]*ld\+json)[^>]*>.*?</script\s*>", re.S | r
 
 def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False) -> bool:
     """Whether a line shows ``day`` (YYYY-MM-DD) under a label that refuses it
-    (``shown``: at all, in either numeric order)."""
+    (``shown``: at all, in either numeric order), a last update's label aside."""
     for line in lines:
         text = line.text[:_MAX_LINE]
         orders = (True, False) if shown else (month_first,)
@@ -961,9 +963,25 @@ def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False
             for pos, found in scan_dates(text, order):
                 if _day(found).isoformat() != day:
                     continue
-                if shown or _label(text[max(0, pos - 24) : pos]) == "reject":
+                before = text[max(0, pos - 24) : pos]
+                if _updated(before):
+                    continue  # a last update: the day a story showing no other is given
+                if shown or _label(before) == "reject":
                     return True
     return False
+
+
+_UPDATE_WORDS = re.compile(
+    r"(?:更新|修改|修订|\b(?:updated?|modified|edited|revised|aktualisiert|geändert|"
+    r"bearbeitet|mis à jour|modifié|actualizado|modificado|aggiornato|modificato|обновлено|"
+    r"изменено|bijgewerkt|gewijzigd)\b)[^\d]{0,12}$",
+    re.I,
+)
+
+
+def _updated(before: str) -> bool:
+    """Whether the label just before a date says the page was updated then."""
+    return _UPDATE_WORDS.search(before) is not None
 
 
 _BARE_TIME = "time"  # PageMeta's source name of a <time datetime> without pubdate

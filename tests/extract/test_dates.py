@@ -557,6 +557,21 @@ def test_htmldate_gives_no_padded_day_nor_a_modified_one() -> None:
     assert article.published is None and article.modified == "2019-10-08"
 
 
+@pytest.mark.parametrize(
+    ("lang", "footer"),
+    [("de", "Aktualisiert: 30.12.2016"), ("en", "Last updated: December 30, 2016")],
+)
+def test_a_visible_update_day_dates_a_story_that_shows_no_other(lang: str, footer: str) -> None:
+    # The only day the reader is given is the last update's: htmldate's reading of it
+    # stands (a join date, a comment's, stays refused).
+    html = page("By Ann Lee", lang=lang, paragraphs=PARAGRAPHS * 3 + f"<p>{footer}</p>")
+    result = extract_page(html)
+    assert result.published == "2016-12-30"
+    assert result.evidence["published"] == dates.Evidence("htmldate", None, "2016-12-30")
+    joined = page("By Ann Lee", paragraphs=PARAGRAPHS * 3 + "<p>Member since: 30.12.2016</p>")
+    assert published(joined) is None
+
+
 def test_year_less_date_needs_a_reference_time() -> None:
     # Read today, a page from years ago would get this year's date: better none.
     assert published(platform_page("<span>10-08 08:30</span>")) is None
