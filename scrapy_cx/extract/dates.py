@@ -678,6 +678,31 @@ def _labelled(
     return None
 
 
+# A year and a month in a URL's path: /2022/08/, /2022-08/, 2022_08, /20220814.
+_URL_MONTH = re.compile(
+    r"(?<!\d)(?P<y>(?:19|20)\d\d)[-/_]?(?P<m>0[1-9]|1[0-2])(?=\D|\d\d(?!\d)|$)"
+)
+
+
+def _url_backs(url: str | None, declared: Found, shown: Found, now: datetime) -> bool:
+    """Whether the URL's day (else its year and month) is the declared date's and
+    not the shown one's: the path a story was filed under at its publication backs the metadata
+    against an earlier day shown near the headline (a related story's, an
+    embedded post's)."""
+    if not url:
+        return False
+    day = _from_url(url, now)
+    if day is not None:
+        return _day(day) == _day(declared) != _day(shown)
+    path = url.split("?", 1)[0].split("#", 1)[0][:500]
+    months = {(int(m.group("y")), int(m.group("m"))) for m in _URL_MONTH.finditer(path)}
+    return _year_month(declared) in months and _year_month(shown) not in months
+
+
+def _year_month(found: Found) -> tuple[int, int]:
+    return found.when.year, found.when.month
+
+
 def _from_url(url: str | None, now: datetime) -> Found | None:
     if not url:
         return None
@@ -841,7 +866,12 @@ def _shown_or_declared(
     # A published value equal to the modified one, character for character, is a
     # CMS stamping its last save in both: it says nothing of the first day.
     stamped = _stamped(declared, meta, month_first)
-    if first and (first.byline or stamped) and _day(first.found) < _day(declared):
+    if (
+        first
+        and (first.byline or stamped)
+        and _day(first.found) < _day(declared)
+        and not _url_backs(page.url, declared, first.found, now)
+    ):
         # An earlier date in the byline under the headline beats metadata that
         # disagrees (a re-published copy, a CMS migration); a later one is more
         # likely an update or the page header's "today".

@@ -190,6 +190,19 @@ def test_byline_under_the_headline_beats_disagreeing_metadata() -> None:
     assert published(page("Friday 25 December 2015", head=head)) == "2015-12-11T14:28:34+00:00"
 
 
+def test_a_url_filed_under_the_declared_day_backs_it_against_an_earlier_shown_one() -> None:
+    head = "<meta property='article:published_time' content='2015-12-11T14:28:34Z'>"
+    # Under the headline: the teaser of a related story from a year before.
+    byline = "<div>Read also</div><div>11 Dec 2014</div>"
+    html = page(byline, head=head)
+    assert published(html) == "2014-12-11"  # no URL: the byline's earlier day wins
+    for path in ("news/2015-12/buses.html", "2015/12/11/buses"):
+        url = f"https://example.com/{path}"
+        assert published(html, url) == "2015-12-11T14:28:34+00:00"
+    # A URL of the shown day's month backs neither.
+    assert published(html, "https://example.com/news/2014-12/buses.html") == "2014-12-11"
+
+
 def test_metadata_stamped_as_published_and_modified_gives_way_to_the_shown_day() -> None:
     byline = (
         "<div>Written by</div><div>Ann Lee</div><div>Transport desk</div><div>Oct 15, 2015</div>"
