@@ -435,6 +435,21 @@ def _is_sentence(line: Line) -> bool:
     return line.length > _PROSE_LINE or (line.length > _SENTENCE and text[-1:] in ".:!?…")
 
 
+_SENTENCE_GOES_ON = 20  # letters after a date that a sentence goes on with (a byline ends)
+
+
+def _inside_sentence(line: Line, pos: int, found: Found) -> bool:
+    """Whether a date past the line's lead sits inside a sentence: a long line, or a
+    sentence that goes on after the date ("... findet am 5. Februar 2020 ab 19 Uhr im
+    Cafe statt."), where a byline ends on its date ("By Ann Lee on May 3, 2020.")."""
+    if line.length > _PROSE_LINE:
+        return True
+    if not _is_sentence(line):
+        return False
+    rest = line.text[pos + len(found.raw) : _MAX_LINE]
+    return sum(c.isalpha() for c in rest) >= _SENTENCE_GOES_ON
+
+
 def _visible(
     lines: list[Line],
     lo: int,
@@ -459,7 +474,7 @@ def _visible(
                 continue
         for pos, found in scan_dates(text, month_first, hints):
             label = _label(text[max(0, pos - 24) : pos])
-            if label is None and pos > _PROSE_LEAD and line.length > _PROSE_LINE:
+            if label is None and pos > _PROSE_LEAD and _inside_sentence(line, pos, found):
                 continue  # a date inside a sentence is what the story is about
             if label is None and _NARRATIVE.match(text, 0, pos) and _is_sentence(line):
                 continue

@@ -272,6 +272,14 @@ def test_labels_that_refuse_a_date_in_other_languages(
     assert published(page(byline, lang=lang)) == expected
 
 
+def test_a_date_inside_a_short_sentence_is_the_storys_subject() -> None:
+    sentence = "The next meeting is held on Wed. 5 February 2020 in the town hall, all welcome."
+    assert published(page(paragraphs=f"<p>{sentence}</p>{PARAGRAPHS}")) is None
+    # A byline ends on its date, even one that ends like a sentence.
+    byline = "By Ann Lee and Bob Stone on Monday, November 18th, 2019 at 11:08 a.m."
+    assert published(page(byline)) == "2019-11-18T11:08:00"
+
+
 def test_date_split_by_a_calendar_widget() -> None:
     widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
     assert published(page(widget)) == "2019-11-20T15:23:00"
