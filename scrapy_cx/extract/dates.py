@@ -1030,6 +1030,7 @@ def _updated(before: str) -> bool:
 
 
 _BARE_TIME = "time"  # PageMeta's source name of a <time datetime> without pubdate
+_TIME_ELEMENTS = frozenset((_BARE_TIME, "time:pubdate"))  # ... and of one with pubdate
 
 
 def _earlier(a: _Visible, b: _Visible) -> bool:
@@ -1133,6 +1134,12 @@ def _declared(
     if not candidates:
         return None
     first = candidates[0]
+    if from_url is not None and abs((_day(from_url) - _day(first)).days) > 1:
+        source = next((src for raw, src in meta.published if first.raw in raw), None)
+        if source in _TIME_ELEMENTS:
+            # A <time> element is a date the page shows, not a declaration: it may be
+            # a sidebar's or an older story's. The day the URL was filed under wins.
+            return from_url
     if _is_utc(first):
         near = [c for c in candidates[1:] if abs((_day(c) - _day(first)).days) <= 1]
         # A local offset given by the page itself beats a naive value or the URL.

@@ -293,6 +293,21 @@ def test_dates_in_the_url() -> None:
     assert published(page(), base + "2009/11/buses.html") is None  # no day, no guess
 
 
+@pytest.mark.parametrize("attrs", ["", " pubdate"])
+def test_the_urls_day_beats_a_time_element_far_from_it(attrs: str) -> None:
+    # A <time> is a date the page shows (here an older story's in the sidebar), not a
+    # declaration: the day the URL was filed under wins.
+    sidebar = (
+        f"<aside><a href='/old'>Older story</a> <time datetime='2009-04-11T18:06:36'{attrs}>"
+        "11 April 2009</time></aside>"
+    )
+    html = page(paragraphs=PARAGRAPHS + sidebar)
+    assert published(html, "https://example.com/2019/10/22/buses/") == "2019-10-22"
+    assert published(html, "https://example.com/news/buses/") == "2009-04-11T18:06:36"
+    # A day next to it is the same story's (a local day against a UTC one).
+    assert published(html, "https://example.com/2009/04/12/buses/") == "2009-04-11T18:06:36"
+
+
 def test_header_today_date_is_not_the_publication_date() -> None:
     html = (
         "<html><body><div class='top'>Monday, February 14, 2022</div>"
