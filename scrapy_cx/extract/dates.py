@@ -125,7 +125,9 @@ _LABELS = re.compile(
     r"(?:日期|时间|時間)?|"
     r"\b(?:updated?|modified|edited|revised|last|accessed|retrieved|copyright|expires?|"
     r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member|founded|established|"
-    r"born|died|opened)\b|©)",
+    r"born|died|opened|aktualisiert|geändert|bearbeitet|registriert|mitglied|mis à jour|"
+    r"modifié|inscrit|actualizado|modificado|registrado|aggiornato|modificato|iscritto|"
+    r"обновлено|изменено|bijgewerkt|gewijzigd)\b|©)",
     re.I,
 )
 
@@ -433,6 +435,21 @@ def _is_sentence(line: Line) -> bool:
     return line.length > _PROSE_LINE or (line.length > _SENTENCE and text[-1:] in ".:!?…")
 
 
+_SENTENCE_GOES_ON = 20  # letters after a date that a sentence goes on with (a byline ends)
+
+
+def _inside_sentence(line: Line, pos: int, found: Found) -> bool:
+    """Whether a date past the line's lead sits inside a sentence: a long line, or a
+    sentence that goes on after the date ("... findet am 5. Februar 2020 ab 19 Uhr im
+    Cafe statt."), where a byline ends on its date ("By Ann Lee on May 3, 2020.")."""
+    if line.length > _PROSE_LINE:
+        return True
+    if not _is_sentence(line):
+        return False
+    rest = line.text[pos + len(found.raw) : _MAX_LINE]
+    return sum(c.isalpha() for c in rest) >= _SENTENCE_GOES_ON
+
+
 def _visible(
     lines: list[Line],
     lo: int,
@@ -457,7 +474,7 @@ def _visible(
                 continue
         for pos, found in scan_dates(text, month_first, hints):
             label = _label(text[max(0, pos - 24) : pos])
-            if label is None and pos > _PROSE_LEAD and line.length > _PROSE_LINE:
+            if label is None and pos > _PROSE_LEAD and _inside_sentence(line, pos, found):
                 continue  # a date inside a sentence is what the story is about
             if label is None and _NARRATIVE.match(text, 0, pos) and _is_sentence(line):
                 continue
@@ -480,17 +497,24 @@ def _month_days(text: str) -> Iterator[re.Match[str]]:
     return iter(()) if _SPACE_DIGIT.search(text) is None else _MONTH_DAY.finditer(text)
 
 
+# A day number right before a month word: "27 Mar 20" is day, month and a two-digit
+# year, never March 20.
+_DAY_BEFORE = re.compile(r"(?<!\d)[0-3]?\d\.?\s$")
+
+
 def _no_year(
     lines: list[Line], lo: int, hi: int, declared: Found, month_first: bool
 ) -> list[_Visible]:
-    """Dates shown without a year ("Posted Nov 18, 8:19 PM"), in the metadata's year."""
+    """Dates shown without a year ("Posted Nov 18, 8:19 PM"), in the metadata's year
+    (not the "Mar 20" of a "27 Mar 20": a day, a month and a two-digit year)."""
     out: list[_Visible] = []
     for line in lines[lo:hi]:
         if line.tag in _NOT_DATE_LINE or line.length > 100:
             continue
         for m in _month_days(line.text[:_MAX_LINE]):
             month = _month(m.group("mon"), year_less=True)
-            if month is None or _label(line.text[max(0, m.start() - 24) : m.start()]) == "reject":
+            before = line.text[max(0, m.start() - 24) : m.start()]
+            if month is None or _label(before) == "reject" or _DAY_BEFORE.search(before):
                 continue
             found = _build(declared.when.year, month, int(m.group("d")), m, m.group(0))
             if found is not None:
@@ -669,6 +693,31 @@ def _labelled(
     return None
 
 
+# A year and a month in a URL's path: /2022/08/, /2022-08/, 2022_08, /20220814.
+_URL_MONTH = re.compile(
+    r"(?<!\d)(?P<y>(?:19|20)\d\d)[-/_]?(?P<m>0[1-9]|1[0-2])(?=\D|\d\d(?!\d)|$)"
+)
+
+
+def _url_backs(url: str | None, declared: Found, shown: Found, now: datetime) -> bool:
+    """Whether the URL's day (else its year and month) is the declared date's and
+    not the shown one's: the path a story was filed under at its publication backs the metadata
+    against an earlier day shown near the headline (a related story's, an
+    embedded post's)."""
+    if not url:
+        return False
+    day = _from_url(url, now)
+    if day is not None:
+        return _day(day) == _day(declared) != _day(shown)
+    path = url.split("?", 1)[0].split("#", 1)[0][:500]
+    months = {(int(m.group("y")), int(m.group("m"))) for m in _URL_MONTH.finditer(path)}
+    return _year_month(declared) in months and _year_month(shown) not in months
+
+
+def _year_month(found: Found) -> tuple[int, int]:
+    return found.when.year, found.when.month
+
+
 def _from_url(url: str | None, now: datetime) -> Found | None:
     if not url:
         return None
@@ -742,9 +791,10 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     first_below = shown[:1]
     if title_index is not None and lo == title_index + 1:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
-        # so the page header's "today" stays out.
-        above = max(0, title_index - _ABOVE_TITLE)
-        shown += _visible(lines, above, title_index, month_first, now, hints)
+        # so the page header's "today" stays out; the nearest line first (farther up
+        # ends the list of posts before this one).
+        for i in range(title_index - 1, max(0, title_index - _ABOVE_TITLE) - 1, -1):
+            shown += _visible(lines, i, i + 1, month_first, now, hints)
 
     declared = _declared(meta, url, month_first, hints, now)
     if declared is not None:
@@ -831,7 +881,12 @@ def _shown_or_declared(
     # A published value equal to the modified one, character for character, is a
     # CMS stamping its last save in both: it says nothing of the first day.
     stamped = _stamped(declared, meta, month_first)
-    if first and (first.byline or stamped) and _day(first.found) < _day(declared):
+    if (
+        first
+        and (first.byline or stamped)
+        and _day(first.found) < _day(declared)
+        and not _url_backs(page.url, declared, first.found, now)
+    ):
         # An earlier date in the byline under the headline beats metadata that
         # disagrees (a re-published copy, a CMS migration); a later one is more
         # likely an update or the page header's "today".
@@ -901,9 +956,11 @@ def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None,
     It parses the markup again (it needs lxml.html's elements, ours are
     lxml.etree's): about 3 ms a call, paid only by undated stories. A first of
     the month is its padding of a month or a bare year ("November 2026", a
-    copyright line): no day. A day under a refusing label
-    ("Founded", "Updated") stays refused, and so does the declared last
-    modification (its reserve when no publication is declared).
+    copyright line): no day. A day under a refusing label ("Founded", "Joined")
+    stays refused, and so does the declared last modification (a machine's
+    stamp of its last save); a visible "Updated"/"Aktualisiert" day does not: on
+    a story that shows no other date it is the day its reader is given (the
+    bench's human labels take it too).
     """
     try:
         from htmldate import find_date
@@ -943,7 +1000,7 @@ _SCRIPTS = re.compile(r"<script(?![^>]*ld\+json)[^>]*>.*?</script\s*>", re.S | r
 
 def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False) -> bool:
     """Whether a line shows ``day`` (YYYY-MM-DD) under a label that refuses it
-    (``shown``: at all, in either numeric order)."""
+    (``shown``: at all, in either numeric order), a last update's label aside."""
     for line in lines:
         text = line.text[:_MAX_LINE]
         orders = (True, False) if shown else (month_first,)
@@ -951,12 +1008,29 @@ def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False
             for pos, found in scan_dates(text, order):
                 if _day(found).isoformat() != day:
                     continue
-                if shown or _label(text[max(0, pos - 24) : pos]) == "reject":
+                before = text[max(0, pos - 24) : pos]
+                if _updated(before):
+                    continue  # a last update: the day a story showing no other is given
+                if shown or _label(before) == "reject":
                     return True
     return False
 
 
+_UPDATE_WORDS = re.compile(
+    r"(?:更新|修改|修订|\b(?:updated?|modified|edited|revised|aktualisiert|geändert|"
+    r"bearbeitet|mis à jour|modifié|actualizado|modificado|aggiornato|modificato|обновлено|"
+    r"изменено|bijgewerkt|gewijzigd)\b)[^\d]{0,12}$",
+    re.I,
+)
+
+
+def _updated(before: str) -> bool:
+    """Whether the label just before a date says the page was updated then."""
+    return _UPDATE_WORDS.search(before) is not None
+
+
 _BARE_TIME = "time"  # PageMeta's source name of a <time datetime> without pubdate
+_TIME_ELEMENTS = frozenset((_BARE_TIME, "time:pubdate"))  # ... and of one with pubdate
 
 
 def _earlier(a: _Visible, b: _Visible) -> bool:
@@ -1060,6 +1134,12 @@ def _declared(
     if not candidates:
         return None
     first = candidates[0]
+    if from_url is not None and abs((_day(from_url) - _day(first)).days) > 1:
+        source = next((src for raw, src in meta.published if first.raw in raw), None)
+        if source in _TIME_ELEMENTS:
+            # A <time> element is a date the page shows, not a declaration: it may be
+            # a sidebar's or an older story's. The day the URL was filed under wins.
+            return from_url
     if _is_utc(first):
         near = [c for c in candidates[1:] if abs((_day(c) - _day(first)).days) <= 1]
         # A local offset given by the page itself beats a naive value or the URL.

@@ -190,6 +190,19 @@ def test_byline_under_the_headline_beats_disagreeing_metadata() -> None:
     assert published(page("Friday 25 December 2015", head=head)) == "2015-12-11T14:28:34+00:00"
 
 
+def test_a_url_filed_under_the_declared_day_backs_it_against_an_earlier_shown_one() -> None:
+    head = "<meta property='article:published_time' content='2015-12-11T14:28:34Z'>"
+    # Under the headline: the teaser of a related story from a year before.
+    byline = "<div>Read also</div><div>11 Dec 2014</div>"
+    html = page(byline, head=head)
+    assert published(html) == "2014-12-11"  # no URL: the byline's earlier day wins
+    for path in ("news/2015-12/buses.html", "2015/12/11/buses"):
+        url = f"https://example.com/{path}"
+        assert published(html, url) == "2015-12-11T14:28:34+00:00"
+    # A URL of the shown day's month backs neither.
+    assert published(html, "https://example.com/news/2014-12/buses.html") == "2014-12-11"
+
+
 def test_metadata_stamped_as_published_and_modified_gives_way_to_the_shown_day() -> None:
     byline = (
         "<div>Written by</div><div>Ann Lee</div><div>Transport desk</div><div>Oct 15, 2015</div>"
@@ -212,6 +225,61 @@ def test_metadata_stamped_as_published_and_modified_gives_way_to_the_shown_day()
     assert published(page(byline, later)) == "2015-12-11T14:28:34+00:00"
 
 
+def test_day_month_and_two_digit_year_is_no_year_less_date() -> None:
+    # "27 Mar 20" is 27 March 2020, not a year-less "Mar 20" that would beat the
+    # metadata's day (stamped as modified too, so an earlier shown day would win).
+    stamp = "2020-03-27T09:21:53+01:00"
+    head = (
+        f"<meta property='article:published_time' content='{stamp}'>"
+        f"<meta property='article:modified_time' content='{stamp}'>"
+    )
+    assert published(page("Publié le 27 Mar 20 à 9:21", head, lang="fr")) == stamp
+    # A year-less date shown alone still reads in the metadata's year.
+    assert published(page("Posted Mar 20 à 9:21", head)) == "2020-03-20T09:21:00"
+
+
+def test_above_the_headline_the_nearest_date_is_the_byline() -> None:
+    # A blog shows the previous post's date, then this post's byline, above its title.
+    html = (
+        "<html lang='en'><head><title>Night buses approved</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/city'>City</a></nav>"
+        "<div class='prev'><a href='/older'>Older post</a></div><div>March 1, 2019</div>"
+        "<div>August 8, 2017 by Ann Lee</div>"
+        f"<h1>Night buses approved</h1>{PARAGRAPHS}</body></html>"
+    )
+    assert published(html) == "2017-08-08"
+    # Within one line, reading order still holds.
+    one_line = html.replace("<div>March 1, 2019</div>", "").replace(
+        "August 8, 2017 by", "August 8, 2017 (older: March 1, 2019) by"
+    )
+    assert published(one_line) == "2017-08-08"
+
+
+@pytest.mark.parametrize(
+    ("lang", "refused", "kept", "expected"),
+    [
+        ("de", "Registriert: 18.09.2008, 05:56", "21.01.2009, 05:42", "2009-01-21T05:42:00"),
+        ("fr", "Mis à jour le 7 janvier 2020", "30 septembre 2018", "2018-09-30"),
+        ("es", "Actualizado el 7 de enero de 2020", "30 de septiembre de 2018", "2018-09-30"),
+        ("it", "Aggiornato il 7 gennaio 2020", "30 settembre 2018", "2018-09-30"),
+    ],
+)
+def test_labels_that_refuse_a_date_in_other_languages(
+    lang: str, refused: str, kept: str, expected: str
+) -> None:
+    # A member's registration or the last update is not the publication, in any language.
+    byline = f"<div>Ann Lee</div><div>{refused}</div><div>{kept}</div>"
+    assert published(page(byline, lang=lang)) == expected
+
+
+def test_a_date_inside_a_short_sentence_is_the_storys_subject() -> None:
+    sentence = "The next meeting is held on Wed. 5 February 2020 in the town hall, all welcome."
+    assert published(page(paragraphs=f"<p>{sentence}</p>{PARAGRAPHS}")) is None
+    # A byline ends on its date, even one that ends like a sentence.
+    byline = "By Ann Lee and Bob Stone on Monday, November 18th, 2019 at 11:08 a.m."
+    assert published(page(byline)) == "2019-11-18T11:08:00"
+
+
 def test_date_split_by_a_calendar_widget() -> None:
     widget = "<div class='cal'><div>November 20</div><div>15:23 2019</div></div>"
     assert published(page(widget)) == "2019-11-20T15:23:00"
@@ -223,6 +291,21 @@ def test_dates_in_the_url() -> None:
     assert published(page(), base + "20091109/buses.html") == "2009-11-09"
     assert published(page(), base + "2009/11/09/buses.html") == "2009-11-09"
     assert published(page(), base + "2009/11/buses.html") is None  # no day, no guess
+
+
+@pytest.mark.parametrize("attrs", ["", " pubdate"])
+def test_the_urls_day_beats_a_time_element_far_from_it(attrs: str) -> None:
+    # A <time> is a date the page shows (here an older story's in the sidebar), not a
+    # declaration: the day the URL was filed under wins.
+    sidebar = (
+        f"<aside><a href='/old'>Older story</a> <time datetime='2009-04-11T18:06:36'{attrs}>"
+        "11 April 2009</time></aside>"
+    )
+    html = page(paragraphs=PARAGRAPHS + sidebar)
+    assert published(html, "https://example.com/2019/10/22/buses/") == "2019-10-22"
+    assert published(html, "https://example.com/news/buses/") == "2009-04-11T18:06:36"
+    # A day next to it is the same story's (a local day against a UTC one).
+    assert published(html, "https://example.com/2009/04/12/buses/") == "2009-04-11T18:06:36"
 
 
 def test_header_today_date_is_not_the_publication_date() -> None:
@@ -508,6 +591,21 @@ def test_htmldate_gives_no_padded_day_nor_a_modified_one() -> None:
     head = "<meta property='og:updated_time' content='2019-10-08'>"
     article = extract_article(page("By Ann Lee", head=head))
     assert article.published is None and article.modified == "2019-10-08"
+
+
+@pytest.mark.parametrize(
+    ("lang", "footer"),
+    [("de", "Aktualisiert: 30.12.2016"), ("en", "Last updated: December 30, 2016")],
+)
+def test_a_visible_update_day_dates_a_story_that_shows_no_other(lang: str, footer: str) -> None:
+    # The only day the reader is given is the last update's: htmldate's reading of it
+    # stands (a join date, a comment's, stays refused).
+    html = page("By Ann Lee", lang=lang, paragraphs=PARAGRAPHS * 3 + f"<p>{footer}</p>")
+    result = extract_page(html)
+    assert result.published == "2016-12-30"
+    assert result.evidence["published"] == dates.Evidence("htmldate", None, "2016-12-30")
+    joined = page("By Ann Lee", paragraphs=PARAGRAPHS * 3 + "<p>Member since: 30.12.2016</p>")
+    assert published(joined) is None
 
 
 def test_year_less_date_needs_a_reference_time() -> None:
