@@ -10,6 +10,7 @@ of each candidate, so a 20 MB page costs no more than a small one.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -943,6 +944,24 @@ def date_by_htmldate(page: Page) -> None:
     page.published, page.published_raw = _htmldate(page, month_first, _now(page.reference_time))
 
 
+class _NoDubiousHtml(logging.Filter):
+    """htmldate logs at ERROR every page it calls "not valid HTML" (a fragment, no
+    ``<html>`` in its first bytes): for us that is a page it gives no date, no error
+    (a crawl counted them in log_count/ERROR). Its other records pass."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("parsed tree length")
+
+
+_HTMLDATE_FILTER = _NoDubiousHtml()
+
+
+def _quiet_htmldate() -> None:
+    htmldate_log = logging.getLogger("htmldate.utils")
+    if _HTMLDATE_FILTER not in htmldate_log.filters:
+        htmldate_log.addFilter(_HTMLDATE_FILTER)
+
+
 def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None, str | None]:
     """htmldate's publication day, when none of our own readings gave one.
 
@@ -964,6 +983,8 @@ def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None,
     """
     try:
         from htmldate import find_date
+
+        _quiet_htmldate()
     except ImportError:  # an install without it: our own readings only
         return None, None
     markup = page.markup

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 import sys
@@ -976,3 +977,13 @@ def test_extract_article_never_raises_on_extreme_dates(
     assert article.content
     for value in (article.published, article.modified):
         assert value is None or datetime.fromisoformat(value)
+
+
+def test_a_fragment_handed_to_htmldate_logs_no_error(caplog: pytest.LogCaptureFixture) -> None:
+    """htmldate called a one-paragraph page "not valid HTML" at ERROR, once per call: in a
+    crawl, an error in the log for an undated page that is fine."""
+    page = "<p>" + "The council met on the tram line and chose to extend it. " * 6 + "</p>"
+    with caplog.at_level(logging.DEBUG):
+        article = extract_article(page, "http://news.test/a")
+    assert article.page_type == "article" and article.published is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
