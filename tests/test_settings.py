@@ -325,6 +325,8 @@ BAD_VALUES = [
     ("CX_REDIS_IDLE_CLOSE", "-1", "-1"),
     ("CX_REDIS_LEASE_TIMEOUT", "0", "0"),
     ("CX_REDIS_LEASE_TIMEOUT", "inf", "inf"),
+    ("CX_REDIS_GIVE_UP", "0", "0"),
+    ("CX_REDIS_GIVE_UP", "soon", "'soon'"),
     ("CX_REDIS_MAX_DELIVERIES", "three", "'three'"),
     ("CX_REDIS_MAX_DELIVERIES", "-1", "-1"),
     ("CX_DEDUP", "perhaps", "'perhaps'"),
