@@ -70,6 +70,9 @@ class Article:
     URL and ``site_name`` the publication's name. ``page_type`` is
     what the extractor judged the page to be (``article``, ``thread``,
     ``listing``, ``other``); None on a record the extractor did not make.
+    ``article_probability`` (0 to 1) is how sure the extractor is that the page
+    is one article or one thread, not a listing or another kind of page:
+    calibrated on the dev sets (of pages scored about 0.8, about 80% are one).
     ``truncated``: the page was too big to read whole (more tags, attributes on
     one tag, lines or characters in one line than any real page has: the bounds
     in ``extract.dom`` and ``extract.lines``); the fields come from what was read.
@@ -93,6 +96,7 @@ class Article:
     language: str | None = None
     canonical_url: str | None = None
     page_type: str | None = None  # article, thread, listing or other; None: not extracted
+    article_probability: float | None = None  # in [0, 1]; None: not extracted
     related: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (title, URL)
     posts: tuple[Post, ...] = field(default_factory=tuple)  # a thread's posts, in page order
     fingerprint: str | None = None

@@ -120,6 +120,7 @@ class ArticlePipeline:
             self.settings.min_content_length,
             self.settings.require_published,
             self.settings.page_types,
+            self.settings.min_article_probability,
         )
         what = "not an article"
         if reason == "no_content" and skipped is not None:

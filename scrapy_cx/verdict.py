@@ -81,13 +81,16 @@ def invalid_reason(
     min_content_length: int,
     require_published: bool,
     page_types: Collection[str] = CxSettings.page_types,
+    min_probability: float = CxSettings.min_article_probability,
 ) -> str | None:
     """Why these fields are not a usable article (a stats key), or None.
 
     ``fields`` is any mapping of the article's fields: an ``ItemAdapter`` in the
     pipeline, ``Article.to_dict()`` in bulk extraction. A page the extractor
-    judged to be of a type not in ``page_types`` is ``page_type_<type>``; the
-    length minimum is a sanity check after that.
+    judged to be of a type not in ``page_types`` is ``page_type_<type>``; one
+    it is less sure than ``min_probability`` is an article (its
+    ``article_probability``) is ``low_probability``; the length minimum is a
+    sanity check after that.
     """
     content = fields.get("content")
     if content is None or is_empty(content):
@@ -95,6 +98,9 @@ def invalid_reason(
     page_type = fields.get("page_type")
     if isinstance(page_type, str) and page_type and page_type not in page_types:
         return f"page_type_{page_type}"
+    probability = fields.get("article_probability")
+    if isinstance(probability, (int, float)) and probability < min_probability:
+        return "low_probability"
     if isinstance(content, str):
         text = content
     elif isinstance(content, (list, tuple)):  # paragraphs
