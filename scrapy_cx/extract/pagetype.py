@@ -43,7 +43,14 @@ from .dates import shows_day
 from .dom import may_name
 from .lines import Line, PageLines
 from .page import Page
-from .posts import MIN_POSTS, PostUnits, dated_header, merge_units, post_headers
+from .posts import (
+    MIN_POSTS,
+    PostUnits,
+    dated_header,
+    merge_units,
+    opening_headers,
+    post_headers,
+)
 from .regions import is_headline_link
 
 __all__ = [
@@ -285,11 +292,12 @@ def story_head(page: Page) -> bool:
 def _headed_posts(page: Page) -> bool:
     """The selection holds :data:`MIN_POSTS` short dated lines or more (the
     posts' headers), most of them not a teaser's (a linked title beside it), on
-    a page that is not a site's home."""
+    a page that is not a site's home, and as many open a post (posts.opening_headers:
+    not a notice's labelled dates, nor a table's or a list's dated rows)."""
     headers, teasers = _dated_headers(page)
     if headers < MIN_POSTS or front_page(page.url):
         return False
-    return teasers < TEASER_HEADER_SHARE * headers
+    return teasers < TEASER_HEADER_SHARE * headers and len(opening_headers(page)) >= MIN_POSTS
 
 
 # A list of cards (a blog's index, an episode list, a category of guides): the

@@ -844,3 +844,29 @@ def test_the_roundup_without_a_date_line_is_typed_by_its_links() -> None:
     )
     html = page(body, "This week on the river")
     assert extract_article(html, "http://river.test/2024/05/roundup").page_type == "listing"
+
+
+def test_a_press_notice_with_dated_label_lines_is_no_thread() -> None:
+    """A customs press notice: its date labelled once ("Datum: 18.10.2021"), a list of
+    dated steps, a dated link to a letter. Typed a thread, it had posts by "Datum",
+    "ab" and "Informationsschreiben vom"."""
+    html = (
+        "<html lang='de'><head><title>Änderungen bei der Tabaksteuer - Zoll</title></head><body>"
+        "<nav><a href='/'>Startseite</a> <a href='/presse'>Presse</a></nav><main>"
+        "<h1>Änderungen bei der Tabaksteuer</h1><p>Datum: 18.10.2021</p>"
+        "<p>Mit dem Tabaksteuermodernisierungsgesetz werden die Steuertarife für Tabakwaren in "
+        "mehreren Schritten angehoben. Zugleich werden neue Produkte einbezogen.</p>"
+        "<p>Die Erhöhungen gelten in mehreren Stufen:</p>"
+        "<ul><li>ab 1. Januar 2022 für Zigaretten und Feinschnitt,</li>"
+        "<li>ab 1. Januar 2023 für Wasserpfeifentabak und erhitzten Tabak,</li>"
+        "<li>ab 1. Juli 2022 für Substanzen zur Verwendung in E-Zigaretten.</li></ul>"
+        "<p>Die Hersteller und Importeure müssen die neuen Steuerzeichen rechtzeitig bestellen. "
+        "Die Hauptzollämter beantworten Fragen zu den Übergangsregeln.</p>"
+        "<p>Weitere Informationen enthält das Informationsschreiben an die Wirtschaft.</p>"
+        "<ul><li><a href='/info.pdf'>Informationsschreiben vom 14. Oktober 2021</a> PDF</li></ul>"
+        "</main><footer>© Generalzolldirektion</footer></body></html>"
+    )
+    article = extract_article(html, "https://zoll.test/presse/2021/tabaksteuer")
+    assert article.page_type == "article"
+    assert article.posts == ()
+    assert "Mit dem Tabaksteuermodernisierungsgesetz" in article.content
