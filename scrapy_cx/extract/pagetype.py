@@ -241,9 +241,21 @@ TEASER_TITLE_WORDS = 4
 TEASER_HEADER_SHARE = 0.5
 
 
+# ... or, in a script written without spaces (Chinese, Japanese), of this many
+# characters: four words of two.
+TEASER_TITLE_WIDE = 8
+_WIDE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
 def _teaser_title(line: Line) -> bool:
-    """A linked title of :data:`TEASER_TITLE_WORDS` words or more."""
-    return line.link_density > LISTING_LINK_SHARE and len(line.text.split()) >= TEASER_TITLE_WORDS
+    """A linked title of :data:`TEASER_TITLE_WORDS` words or more (of
+    :data:`TEASER_TITLE_WIDE` characters in a script without spaces)."""
+    if line.link_density <= LISTING_LINK_SHARE:
+        return False
+    text = line.text
+    if len(text.split()) >= TEASER_TITLE_WORDS:
+        return True
+    return line.length >= TEASER_TITLE_WIDE and _WIDE.search(text) is not None
 
 
 def _heads_teaser(lines: PageLines, i: int, marked: bool = True) -> bool:

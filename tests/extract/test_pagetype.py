@@ -870,3 +870,35 @@ def test_a_press_notice_with_dated_label_lines_is_no_thread() -> None:
     assert article.page_type == "article"
     assert article.posts == ()
     assert "Mit dem Tabaksteuermodernisierungsgesetz" in article.content
+
+
+def test_a_chinese_list_of_dated_linked_titles_is_a_listing() -> None:
+    """A local news section: a dated linked title per item, then the pager. Its titles
+    are short of four space-separated words (Chinese writes none), yet each is a
+    teaser's: the page is a listing, not an article whose text is the pager."""
+    titles = (
+        "青河三桥今日正式通车 市区南北往来缩短二十分钟",
+        "我市启动冬季供暖准备工作 十一月十五日起正式供暖",
+        "青河公园菊花展开幕 展出品种三百余个",
+        "我市出租车起步价调整听证会召开",
+        "市区新增三处公共自行车租赁点",
+        "滨江北路夜市整治初见成效",
+        "青河湿地迎来首批越冬候鸟",
+        "市中心医院新门诊大楼投入使用",
+        "全市中小学冬季作息时间调整",
+        "我市开展消防安全大检查",
+    )
+    items = "".join(
+        f"<li><span>2009-11-{9 - i // 2:02d}</span><a href='/news/{i}.html'>{title}</a></li>"
+        for i, title in enumerate(titles)
+    )
+    html = (
+        "<html lang='zh'><head><title>本地新闻_青河新闻网</title></head><body>"
+        "<div class='top'><a href='/'>首页</a> | <a href='/news/'>新闻中心</a></div>"
+        f"<div class='title'>本地新闻</div><ul>{items}</ul>"
+        "<div class='page'>共 1286 条记录 页次：1/86 每页：15 条 <a href='?p=2'>下一页</a></div>"
+        "</body></html>"
+    )
+    article = extract_article(html, "http://www.qinghe.test/news/local/")
+    assert article.page_type == "listing"
+    assert all(title in article.content for title in titles)
