@@ -293,8 +293,9 @@ def _label(text: str) -> str | None:
 
 def opening_headers(page: Page) -> list[int]:
     """The :func:`post_headers` that open a post: each followed by something said
-    before the next one (back-to-back dated lines are a table's rows or a list of
-    dates, not posts), and none a field labelled once ("Datum: 18.10.2021", a
+    before the next one, in an element of another shape (:func:`_shape_of`: dated
+    lines among their siblings are a table's rows or a list's items, not posts'
+    headers), and none a field labelled once ("Datum: 18.10.2021", a
     notice's "成文日期："): forum software labels every post alike ("Joined:",
     "Posted:"), a page labels its own date once."""
     lines = page.lines
@@ -311,10 +312,21 @@ def opening_headers(page: Page) -> list[int]:
         header
         for header, stop in zip(kept, bounds, strict=True)
         if any(
-            not line.boilerplate and not post_chrome(line, page.options)
+            not line.boilerplate
+            and not post_chrome(line, page.options)
+            and _shape_of(lines, line) != _shape_of(lines, lines[header])
             for line in lines[header + 1 : stop]
         )
     ]
+
+
+def _shape_of(lines: PageLines, line: Line) -> tuple[str, str | None, int]:
+    """A line's element as a list repeats it: its tag, class and parent. The items of one
+    list, the rows of one table share it; a post's header and its text do not."""
+    block = line.block
+    if block < 0:
+        return (line.tag, None, -1)
+    return (line.tag, lines.names[block], lines.parents[block])
 
 
 def find_posts(page: Page) -> None:
@@ -355,20 +367,24 @@ def find_posts(page: Page) -> None:
 
 def _said_name(head: str) -> str | None:
     """A header's text before its date as a name: none where it is a label ("Datum:")
-    or one lower-case word (the software's "edited", a preposition: "ab", "am")."""
+    or a lone joining word (:data:`MAX_CONNECTOR` lower-case letters: "ab", "am",
+    "on"). Members' names are often one lower-case word ("longshot"): those stay."""
     if head.rstrip().endswith((":", "：")):
         return None
     name = head.strip(_SEPARATORS)
-    if not name or (name.islower() and " " not in name):
+    if not name or (name.islower() and name.isalpha() and len(name) <= MAX_CONNECTOR):
         return None
     return name
 
 
 def _author_line(page: Page, i: int) -> bool:
-    """A short line without a date or a sentence's end: a name (never the headline)."""
+    """A short line without a date or a sentence's end: a name (never the headline,
+    nor a heading: a section's title above the first post it heads)."""
     if i < page.start or i >= len(page.lines) or i == page.headline:
         return False
     line = page.lines[i]
+    if line.is_heading:
+        return False
     text = line.text
     return (
         line.length <= MAX_AUTHOR

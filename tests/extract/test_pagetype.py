@@ -858,12 +858,15 @@ def test_a_press_notice_with_dated_label_lines_is_no_thread() -> None:
         "mehreren Schritten angehoben. Zugleich werden neue Produkte einbezogen.</p>"
         "<p>Die Erhöhungen gelten in mehreren Stufen:</p>"
         "<ul><li>ab 1. Januar 2022 für Zigaretten und Feinschnitt,</li>"
+        "<li>ab 1. Januar 2022 für Zigarren, Zigarillos und Pfeifentabak, wobei die Sätze für "
+        "Feinschnitt stärker steigen als die für Zigaretten,</li>"
         "<li>ab 1. Januar 2023 für Wasserpfeifentabak und erhitzten Tabak,</li>"
         "<li>ab 1. Juli 2022 für Substanzen zur Verwendung in E-Zigaretten.</li></ul>"
         "<p>Die Hersteller und Importeure müssen die neuen Steuerzeichen rechtzeitig bestellen. "
         "Die Hauptzollämter beantworten Fragen zu den Übergangsregeln.</p>"
-        "<p>Weitere Informationen enthält das Informationsschreiben an die Wirtschaft.</p>"
-        "<ul><li><a href='/info.pdf'>Informationsschreiben vom 14. Oktober 2021</a> PDF</li></ul>"
+        "<p>Informationsschreiben vom 14. Oktober 2021 <a href='/info.pdf'>PDF</a></p>"
+        "<p>Weitere Informationen enthält das Informationsschreiben an die Wirtschaft, das "
+        "auch die Übergangsregeln für die alten Steuerzeichen erklärt.</p>"
         "</main><footer>© Generalzolldirektion</footer></body></html>"
     )
     article = extract_article(html, "https://zoll.test/presse/2021/tabaksteuer")

@@ -273,3 +273,20 @@ def test_a_posts_author_is_never_the_label_of_its_date() -> None:
     article = extract_page(html, "https://board.test/travel/ferry").article()
     assert article.page_type == "thread"
     assert [post.author for post in article.posts] == list(FERRY_WHO)
+
+
+def test_a_members_one_word_lower_case_name_before_the_date_is_the_author() -> None:
+    """ "longshot · 03/03/2026 19:44": many boards' names are one lower-case word, which
+    is the author's, unlike a label or a joining word ("ab", "am")."""
+    who = ("longshot", "keepingsanity", "folioquarto", "harbourfan")
+    entries = "".join(
+        f"<div class='entry'><p class='when'>{name} · 1{n}.03.2024 10:1{n}</p><p>{text}</p></div>"
+        for n, (name, text) in enumerate(zip(who, FERRY, strict=True))
+    )
+    html = (
+        "<html><head><title>Ferry timetable changed</title></head><body>"
+        f"<h1>Ferry timetable changed</h1>{entries}</body></html>"
+    )
+    article = extract_page(html, "https://board.test/travel/ferry").article()
+    assert article.page_type == "thread"
+    assert [post.author for post in article.posts] == list(who)
