@@ -73,6 +73,13 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _probability(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 1:  # also refuses nan
+        raise argparse.ArgumentTypeError("must be a number from 0 to 1")
+    return value
+
+
 def _seconds(text: str) -> float:
     value = float(text)
     if not (math.isfinite(value) and value >= 0):  # nan and inf are no deadline
@@ -167,6 +174,14 @@ def _add_extract(commands: Any) -> None:
         help="skip pages whose main text has fewer characters (default %(default)s)",
     )
     extract.add_argument(
+        "--min-probability",
+        type=_probability,
+        default=CxSettings.min_article_probability,
+        metavar="P",
+        help="skip pages whose article_probability is below P, as CX_MIN_ARTICLE_PROBABILITY "
+        "(default %(default)s: none)",
+    )
+    extract.add_argument(
         "--encoding",
         type=_encoding,
         metavar="ENC",
@@ -238,7 +253,11 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
 def _options(args: argparse.Namespace) -> Options:
     """What each worker needs: the crawl's settings, with the command's choices."""
     formats = (*args.format, "markdown") if args.markdown_dir else args.format
-    settings = CxSettings(min_content_length=args.min_content_length, formats=formats)
+    settings = CxSettings(
+        min_content_length=args.min_content_length,
+        formats=formats,
+        min_article_probability=args.min_probability,
+    )
     return Options(
         settings,
         args.encoding,

@@ -70,6 +70,9 @@ class Article:
     URL and ``site_name`` the publication's name. ``page_type`` is
     what the extractor judged the page to be (``article``, ``thread``,
     ``listing``, ``other``); None on a record the extractor did not make.
+    ``article_probability`` (0 to 1) is how sure the extractor is that the page
+    is one article or one thread, not a listing or another kind of page:
+    calibrated on the dev sets (of pages scored about 0.8, about 80% are one).
     ``article_links`` are a listing's teasers (absolute URLs on its site, in page
     order; empty on other pages) and ``next_page`` the page after this one (a
     pager's, a split article's), None if none: what a crawler goes on to.
@@ -98,6 +101,7 @@ class Article:
     language: str | None = None
     canonical_url: str | None = None
     page_type: str | None = None  # article, thread, listing or other; None: not extracted
+    article_probability: float | None = None  # in [0, 1]; None: not extracted
     related: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (title, URL)
     article_links: tuple[str, ...] = field(default_factory=tuple)  # a listing's teasers
     next_page: str | None = None  # the page after this one (a pager, a split article)

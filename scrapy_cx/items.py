@@ -36,6 +36,7 @@ class ArticleItem(scrapy.Item):
     language = scrapy.Field()
     canonical_url = scrapy.Field()
     page_type = scrapy.Field()
+    article_probability = scrapy.Field()
     related = scrapy.Field()
     article_links = scrapy.Field()
     next_page = scrapy.Field()

@@ -311,6 +311,7 @@ class ArticleMiddleware:
             settings.min_content_length,
             settings.require_published,
             settings.page_types,
+            settings.min_article_probability,
         )
         self._pool = ReactorPool(
             self.workers,

@@ -138,7 +138,11 @@ class ArticlePipeline:
     def _invalid_reason(self, adapter: ItemAdapter) -> str | None:
         settings = self.settings
         return invalid_reason(
-            adapter, settings.min_content_length, settings.require_published, settings.page_types
+            adapter,
+            settings.min_content_length,
+            settings.require_published,
+            settings.page_types,
+            settings.min_article_probability,
         )
 
     def _verdict(self, adapter: ItemAdapter, article: Article, verdict: str | None) -> str | None:

@@ -172,6 +172,13 @@ class CxSettings:
         _names,
         "Page types (Article.page_type) kept as articles; others are dropped as page_type_<type>.",
     )
+    # 0 keeps every page of a kept type, as before the probability existed.
+    min_article_probability: float = _setting(
+        0.0,
+        _float,
+        "Items whose article_probability is lower are dropped as low_probability (0 to 1; "
+        "0: none).",
+    )
     drop_non_articles: bool = _setting(
         True, _bool, "Drop items that fail validation (no title, short text, bad date)."
     )
@@ -286,6 +293,8 @@ class CxSettings:
             )
         if self.dedup_mode not in DEDUP_MODES:
             raise _bad("CX_DEDUP_MODE", self.dedup_mode, f"one of {DEDUP_MODES}")
+        if not 0 <= self.min_article_probability <= 1:
+            raise _bad("CX_MIN_ARTICLE_PROBABILITY", self.min_article_probability, "in [0, 1]")
         if not 0 < self.dedup_threshold <= 1:
             raise _bad("CX_DEDUP_THRESHOLD", self.dedup_threshold, "in (0, 1]")
         if self.workers != "auto":

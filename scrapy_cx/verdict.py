@@ -82,13 +82,16 @@ def invalid_reason(
     min_content_length: int,
     require_published: bool,
     page_types: Collection[str] = CxSettings.page_types,
+    min_probability: float = CxSettings.min_article_probability,
 ) -> str | None:
     """Why these fields are not a usable article (a stats key), or None.
 
     ``fields`` is any mapping of the article's fields: an ``ItemAdapter`` in the
     pipeline, ``Article.to_dict()`` in bulk extraction. A page the extractor
-    judged to be of a type not in ``page_types`` is ``page_type_<type>``; the
-    length minimum is a sanity check after that.
+    judged to be of a type not in ``page_types`` is ``page_type_<type>``; one
+    it is less sure than ``min_probability`` is an article (its
+    ``article_probability``) is ``low_probability``; the length minimum is a
+    sanity check after that.
     """
     content = fields.get("content")
     if content is None or is_empty(content):
@@ -96,6 +99,9 @@ def invalid_reason(
     page_type = fields.get("page_type")
     if isinstance(page_type, str) and page_type and page_type not in page_types:
         return f"page_type_{page_type}"
+    probability = fields.get("article_probability")
+    if isinstance(probability, (int, float)) and probability < min_probability:
+        return "low_probability"
     if isinstance(content, str):
         text = content
     elif isinstance(content, (list, tuple)):  # paragraphs
@@ -118,16 +124,19 @@ def article_reason(
     min_content_length: int,
     require_published: bool,
     page_types: Collection[str],
+    min_probability: float,
     article: Any,
 ) -> str | None:
     """:func:`invalid_reason` of an :class:`~scrapy_cx.Article`, made where it was
     extracted (a worker process) so the crawl's process need not judge it again."""
-    return invalid_reason(article.to_dict(), min_content_length, require_published, page_types)
+    return invalid_reason(
+        article.to_dict(), min_content_length, require_published, page_types, min_probability
+    )
 
 
 #: The fields :func:`invalid_reason` reads: an item whose values of these are the very
 #: objects of the article it was filled from is judged as the article was.
-JUDGED_FIELDS = ("content", "page_type", "title", "published")
+JUDGED_FIELDS = ("content", "page_type", "title", "published", "article_probability")
 
 
 # Why an item's page was not extracted, handed from the spider middleware to the

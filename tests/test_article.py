@@ -31,6 +31,7 @@ def test_fields_in_export_order() -> None:
         "language",
         "canonical_url",
         "page_type",
+        "article_probability",
         "related",
         "article_links",
         "next_page",

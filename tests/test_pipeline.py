@@ -104,6 +104,16 @@ def test_a_page_judged_to_be_a_listing_is_dropped_naming_its_type() -> None:
     assert pipe.process_item(complete(page_type="thread"))["page_type"] == "thread"
 
 
+def test_a_page_less_likely_an_article_than_the_setting_is_dropped_and_counted() -> None:
+    pipe, crawler = pipeline(CX_MIN_ARTICLE_PROBABILITY=0.6)
+    with pytest.raises(DropItem, match=r"not an article \(low_probability\)"):
+        pipe.process_item(complete(article_probability=0.4))
+    assert pipe.process_item(complete(article_probability=0.8))["article_probability"] == 0.8
+    assert stats(crawler) == {"cx/dropped/low_probability": 1, "cx/articles": 1}
+    default, _ = pipeline()  # 0: today's verdict, whatever the probability
+    assert default.process_item(complete(article_probability=0.01)) is not None
+
+
 def test_kept_page_types_are_a_setting() -> None:
     pipe, _ = pipeline(CX_PAGE_TYPES=["article", "listing"])
     pipe.process_item(complete(page_type="listing"))

@@ -122,7 +122,13 @@ def test_line_options_of_another_type_fail_at_start_naming_what_is_allowed(
 
 @pytest.mark.parametrize(
     "name",
-    ["CX_PAGE_TIMEOUT", "CX_DEDUP_THRESHOLD", "CX_REDIS_IDLE_CLOSE", "CX_REDIS_LEASE_TIMEOUT"],
+    [
+        "CX_PAGE_TIMEOUT",
+        "CX_DEDUP_THRESHOLD",
+        "CX_MIN_ARTICLE_PROBABILITY",
+        "CX_REDIS_IDLE_CLOSE",
+        "CX_REDIS_LEASE_TIMEOUT",
+    ],
 )
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", float("nan")])
 def test_a_number_that_is_not_finite_fails_at_start(name: str, value: object) -> None:
@@ -336,6 +342,9 @@ BAD_VALUES = [
     ("CX_DEDUP_THRESHOLD", "half", "'half'"),
     ("CX_MAX_ARTICLE_PAGES", "0", "0"),
     ("CX_MAX_ARTICLE_PAGES", "all", "'all'"),
+    ("CX_MIN_ARTICLE_PROBABILITY", "1.5", "1.5"),
+    ("CX_MIN_ARTICLE_PROBABILITY", "-0.1", "-0.1"),
+    ("CX_MIN_ARTICLE_PROBABILITY", "likely", "'likely'"),
 ]
 #: Words that say what is allowed, one of them in every message.
 ALLOWED = re.compile(r"must be|known:|takes|choose among")

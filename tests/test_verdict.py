@@ -36,6 +36,18 @@ def test_reasons(changes: dict[str, Any], required: bool, reason: str | None) ->
     assert invalid_reason({**GOOD, **changes}, 200, required) == reason
 
 
+def test_a_page_less_likely_an_article_than_asked_is_low_probability() -> None:
+    sure, unsure = {**GOOD, "article_probability": 0.9}, {**GOOD, "article_probability": 0.3}
+    assert invalid_reason(unsure, 200, False) is None  # the default, 0, keeps every page
+    assert invalid_reason(unsure, 200, False, min_probability=0.5) == "low_probability"
+    assert invalid_reason(sure, 200, False, min_probability=0.5) is None
+    # A record the extractor did not make has no probability: never judged by it.
+    assert invalid_reason(GOOD, 200, False, min_probability=0.5) is None
+    # The page type is the first verdict: a listing stays a listing.
+    listing = {**unsure, "page_type": "listing"}
+    assert invalid_reason(listing, 200, False, min_probability=0.5) == "page_type_listing"
+
+
 def test_an_item_adapter_and_a_plain_dict_get_the_same_answer() -> None:
     item = ArticleItem(content="short", title="t")
     assert invalid_reason(ItemAdapter(item), 200, False) == "short_content"

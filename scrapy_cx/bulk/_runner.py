@@ -89,7 +89,11 @@ def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
     settings = options.settings
     reason = invalid_reason(
-        article.to_dict(), settings.min_content_length, False, settings.page_types
+        article.to_dict(),
+        settings.min_content_length,
+        False,
+        settings.page_types,
+        settings.min_article_probability,
     )
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")

@@ -153,6 +153,7 @@ def explanation(
             settings.min_content_length,
             settings.require_published,
             settings.page_types,
+            settings.min_article_probability,
         ),
         structure=_structure(article),
         overrides=overrides,

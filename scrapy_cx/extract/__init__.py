@@ -26,6 +26,7 @@ from .pagetype import (
     type_headline_list,
 )
 from .posts import find_posts
+from .probability import find_probability
 from .read import read_lines, read_page_meta
 from .sections import join_sections
 from .select import select_headline_list, select_lead, select_text
@@ -134,6 +135,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     find_blocks,  # lines, regions -> kinds, related
     find_image,  # meta, tree -> image, evidence
     find_fingerprint,  # content -> fingerprint
+    find_probability,  # page_type, declared, dates, authors, headline, URL, body -> probability
     find_structure,  # formats, body, lines, image -> content_html, content_markdown, images
     find_navigation,  # page_type, lines, links, anchors -> article_links, next_page
 )

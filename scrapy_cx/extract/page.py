@@ -135,6 +135,8 @@ class Page:
     source: str | None = None
     image: str | None = None
     fingerprint: str | None = None
+    # How sure the extractor is that the page is one article or thread (probability.py).
+    article_probability: float | None = None
     # The structured body (body.py), each None unless its format was asked for.
     content_html: str | None = None
     content_markdown: str | None = None
@@ -225,6 +227,7 @@ class Page:
             language=self.language,
             canonical_url=meta.canonical_url,
             page_type=self.page_type,
+            article_probability=self.article_probability,
             related=tuple(self.related),
             article_links=tuple(self.article_links),
             next_page=self.next_page,

@@ -32,6 +32,7 @@ its text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date
 from itertools import islice
 from urllib.parse import urlsplit
@@ -42,14 +43,23 @@ from .dates import shows_day
 from .dom import may_name
 from .lines import Line, PageLines
 from .page import Page
-from .posts import MIN_POSTS, PostUnits, dated_header, merge_units, post_headers
+from .posts import (
+    MIN_POSTS,
+    PostUnits,
+    dated_header,
+    merge_units,
+    opening_headers,
+    post_headers,
+)
 from .regions import is_headline_link
 
 __all__ = [
     "PAGE_TYPES",
     "find_headline_page",
     "find_page_type",
+    "front_page",
     "headline_page",
+    "price_tags",
     "settle_page_type",
     "story_head",
     "type_headline_list",
@@ -231,9 +241,21 @@ TEASER_TITLE_WORDS = 4
 TEASER_HEADER_SHARE = 0.5
 
 
+# ... or, in a script written without spaces (Chinese, Japanese), of this many
+# characters: four words of two.
+TEASER_TITLE_WIDE = 8
+_WIDE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
 def _teaser_title(line: Line) -> bool:
-    """A linked title of :data:`TEASER_TITLE_WORDS` words or more."""
-    return line.link_density > LISTING_LINK_SHARE and len(line.text.split()) >= TEASER_TITLE_WORDS
+    """A linked title of :data:`TEASER_TITLE_WORDS` words or more (of
+    :data:`TEASER_TITLE_WIDE` characters in a script without spaces)."""
+    if line.link_density <= LISTING_LINK_SHARE:
+        return False
+    text = line.text
+    if len(text.split()) >= TEASER_TITLE_WORDS:
+        return True
+    return line.length >= TEASER_TITLE_WIDE and _WIDE.search(text) is not None
 
 
 def _heads_teaser(lines: PageLines, i: int, marked: bool = True) -> bool:
@@ -282,11 +304,12 @@ def story_head(page: Page) -> bool:
 def _headed_posts(page: Page) -> bool:
     """The selection holds :data:`MIN_POSTS` short dated lines or more (the
     posts' headers), most of them not a teaser's (a linked title beside it), on
-    a page that is not a site's home."""
+    a page that is not a site's home, and as many open a post (posts.opening_headers:
+    not a notice's labelled dates, nor a table's or a list's dated rows)."""
     headers, teasers = _dated_headers(page)
-    if headers < MIN_POSTS or _front_page(page.url):
+    if headers < MIN_POSTS or front_page(page.url):
         return False
-    return teasers < TEASER_HEADER_SHARE * headers
+    return teasers < TEASER_HEADER_SHARE * headers and len(opening_headers(page)) >= MIN_POSTS
 
 
 # A list of cards (a blog's index, an episode list, a category of guides): the
@@ -357,7 +380,7 @@ def _in_posts(page: Page, units: PostUnits) -> bool:
     """The page repeats dated post units and its selection opens inside one of
     them: the posts are the content. An article followed by its comments is
     not: its selection opens before the first comment."""
-    if _front_page(page.url):
+    if front_page(page.url):
         return False  # a site's home shows teasers, never one thread
     start = page.start
     return any(first <= start < last for first, last in units.units())
@@ -381,7 +404,7 @@ def _discussion(page: Page, units: PostUnits) -> bool:
     (:data:`NESTED_DISCUSSION_SHARE`, :data:`FLAT_DISCUSSION_SHARE`): the
     replies, not the few lines above them, are the content. Fills
     ``page.replies`` when so (the thread stage reads them)."""
-    if _front_page(page.url):
+    if front_page(page.url):
         return False
     found = units.units(above=True)
     if not found or any(first <= page.start < last for first, last in found):
@@ -425,7 +448,7 @@ def settle_page_type(page: Page) -> None:
     """
     if page.page_type != "article":
         return
-    front = _front_page(page.url)
+    front = front_page(page.url)
     if page.declared & SPECIFIC_ARTICLE_TYPES:
         if front:  # a blog's or a newsroom's home: its latest post declares itself
             page.page_type = "listing"
@@ -444,7 +467,7 @@ def settle_page_type(page: Page) -> None:
         return  # a bylined article: the common case
     lines = [line for line in page.lines if not line.boilerplate]
     teasers = sum(1 for line in lines if is_headline_link(line))
-    prices = sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
+    prices = price_tags(lines)
     if prices >= GRID_PRICES and teasers >= GRID_PRICES:
         page.page_type = "listing"  # a shop's grid, dated or not: shops date their pages too
         return
@@ -463,6 +486,11 @@ def settle_page_type(page: Page) -> None:
     ):
         # Code blocks mark an undated page only: a dated post shows code too.
         page.page_type = "other"
+
+
+def price_tags(lines: Iterable[Line]) -> int:
+    """How many of ``lines`` are a price tag: a short line holding an amount of money."""
+    return sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
 
 
 def _declares_no_article(page: Page) -> bool:
@@ -562,7 +590,7 @@ def _blurbs(page: Page) -> bool:
     return prose < PROSE_SHARE * total
 
 
-def _front_page(url: str | None) -> bool:
+def front_page(url: str | None) -> bool:
     """A site's home page (no path, no query): its news are teasers, never one article."""
     if not url:
         return False

@@ -28,6 +28,7 @@ __all__ = [
     "find_posts",
     "frame_labels",
     "merge_units",
+    "opening_headers",
     "post_chrome",
     "post_headers",
     "post_units",
@@ -280,6 +281,54 @@ def post_headers(page: Page) -> list[int]:
     ]
 
 
+def _label(text: str) -> str | None:
+    """The label a dated line opens with ("Datum", "成文日期", "Joined"): its text before
+    the first date when that ends with a colon; None for none."""
+    dates = scan_dates(text)
+    if not dates:
+        return None
+    head = text[: dates[0][0]].rstrip()
+    return head[:-1].strip() if head.endswith((":", "：")) else None
+
+
+def opening_headers(page: Page) -> list[int]:
+    """The :func:`post_headers` that open a post: each followed by something said
+    before the next one, in an element of another shape (:func:`_shape_of`: dated
+    lines among their siblings are a table's rows or a list's items, not posts'
+    headers), and none a field labelled once ("Datum: 18.10.2021", a
+    notice's "成文日期："): forum software labels every post alike ("Joined:",
+    "Posted:"), a page labels its own date once."""
+    lines = page.lines
+    headers = post_headers(page)
+    labels = [_label(lines[i].text) for i in headers]
+    counts = Counter(label for label in labels if label is not None)
+    kept = [
+        i
+        for i, label in zip(headers, labels, strict=True)
+        if label is None or counts[label] >= MIN_POSTS
+    ]
+    bounds = kept[1:] + [page.end] if kept else []
+    return [
+        header
+        for header, stop in zip(kept, bounds, strict=True)
+        if any(
+            not line.boilerplate
+            and not post_chrome(line, page.options)
+            and _shape_of(lines, line) != _shape_of(lines, lines[header])
+            for line in lines[header + 1 : stop]
+        )
+    ]
+
+
+def _shape_of(lines: PageLines, line: Line) -> tuple[str, str | None, int]:
+    """A line's element as a list repeats it: its tag, class and parent. The items of one
+    list, the rows of one table share it; a post's header and its text do not."""
+    block = line.block
+    if block < 0:
+        return (line.tag, None, -1)
+    return (line.tag, lines.names[block], lines.parents[block])
+
+
 def find_posts(page: Page) -> None:
     """Fill ``page.posts`` for a thread."""
     if page.page_type != "thread":
@@ -292,7 +341,7 @@ def find_posts(page: Page) -> None:
         _unit_posts(page, frames)
         if page.posts:
             return
-    headers = post_headers(page)
+    headers = opening_headers(page)
     if len(headers) < MIN_POSTS:
         return
     lines = page.lines
@@ -305,7 +354,7 @@ def find_posts(page: Page) -> None:
             stop -= 1  # the next post's author, on its own line above its header
         line = lines[header]
         pos, found = scan_dates(line.text)[0]
-        author = line.text[:pos].strip(_SEPARATORS) or None
+        author = _said_name(line.text[:pos])
         if author is None and _author_line(page, header - 1):
             author = lines[header - 1].text
         body = main_lines(lines[header + 1 : stop])
@@ -316,11 +365,26 @@ def find_posts(page: Page) -> None:
         page.posts, page.post_bodies = posts, bodies
 
 
+def _said_name(head: str) -> str | None:
+    """A header's text before its date as a name: none where it is a label ("Datum:")
+    or a lone joining word (:data:`MAX_CONNECTOR` lower-case letters: "ab", "am",
+    "on"). Members' names are often one lower-case word ("longshot"): those stay."""
+    if head.rstrip().endswith((":", "：")):
+        return None
+    name = head.strip(_SEPARATORS)
+    if not name or (name.islower() and name.isalpha() and len(name) <= MAX_CONNECTOR):
+        return None
+    return name
+
+
 def _author_line(page: Page, i: int) -> bool:
-    """A short line without a date or a sentence's end: a name."""
-    if i < page.start or i >= len(page.lines):
+    """A short line without a date or a sentence's end: a name (never the headline,
+    nor a heading: a section's title above the first post it heads)."""
+    if i < page.start or i >= len(page.lines) or i == page.headline:
         return False
     line = page.lines[i]
+    if line.is_heading:
+        return False
     text = line.text
     return (
         line.length <= MAX_AUTHOR

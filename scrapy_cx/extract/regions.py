@@ -11,6 +11,7 @@ pass over lines or a walk up the ancestors of one element.
 
 from __future__ import annotations
 
+import re
 from itertools import accumulate
 from operator import sub
 
@@ -18,6 +19,13 @@ from .lines import BOILERPLATE_TAGS, Line, LineOptions, PageLines
 from .text import set_apart
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
+# A line this long (non-space characters) that ends a sentence less than once in
+# WORDY_SPAN characters is no paragraph (prose ends one every sentence or two, a
+# few hundred characters): a keyword list for search engines, a tag cloud, a data
+# dump. It weighs nothing as text, however long: a 174 KB line of keywords would
+# outweigh any article beside it.
+MIN_WORDY_LINE = 2000
+WORDY_SPAN = 1000
 
 
 def _weights(
@@ -26,7 +34,7 @@ def _weights(
     beta, most = options.link_penalty, options.max_link_density
     weights = [
         0
-        if line.boilerplate
+        if line.boilerplate or (line.length >= MIN_WORDY_LINE and wordy(line))
         else -beta * line.link_length
         # Line.link_density, inlined: several stages weigh every line of a page
         if (line.link_length / line.length if line.length else 0.0) > most
@@ -241,6 +249,47 @@ def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]
     weights = _headline_weights(lines, options)
     start, end = _max_run(weights, max(1, options.block_size), options.line_cost)
     return _trim(weights, start, end)
+
+
+# A sentence's end: a full stop, "!" or "?" before a space or the line's end (after
+# closing quotes or brackets: not the dots of "3.5" or "www.gov.cn"), or a CJK one.
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?:\s|$)|[。！？]")
+
+
+def wordy(line: Line) -> bool:
+    """A long line of words that is no prose (:data:`MIN_WORDY_LINE`, :data:`WORDY_SPAN`);
+    a ``<pre>`` block's code is read as it is."""
+    if line.length < MIN_WORDY_LINE or line.tag == "pre":
+        return False
+    return len(_SENTENCE_END.findall(line.text)) * WORDY_SPAN < line.length
+
+
+def is_prose(line: Line) -> bool:
+    """A line that says something in sentences: it ends one. A site's name, a URL,
+    a credit, a row of labels or share buttons ends none."""
+    return _SENTENCE_END.search(line.text) is not None
+
+
+def select_prose(
+    lines: list[Line], options: LineOptions, first: int = 0
+) -> tuple[int, int]:
+    """The densest run of prose (:func:`is_prose`) from line ``first`` on, boilerplate
+    marks ignored: lines that end no sentence weigh nothing, linked ones less. The
+    body of a page whose boilerplate-named wrappers hide its paragraphs."""
+    beta, most = options.link_penalty, options.max_link_density
+    weights = [
+        -beta * line.link_length
+        if line.link_density > most
+        else line.length - (1 + beta) * line.link_length
+        if is_prose(line)
+        else 0.0
+        for line in lines[first:]
+    ]
+    start, end = _max_run(weights, max(1, options.block_size), options.line_cost)
+    if end == start:
+        start, end = _max_run(weights, 1, 0)
+    start, end = _trim(weights, start, end)
+    return first + start, first + end
 
 
 def select_sections(

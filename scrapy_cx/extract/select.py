@@ -10,7 +10,7 @@ from .lines import LineOptions
 from .page import Page
 from .pagetype import story_head
 from .read import MIN_VISIBLE_TEXT
-from .regions import lead_caption, lead_start, select_headlines, select_main
+from .regions import is_prose, lead_caption, lead_start, select_headlines, select_main, select_prose
 from .text import main_lines
 from .title import find_headline
 
@@ -28,6 +28,7 @@ def select_text(page: Page) -> None:
     headline = page.headline
     if headline is not None and page.start <= headline < page.end:
         _choose(page)
+    _prose_body(page)
 
 
 def _choose(page: Page) -> None:
@@ -96,6 +97,42 @@ def _fallback(page: Page) -> None:
     if not page.content:
         for line, mark in zip(lines, marks, strict=True):
             line.boilerplate = mark
+
+
+# The last line of defence: a selection of this many characters or fewer that ends
+# no sentence (a credit, a URL, a footer's row of labels) is no article's text...
+MAX_CHROME = 200
+# ... when the page holds prose of this many characters under its headline, beginning
+# within this many lines of it (a byline, a share bar, a picture's caption between).
+MIN_PROSE_BODY = 40
+MAX_PROSE_GAP = 8
+
+
+def _prose_body(page: Page) -> None:
+    """When the selection is a line or two of chrome (:data:`MAX_CHROME` characters
+    that end no sentence: a credit, the site's URL, a "recommended for you" line)
+    and the page holds prose right under its headline, boilerplate-named or not,
+    take the prose (regions.select_prose): sites wrap each paragraph in a
+    "widget". A footer's sentences far below ("This page was last edited...") are
+    no body: a page of links keeps its selection for the listing stages."""
+    chosen = page.selection
+    body = chosen.body
+    headline = chosen.headline
+    if chosen.kind != "text" or headline is None:
+        return
+    if sum(line.length for line in body) > MAX_CHROME or any(is_prose(line) for line in body):
+        return
+    lines = chosen.lines
+    start, end = select_prose(lines, page.options, headline + 1)
+    if start > headline + MAX_PROSE_GAP:
+        return
+    if sum(line.length for line in lines[start:end] if is_prose(line)) < MIN_PROSE_BODY:
+        return
+    for line in lines[start:end]:
+        line.boilerplate = False
+    page.selection = replace(
+        chosen, regions=((start, end),), body=main_lines(lines[start:end], lines)
+    )
 
 
 # A selection this short (characters), with no paragraph of MIN_PARAGRAPH, is a

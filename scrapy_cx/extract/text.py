@@ -16,17 +16,37 @@ MIN_REPEAT = 20
 # After a sentence's end mark and any closing quotes or brackets.
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
+# A picture's credit on a line of its own ("Foto: Timur", "Crédits photos : X", "© AP"):
+# who took the picture, not what the article says. Only this short, only so labelled
+# ("Image:" is left alone: sites and Mercury's truth keep it as the picture's caption).
+# One inside its figure stays with the caption it belongs to (select.select_lead keeps
+# a lead picture's caption and credit as the article's own words about it).
+FIGURE_TAGS = frozenset({"figure", "figcaption"})
+MAX_CREDIT = 60
+_CREDIT = re.compile(
+    r"(?:photos?|fotos?|bild|bildquelle|kuva|cr[ée]dits?(?:\s+photos?)?)\s?:|©|\(c\)\s",
+    re.IGNORECASE,
+)
 
 
 def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Line, ...]:
     """The selected lines that make the article text, in order.
 
-    Boilerplate lines and pull quotes (a sentence of a paragraph repeated in
-    large type beside it, in a ``blockquote``, ``aside`` or figure) are left
-    out. ``page`` is the ``PageLines`` the lines come from: it knows where each
-    line sits.
+    Boilerplate lines, a picture's credit line (:data:`_CREDIT`) and pull quotes
+    (a sentence of a paragraph repeated in large type beside it, in a
+    ``blockquote``, ``aside`` or figure) are left out. ``page`` is the
+    ``PageLines`` the lines come from: it knows where each line sits.
     """
-    kept = [line for line in lines if not line.boilerplate]
+    kept = [
+        line
+        for line in lines
+        if not line.boilerplate
+        and not (
+            line.length <= MAX_CREDIT
+            and _CREDIT.match(line.text)
+            and not (page is not None and set_apart(line, page, FIGURE_TAGS))
+        )
+    ]
     repeats = _pull_quotes(kept, page) if page is not None else set()
     if not repeats:
         return tuple(kept)

@@ -844,3 +844,64 @@ def test_the_roundup_without_a_date_line_is_typed_by_its_links() -> None:
     )
     html = page(body, "This week on the river")
     assert extract_article(html, "http://river.test/2024/05/roundup").page_type == "listing"
+
+
+def test_a_press_notice_with_dated_label_lines_is_no_thread() -> None:
+    """A customs press notice: its date labelled once ("Datum: 18.10.2021"), a list of
+    dated steps, a dated link to a letter. Typed a thread, it had posts by "Datum",
+    "ab" and "Informationsschreiben vom"."""
+    html = (
+        "<html lang='de'><head><title>Änderungen bei der Tabaksteuer - Zoll</title></head><body>"
+        "<nav><a href='/'>Startseite</a> <a href='/presse'>Presse</a></nav><main>"
+        "<h1>Änderungen bei der Tabaksteuer</h1><p>Datum: 18.10.2021</p>"
+        "<p>Mit dem Tabaksteuermodernisierungsgesetz werden die Steuertarife für Tabakwaren in "
+        "mehreren Schritten angehoben. Zugleich werden neue Produkte einbezogen.</p>"
+        "<p>Die Erhöhungen gelten in mehreren Stufen:</p>"
+        "<ul><li>ab 1. Januar 2022 für Zigaretten und Feinschnitt,</li>"
+        "<li>ab 1. Januar 2022 für Zigarren, Zigarillos und Pfeifentabak, wobei die Sätze für "
+        "Feinschnitt stärker steigen als die für Zigaretten,</li>"
+        "<li>ab 1. Januar 2023 für Wasserpfeifentabak und erhitzten Tabak,</li>"
+        "<li>ab 1. Juli 2022 für Substanzen zur Verwendung in E-Zigaretten.</li></ul>"
+        "<p>Die Hersteller und Importeure müssen die neuen Steuerzeichen rechtzeitig bestellen. "
+        "Die Hauptzollämter beantworten Fragen zu den Übergangsregeln.</p>"
+        "<p>Informationsschreiben vom 14. Oktober 2021 <a href='/info.pdf'>PDF</a></p>"
+        "<p>Weitere Informationen enthält das Informationsschreiben an die Wirtschaft, das "
+        "auch die Übergangsregeln für die alten Steuerzeichen erklärt.</p>"
+        "</main><footer>© Generalzolldirektion</footer></body></html>"
+    )
+    article = extract_article(html, "https://zoll.test/presse/2021/tabaksteuer")
+    assert article.page_type == "article"
+    assert article.posts == ()
+    assert "Mit dem Tabaksteuermodernisierungsgesetz" in article.content
+
+
+def test_a_chinese_list_of_dated_linked_titles_is_a_listing() -> None:
+    """A local news section: a dated linked title per item, then the pager. Its titles
+    are short of four space-separated words (Chinese writes none), yet each is a
+    teaser's: the page is a listing, not an article whose text is the pager."""
+    titles = (
+        "青河三桥今日正式通车 市区南北往来缩短二十分钟",
+        "我市启动冬季供暖准备工作 十一月十五日起正式供暖",
+        "青河公园菊花展开幕 展出品种三百余个",
+        "我市出租车起步价调整听证会召开",
+        "市区新增三处公共自行车租赁点",
+        "滨江北路夜市整治初见成效",
+        "青河湿地迎来首批越冬候鸟",
+        "市中心医院新门诊大楼投入使用",
+        "全市中小学冬季作息时间调整",
+        "我市开展消防安全大检查",
+    )
+    items = "".join(
+        f"<li><span>2009-11-{9 - i // 2:02d}</span><a href='/news/{i}.html'>{title}</a></li>"
+        for i, title in enumerate(titles)
+    )
+    html = (
+        "<html lang='zh'><head><title>本地新闻_青河新闻网</title></head><body>"
+        "<div class='top'><a href='/'>首页</a> | <a href='/news/'>新闻中心</a></div>"
+        f"<div class='title'>本地新闻</div><ul>{items}</ul>"
+        "<div class='page'>共 1286 条记录 页次：1/86 每页：15 条 <a href='?p=2'>下一页</a></div>"
+        "</body></html>"
+    )
+    article = extract_article(html, "http://www.qinghe.test/news/local/")
+    assert article.page_type == "listing"
+    assert all(title in article.content for title in titles)

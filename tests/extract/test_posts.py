@@ -229,3 +229,64 @@ def test_posts_dated_by_this_weeks_day_are_cut_too() -> None:
     assert [post.text for post in article.posts] == list(REPLIES)
     assert [post.author for post in article.posts] == list(WHO)
     assert {post.published for post in article.posts} == {None}
+
+
+FERRY = (
+    "Has anyone tried the new ferry timetable? The early boat seems to leave ten minutes sooner.",
+    "Yes, it changed in March. The harbour office posted the new times on its board by the gate.",
+    "I missed it twice last week because of that. A notice on the boat itself would have helped.",
+    "They also added a late boat on Fridays, which is good news for anyone working in town.",
+)
+FERRY_WHO = (None, "harbourfan", "mila_k", "tobias")
+
+
+def ferry_thread(label: str = "") -> str:
+    """A board's thread cut by its dated headers (no post-named elements), the first
+    post's author not shown, a long blurb about the board above the headline (so the
+    selection opens above it), each header opening with ``label``."""
+    entries = "".join(
+        (f"<div class='entry'><p class='user'>{who}</p>" if who else "<div class='entry'>")
+        + f"<p class='when'>{label}1{n}.03.2024, 10:1{n}</p><p>{text}</p></div>"
+        for n, (who, text) in enumerate(zip(FERRY_WHO, FERRY, strict=True))
+    )
+    return (
+        "<html><head><title>Ferry timetable changed</title></head><body>"
+        "<nav><a href='/'>Forum</a> <a href='/travel'>Travel</a></nav><div class='about'><p>"
+        "This board is where the people of the islands swap news about boats, buses, roads "
+        "and weather, ask one another for advice and arrange lifts into town, every day of "
+        "the year, whatever the season brings to the harbour.</p></div>"
+        f"<h1>Ferry timetable changed</h1>{entries}</body></html>"
+    )
+
+
+def test_a_posts_author_is_never_the_headline_above_it() -> None:
+    article = extract_page(ferry_thread(), "https://board.test/travel/ferry").article()
+    assert article.page_type == "thread"
+    assert [post.author for post in article.posts] == list(FERRY_WHO)
+    assert [post.text for post in article.posts] == list(FERRY)
+
+
+def test_a_posts_author_is_never_the_label_of_its_date() -> None:
+    """Headers labelled alike in every post ("Datum: 12.03.2024"): the label is the
+    software's, the name is on the line above."""
+    html = ferry_thread("Datum: ")
+    article = extract_page(html, "https://board.test/travel/ferry").article()
+    assert article.page_type == "thread"
+    assert [post.author for post in article.posts] == list(FERRY_WHO)
+
+
+def test_a_members_one_word_lower_case_name_before_the_date_is_the_author() -> None:
+    """ "longshot · 03/03/2026 19:44": many boards' names are one lower-case word, which
+    is the author's, unlike a label or a joining word ("ab", "am")."""
+    who = ("longshot", "keepingsanity", "folioquarto", "harbourfan")
+    entries = "".join(
+        f"<div class='entry'><p class='when'>{name} · 1{n}.03.2024 10:1{n}</p><p>{text}</p></div>"
+        for n, (name, text) in enumerate(zip(who, FERRY, strict=True))
+    )
+    html = (
+        "<html><head><title>Ferry timetable changed</title></head><body>"
+        f"<h1>Ferry timetable changed</h1>{entries}</body></html>"
+    )
+    article = extract_page(html, "https://board.test/travel/ferry").article()
+    assert article.page_type == "thread"
+    assert [post.author for post in article.posts] == list(who)

@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import Line, LineOptions, page_lines
-from scrapy_cx.extract.regions import select_main
+from scrapy_cx.extract.regions import select_main, wordy
 from scrapy_cx.extract.text import main_text
 from tests.extract.prose import BRIDGE_STORY
 
@@ -122,3 +122,29 @@ def test_kadanes_runs_over_sliding_blocks(
     from scrapy_cx.extract.regions import _runs
 
     assert _runs(weights, k, cost) == runs
+
+
+def test_a_line_of_keywords_weighs_nothing_however_long() -> None:
+    """A Chinese news page carrying a 174 KB keyword-spam line: its text was the spam.
+    A line that long ending no sentence is no paragraph (regions.wordy)."""
+    story = (
+        "<p>5月20日上午，市政府召开全市防汛工作会议，分析当前防汛形势，部署今年汛期各项工作。</p>"
+        "<p>会议要求，各地各部门要压实防汛责任，加强隐患排查，做好人员转移和物资储备，确保安全度汛。</p>"
+        "<p>会议还对城区排涝、水库巡查和山洪灾害防御等工作作了具体安排。</p>"
+    )
+    spam = " ".join(["热门 新闻 资讯 头条 视频 图片 体育 娱乐 财经 科技 汽车 房产"] * 400)
+    html = (
+        "<html><body><div class='top'><a href='/'>首页</a> <a href='/news/'>新闻</a></div>"
+        f"<h1>市政府召开防汛工作会议</h1><div class='text'>{story}</div>"
+        f"<div class='tags'>{spam}</div></body></html>"
+    )
+    lines = page_lines(parse_html(html))
+    start, end = select_main(lines)
+    text = main_text(lines[start:end])
+    assert "热门" not in text
+    assert text.startswith("5月20日上午") and text.endswith("具体安排。")
+    # Prose as long, or code, is read as it is.
+    long_prose = "。".join(["会议还对城区排涝、水库巡查和山洪灾害防御等工作作了具体安排"] * 100)
+    assert not wordy(Line(long_prose, len(long_prose), 0, "p", False))
+    assert not wordy(Line(spam, len(spam), 0, "pre", False))
+    assert wordy(Line(spam, len(spam), 0, "div", False))

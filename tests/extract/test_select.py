@@ -392,3 +392,58 @@ def test_a_story_shown_in_a_modal_over_a_stream_of_teasers_is_the_text() -> None
     article = extract_article(page(f"<main><ul>{stream}</ul></main>{story}"))
     assert article.page_type == "article"
     assert article.content == "\n".join(STORY)
+
+
+# The last line of defence (select._prose_body): a selection that is a line of chrome
+# gives way to the prose right under the headline, boilerplate-named or not.
+CLUB_PARAGRAPHS = [
+    "Der Skateclub Nordstadt hat am Wochenende zum ersten Mal den Landespokal gewonnen. "
+    "Sieben Fahrerinnen und Fahrer traten in der neuen Halle am Hafen an.",
+    "Besonders stark zeigte sich die Jugend: Lena Hoff sicherte sich mit einem sauberen "
+    "Lauf über die große Rampe den Sieg in ihrer Altersklasse.",
+    "Trainer Mats Ebert lobte den Zusammenhalt der Gruppe, die seit dem Frühjahr dreimal "
+    "in der Woche trainiert. Die Halle hat der Verein selbst umgebaut.",
+    "Im Herbst will der Club erstmals einen eigenen Wettbewerb ausrichten. Zuschauer sind "
+    "wie immer willkommen, der Eintritt ist frei.",
+]
+
+
+def test_a_report_whose_paragraphs_sit_in_widgets_is_not_its_credit_line() -> None:
+    """A club report whose every paragraph is wrapped in a "widget": the selection
+    took the page's last line ("production") and the crawl dropped the article."""
+    widgets = "".join(f"<div class='widget-text'><p>{p}</p></div>" for p in CLUB_PARAGRAPHS)
+    html = (
+        "<html lang='de'><head><title>Skateclub holt den Landespokal - Anzeiger</title></head>"
+        "<body><nav><a href='/'>Start</a> <a href='/lokales'>Lokales</a></nav>"
+        f"<div class='page'><h1>Skateclub holt den Landespokal</h1>{widgets}</div>"
+        "<div class='credits'><span>production</span></div></body></html>"
+    )
+    article = extract_article(html, "https://anzeiger.test/lokales/skateclub-landespokal")
+    assert article.content == "\n".join(CLUB_PARAGRAPHS)
+    assert article.title == "Skateclub holt den Landespokal"
+
+
+NOTICE = (
+    "根据年度工作安排，现决定于6月至8月开展统计执法检查。"
+    "请各单位对照检查内容认真开展自查，并于7月15日前报送自查报告。"
+)
+
+
+def test_a_short_notice_is_not_the_sites_url_above_it() -> None:
+    """A short Chinese notice in a "share" wrapper, beside a sidebar: the only line
+    left unmarked was the header's, the site's URL first, and the crawl dropped it."""
+    html = (
+        "<html lang='zh'><head><title>关于开展统计执法检查的通知</title></head><body>"
+        "<div class='header'><a href='https://www.gov.cn/'><img src='/logo.png' alt=''></a>"
+        "<span>https://www.gov.cn/</span> <a href='/'>首页</a> <a href='/zwgk/'>政务公开</a></div>"
+        "<h1>关于开展统计执法检查的通知</h1>"
+        f"<div class='share-content'><p>各区县统计局：</p><p>{NOTICE}</p><p>特此通知。</p></div>"
+        "<div class='sidebar'><p>政务服务热线为群众提供政策咨询、投诉举报、意见建议等服务，"
+        "工作时间为每个工作日上午九点至下午五点，节假日另行通知，欢迎广大市民通过热线反映问题，"
+        "我们将及时转交有关部门办理并反馈结果</p></div></body></html>"
+    )
+    article = extract_article(html, "https://www.gov.cn/zhengce/2024/notice.htm")
+    assert "gov.cn" not in article.content
+    assert NOTICE in article.content and "特此通知。" in article.content
+    assert "热线" not in article.content
+

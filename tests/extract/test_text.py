@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract.lines import page_lines
+from scrapy_cx.extract.text import main_text
 from tests.extract.test_regions import PROSE, selected
 
 
@@ -31,3 +34,20 @@ def test_a_sentence_repeated_among_sibling_paragraphs_stays() -> None:
         f"<p>{PROSE[1]} {refrain}</p><p>{PROSE[2]}</p></article></body></html>"
     )
     assert selected(html).count(refrain) == 2
+
+
+def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
+    """ "Foto: Christof Stache" under a picture, in a plain <p>: who took it, not what
+    the article says. A sentence that opens so, or a long line, stays."""
+    body = (
+        "<p>Die Stadt hat am Montag den neuen Radweg entlang des Flusses eröffnet, nach zwei "
+        "Jahren Bauzeit und einem langen Streit um die Bäume am Ufer.</p>"
+        "<p>Foto: Christof Stache</p><p>Crédits photos : Bestimage</p><p>© Stadtarchiv</p>"
+        "<p>Der Weg ist vier Kilometer lang und verbindet die Altstadt mit dem Hafen, wo im "
+        "Sommer ein zweiter Abschnitt folgen soll.</p>"
+    )
+    html = f"<html><body><article><h1>Neuer Radweg eröffnet</h1>{body}</article></body></html>"
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "Stache" not in text and "Bestimage" not in text and "Stadtarchiv" not in text
+    assert "vier Kilometer" in text and "Radweg entlang" in text
