@@ -87,6 +87,7 @@ class Explanation:
     verdict: str | None = None  # why the crawl would drop it (a cx/dropped/ key); None: kept
     structure: Mapping[str, int] | None = None  # what the body kept; None: no body HTML
     overrides: tuple[str, ...] = ()  # NAME=VALUE settings the verdict was given under
+    page_type_why: str | None = None  # the core's reason for the page type, in words
 
 
 def explain_page(
@@ -157,7 +158,13 @@ def explanation(
         ),
         structure=_structure(article),
         overrides=overrides,
+        page_type_why=_why_typed(page),
     )
+
+
+def _why_typed(page: Page) -> str | None:
+    evidence = page.evidence.get("page_type")
+    return evidence.raw if evidence is not None else None
 
 
 # The body HTML's elements the report counts (its text is escaped: a "<" is a tag).
@@ -198,6 +205,8 @@ def structure_summary(expl: Explanation) -> str:
 def verdict_summary(expl: Explanation) -> str:
     """What a crawl with the default settings does with the page, in words."""
     kind = expl.article.page_type or "not judged"
+    if expl.article.article_probability is not None:
+        kind += f" (article_probability {expl.article.article_probability:.2f})"
     under = ", ".join(expl.overrides) if expl.overrides else "default CX_* settings"
     if expl.verdict is None:
         return f"{kind}: kept ({under})"

@@ -103,8 +103,10 @@ def _fields(expl: Explanation) -> str:
             '<span class="missing">none: no run of lines is dense enough (not an article)</span>'
         )
     rows.append(f'<tr><th>main text</th><td colspan="2">{region}</td></tr>')
+    why = f"because: {expl.page_type_why}" if expl.page_type_why else ""
     rows.append(
-        f'<tr><th>page type</th><td colspan="2">{escape(verdict_summary(expl))}</td></tr>'
+        f"<tr><th>page type</th><td>{escape(verdict_summary(expl))}</td>"
+        f'<td class="where">{escape(why)}</td></tr>'
     )
     rows.append(
         f'<tr><th>structure</th><td colspan="2">{escape(structure_summary(expl))}</td></tr>'

@@ -37,6 +37,8 @@ def render_text(expl: Explanation) -> str:
         out.append(f"  {evidence.field:<{LABEL}}{value}")
         out.append(f"  {'':<{LABEL}}  found in: {evidence.where}")
     out.append(f"  {'page type':<{LABEL}}{verdict_summary(expl)}")
+    if expl.page_type_why:
+        out.append(f"  {'':<{LABEL}}  because: {expl.page_type_why}")
     if expl.regions:
         spans = line_spans(expl.regions)
         out.append(

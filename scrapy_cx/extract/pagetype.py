@@ -42,7 +42,7 @@ from lxml import etree
 from .dates import shows_day
 from .dom import may_name
 from .lines import Line, PageLines
-from .page import Page
+from .page import Evidence, Page
 from .posts import (
     MIN_POSTS,
     PostUnits,
@@ -196,42 +196,56 @@ def declared_types(page: Page) -> set[str]:
     return types
 
 
+
+def _typed(page: Page, kind: str, why: str) -> None:
+    """Write ``page.page_type`` and its evidence: why, in words (explain shows it)."""
+    page.page_type = kind
+    page.evidence["page_type"] = Evidence("page_type", None, why)
+
+
+def _named(types: frozenset[str] | set[str]) -> str:
+    return "/".join(sorted(types))
+
 def find_page_type(page: Page) -> None:
     """Fill ``page.page_type``; a specific declared type wins, then the block structure.
 
     Reads the tree's declared types, the lines and the selection (its kind); writes
     ``page.page_type``, ``page.declared`` and a discussion's ``page.replies``."""
     if not page.lines:
-        page.page_type = "other"  # nothing shown: not an article of any kind
+        _typed(page, "other", "the page shows no text")
         return
     page.declared = types = frozenset(declared_types(page))
     units = PostUnits(page)  # read once for _in_posts, _discussion and the posts
     if types & THREAD_TYPES:
-        page.page_type = "thread"
+        _typed(page, "thread", f"it declares {_named(types & THREAD_TYPES)}")
     elif types & LISTING_TYPES:
-        page.page_type = "listing"
+        _typed(page, "listing", f"it declares {_named(types & LISTING_TYPES)}")
     elif types & ARTICLE_TYPES:
-        page.page_type = "article"
+        _typed(page, "article", f"it declares {_named(types & ARTICLE_TYPES)}")
     elif "ItemList" in types and types & LISTED_TYPES:
-        page.page_type = "listing"  # a list of products or films, not one of them
+        # a list of products or films, not one of them
+        _typed(page, "listing", f"it declares an ItemList of {_named(types & LISTED_TYPES)}")
     elif types & OTHER_TYPES:
-        page.page_type = "other"
+        _typed(page, "other", f"it declares {_named(types & OTHER_TYPES)}")
     elif types & GENERIC_ARTICLE_TYPES:
         # Site builders stamp og:article on forum threads too: their posts tell.
         if _in_posts(page, units) or _discussion(page, units):
-            page.page_type = "thread"
+            _typed(page, "thread", "a generic article type, but its text is posts")
+        elif _teaser_list(page):
+            _typed(page, "listing", "a generic article type, but its text is dated teasers")
         else:
-            page.page_type = "listing" if _teaser_list(page) else "article"
+            _typed(page, "article", f"it declares {_named(types & GENERIC_ARTICLE_TYPES)}")
     elif _discussion(page, units):
-        page.page_type = "thread"  # a submitted link's title is no listing
+        _typed(page, "thread", "a discussion: replies under a submission")  # no listing
     elif page.selection.kind == "cards" or (_linked_region(page) and not story_head(page)):
-        page.page_type = "listing"  # a story under its dated head is none, whatever its links
+        # a story under its dated head is none, whatever its links
+        _typed(page, "listing", "its text is teaser cards or linked lines, under no dated headline")
     elif _headed_posts(page) or _in_posts(page, units):
-        page.page_type = "thread"
+        _typed(page, "thread", "its text is posts, each opened by its author and date")
     elif _teaser_list(page):
-        page.page_type = "listing"  # a blog's index: its posts' teasers, each dated
+        _typed(page, "listing", "its text is dated teasers (a blog's index)")
     else:
-        page.page_type = "article"
+        _typed(page, "article", "one run of text, neither posts nor teasers")
 
 
 # A dated line beside a linked line of this many words or more heads a teaser (a
@@ -451,17 +465,19 @@ def settle_page_type(page: Page) -> None:
     front = front_page(page.url)
     if page.declared & SPECIFIC_ARTICLE_TYPES:
         if front:  # a blog's or a newsroom's home: its latest post declares itself
-            page.page_type = "listing"
+            _typed(page, "listing", "the site's front page, whatever its latest post declares")
         return
     if not page.authors and _documentation(page):
-        page.page_type = "other"  # its date is the last edit's, not a publication's
+        # its date is the last edit's, not a publication's
+        _typed(page, "other", "documentation: no byline, a docs page's marks")
         return
     dated = bool(page.published or page.authors)
     if (front or not dated) and (page.headline_page or _card_grid(page)):
-        page.page_type = "listing"
+        where = "the site's front page" if front else "no date and no byline"
+        _typed(page, "listing", f"{where}, and its lines are mostly headlines or cards")
         return
     if front:
-        page.page_type = "other"
+        _typed(page, "other", "the site's front page, neither headlines nor an article")
         return
     if page.authors:
         return  # a bylined article: the common case
@@ -469,10 +485,12 @@ def settle_page_type(page: Page) -> None:
     teasers = sum(1 for line in lines if is_headline_link(line))
     prices = price_tags(lines)
     if prices >= GRID_PRICES and teasers >= GRID_PRICES:
-        page.page_type = "listing"  # a shop's grid, dated or not: shops date their pages too
+        # a shop's grid, dated or not: shops date their pages too
+        _typed(page, "listing", f"a grid of {prices} price tags and {teasers} teasers")
         return
     if not page.published and _declares_no_article(page):
-        page.page_type = "other"  # its structured data names what it is, not an article
+        # its structured data names what it is, not an article
+        _typed(page, "other", "no date, and its structured data names no article")
         return
     if dated and not _stamped(page):
         return  # a dated article: the common case
@@ -485,7 +503,7 @@ def settle_page_type(page: Page) -> None:
         or _blurbs(page)
     ):
         # Code blocks mark an undated page only: a dated post shows code too.
-        page.page_type = "other"
+        _typed(page, "other", "no byline and the marks of a product, app or docs page")
 
 
 def price_tags(lines: Iterable[Line]) -> int:
@@ -547,7 +565,7 @@ def type_headline_list(page: Page) -> None:
     """A page whose text is a list of headlines is a listing. Reads the selection's
     kind (select.select_headline_list); writes ``page.page_type``."""
     if page.selection.kind == "headlines":
-        page.page_type = "listing"
+        _typed(page, "listing", "its text is a list of linked headlines")
 
 
 def _selected_length(page: Page) -> int:

@@ -328,10 +328,12 @@ def test_the_structure_kept_is_counted_in_words() -> None:
 def test_the_page_type_and_what_a_crawl_does_with_the_page_are_shown() -> None:
     kept = explain_page(article_html("Tram line").encode(), "http://news.test/1")
     assert kept.verdict is None
-    assert verdict_summary(kept) == "article: kept (default CX_* settings)"
+    assert verdict_summary(kept).startswith("article (article_probability 0.")
+    assert verdict_summary(kept).endswith(": kept (default CX_* settings)")
     listing = explain_page(listing_html().encode(), "http://news.test/")
     assert listing.verdict is not None and listing.article.page_type is not None
-    assert verdict_summary(listing).startswith(f"{listing.article.page_type}: dropped as ")
+    assert verdict_summary(listing).startswith(f"{listing.article.page_type} (article_probabil")
+    assert ": dropped as " in verdict_summary(listing)
     assert f"cx/dropped/{listing.verdict}" in render_text(listing)
     assert escape(verdict_summary(listing)) in render_html(listing)
     assert "<th>page type</th>" in render_html(kept) and "<th>structure</th>" in render_html(kept)
@@ -356,10 +358,10 @@ def test_settings_given_with_set_decide_the_verdict_as_in_a_crawl(tmp_path: Path
     (tmp_path / "a.html").write_text(article_html("Tram line"), encoding="utf-8")
     default = run_cli("a.html", "--text", cwd=tmp_path)
     assert default.returncode == 0, default.stderr
-    assert "article: kept (default CX_* settings)" in default.stdout
+    assert ": kept (default CX_* settings)" in default.stdout
     threads = run_cli("a.html", "--text", "--set", "CX_PAGE_TYPES=thread", cwd=tmp_path)
     assert threads.returncode == 0, threads.stderr
-    assert "article: dropped as page_type_article" in threads.stdout
+    assert ": dropped as page_type_article" in threads.stdout
     assert "(cx/dropped/page_type_article; CX_PAGE_TYPES=thread)" in threads.stdout
     longer = run_cli(
         "a.html", "--text", "-s", "CX_MIN_CONTENT_LENGTH=100000", "-s", "CX_PAGE_TYPES=article",
@@ -407,3 +409,19 @@ def test_authors_from_json_ld_and_the_text_size_are_named_for_what_they_are() ->
     assert authors.where == "JSON-LD author"  # was "JSON-LD headline"
     text = render_text(expl)
     assert "characters (as CX_MIN_CONTENT_LENGTH counts them" in text
+
+
+def test_the_page_type_says_why_and_how_sure() -> None:
+    """Why was this page typed so (the core's own reason) and how sure it is."""
+    listing = explain_page(listing_html().encode(), "http://news.test/")
+    article = explain_page(
+        article_html("Tram line").replace("<head>", '<head><script type="application/ld+json">'
+        '{"@type": "NewsArticle", "headline": "Tram line"}</script>').encode(),
+        "http://news.test/1",
+    )
+    assert article.page_type_why == "it declares NewsArticle"
+    assert listing.page_type_why  # every page type comes with its reason
+    text = render_text(article)
+    assert "because: it declares NewsArticle" in text
+    assert f"article_probability {article.article.article_probability:.2f}" in text
+    assert "because: it declares NewsArticle" in render_html(article)

@@ -905,3 +905,19 @@ def test_a_chinese_list_of_dated_linked_titles_is_a_listing() -> None:
     article = extract_article(html, "http://www.qinghe.test/news/local/")
     assert article.page_type == "listing"
     assert all(title in article.content for title in titles)
+
+
+def test_every_page_type_comes_with_its_reason() -> None:
+    """The page type's evidence (explain shows it): no type is written without why."""
+    from pathlib import Path
+
+    from scrapy_cx.extract import extract_page
+    from tests.sample_pages import article_html, listing_html
+
+    pages = [p.read_bytes() for p in (Path(__file__).parents[1] / "pages").glob("*.html")]
+    pages += [article_html("Tram line").encode(), listing_html().encode(), b"", b"<p>"]
+    for body in pages:
+        page = extract_page(body, "http://news.test/2024/a")
+        evidence = page.evidence.get("page_type")
+        assert page.page_type is not None and evidence is not None, page.page_type
+        assert evidence.raw and evidence.source == "page_type"
