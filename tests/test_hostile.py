@@ -110,7 +110,12 @@ def test_empty_body(body: bytes) -> None:
     article = extract(body)
     # The formats asked for are there, empty.
     assert article == Article(
-        url=URL, page_type="other", content_html="", content_markdown="", images=()
+        url=URL,
+        page_type="other",
+        article_probability=0.0,  # no text: surely no article
+        content_html="",
+        content_markdown="",
+        images=(),
     )
 
 

@@ -125,7 +125,8 @@ class RedisHealth:
             )
 
     def answered(self) -> None:
-        """A call succeeded: if Redis was down, say it is back and retry what waited."""
+        """A write succeeded: if Redis was down, say it is back and retry what waited.
+        (Not a read: a full Redis serves reads and refuses writes.)"""
         if self.down_since is None:
             return
         logger.warning(

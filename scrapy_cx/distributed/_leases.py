@@ -182,8 +182,8 @@ class Scheduler(RedisScheduler):
         except self.errors as exc:
             self.health.failed(exc, "taking a request")
             return None
-        self.health.answered()
-        if request is not None:
+        if request is not None:  # a write went through (the lease): Redis takes writes again
+            self.health.answered()
             self.spider.crawler.stats.inc_value("scheduler/dequeued/redis")
         return request
 
@@ -205,7 +205,8 @@ class Scheduler(RedisScheduler):
         except self.errors as exc:
             self.health.failed(exc, "counting the requests left")
             return True  # not known to be done: wait, or give up after CX_REDIS_GIVE_UP
-        self.health.answered()
+        # A read that works says nothing of a full Redis, which refuses writes only:
+        # only a write that goes through ends an outage (no line per engine turn).
         return pending
 
     def close(self, reason: str) -> Any:
@@ -308,8 +309,7 @@ class LeaseAcks:
                 self.health.when_answering(self._ack_kept)
             if len(self.unacked) < MAX_KEPT:  # else its lease expires: fetched again, no loss
                 self.unacked.append(lease)
-        else:
-            self.health.answered()
+        # A delete that goes through says nothing: a full Redis still takes deletes.
 
     def _ack_kept(self) -> None:
         """Acknowledge what Redis did not take while it did not answer (its leases would
