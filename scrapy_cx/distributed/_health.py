@@ -31,6 +31,11 @@ logger = logging.getLogger(__name__)
 #: The crawl's finish reason when Redis did not answer for ``CX_REDIS_GIVE_UP`` seconds.
 REDIS_UNAVAILABLE = "cx_redis_unavailable"
 
+#: Seconds after the last failure before a write that goes through ends an outage: right
+#: after ``maxmemory`` is reached some writes still pass (Redis's own timing), and each
+#: pass would otherwise be one more "answers again" and "does not answer" pair of lines.
+SETTLE_SECONDS = 1.0
+
 _health: weakref.WeakKeyDictionary[Crawler, RedisHealth] = weakref.WeakKeyDictionary()
 
 
@@ -73,6 +78,7 @@ class RedisHealth:
         self.crawler = crawler
         self.give_up = give_up
         self.down_since: float | None = None
+        self.last_failure = 0.0
         self._on_answer: list[Callable[[], None]] = []
 
     @classmethod
@@ -99,7 +105,7 @@ class RedisHealth:
         not answered for ``give_up`` seconds. Call it in an ``except`` block."""
         if not unavailable(error):
             raise error
-        now = time.monotonic()
+        now = self.last_failure = time.monotonic()
         stats = self.crawler.stats
         if stats is not None:
             stats.inc_value("cx/redis/errors")
@@ -127,7 +133,7 @@ class RedisHealth:
     def answered(self) -> None:
         """A write succeeded: if Redis was down, say it is back and retry what waited.
         (Not a read: a full Redis serves reads and refuses writes.)"""
-        if self.down_since is None:
+        if self.down_since is None or time.monotonic() - self.last_failure < SETTLE_SECONDS:
             return
         logger.warning(
             "scrapy-cx: Redis answers again, after %.1f s", time.monotonic() - self.down_since

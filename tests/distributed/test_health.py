@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 import redis
 from scrapy import Spider
 
-from scrapy_cx.distributed._health import RedisHealth, unavailable
+from scrapy_cx.distributed._health import SETTLE_SECONDS, RedisHealth, unavailable
 from tests.crawler import make_crawler
 from tests.support.redis import free_port, running_redis
 
@@ -50,6 +51,9 @@ def test_one_line_per_change_and_a_bug_is_raised(caplog: pytest.LogCaptureFixtur
             health.failed(redis.ConnectionError("refused"), "taking a request")
         health.when_answering(lambda: retried.append("acks"))
         assert retried == []  # Redis is down: it waits
+        health.answered()  # a write right after a failure does not end the outage yet
+        assert retried == [] and health.down
+        time.sleep(SETTLE_SECONDS + 0.1)
         health.answered()
         health.answered()
     assert retried == ["acks"] and not health.down
