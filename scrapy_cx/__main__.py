@@ -266,18 +266,18 @@ def _options(args: argparse.Namespace) -> Options:
     )
 
 
-def _markdown_dir(args: argparse.Namespace) -> MarkdownDir | str | None:
+def _markdown_dir(args: argparse.Namespace, paths: list[str]) -> MarkdownDir | str | None:
     """The ``--markdown-dir`` folder, made if need be; or why it cannot be used."""
     if args.markdown_dir is None:
         return None
-    why = clash(args.markdown_dir, [p for p in args.paths if p != STDIN_PATH])
+    why = clash(args.markdown_dir, paths)
     if why is not None:  # its files would land among the pages still to be read
         return f"refusing to write Markdown files into {args.markdown_dir}: {why}"
     try:
         Path(args.markdown_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return f"cannot write {args.markdown_dir}: {exc.strerror or exc}"
-    return MarkdownDir(args.markdown_dir, [p for p in args.paths if p != STDIN_PATH])
+    return MarkdownDir(args.markdown_dir, paths)
 
 
 def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -> None:
@@ -312,7 +312,7 @@ def run_extract(args: argparse.Namespace) -> int:
     if why is not None:  # opening it would truncate what is still to be read
         say(f"refusing to write {args.output}: {why}")
         return 2
-    markdown = _markdown_dir(args)
+    markdown = _markdown_dir(args, paths)
     if isinstance(markdown, str):
         say(markdown)
         return 2

@@ -305,14 +305,7 @@ class ArticleMiddleware:
         return "error"
 
     def _start_pool(self) -> None:
-        settings = self.settings
-        self._judge = partial(
-            article_reason,
-            settings.min_content_length,
-            settings.require_published,
-            settings.page_types,
-            settings.min_article_probability,
-        )
+        self._judge = partial(article_reason, *self.settings.rule())
         self._pool = ReactorPool(
             self.workers,
             timeout=self.settings.page_timeout,

@@ -136,14 +136,7 @@ class ArticlePipeline:
         return item
 
     def _invalid_reason(self, adapter: ItemAdapter) -> str | None:
-        settings = self.settings
-        return invalid_reason(
-            adapter,
-            settings.min_content_length,
-            settings.require_published,
-            settings.page_types,
-            settings.min_article_probability,
-        )
+        return invalid_reason(adapter, *self.settings.rule())
 
     def _verdict(self, adapter: ItemAdapter, article: Article, verdict: str | None) -> str | None:
         """The worker's verdict on ``article`` if the fields it judged are still the

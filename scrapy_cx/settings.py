@@ -306,6 +306,16 @@ class CxSettings:
         if self.max_article_pages < 1:
             raise _bad("CX_MAX_ARTICLE_PAGES", self.max_article_pages, ">= 1")
 
+    def rule(self) -> tuple[int, bool, tuple[str, ...], float]:
+        """What the article rule (``verdict.invalid_reason``) reads, in its argument order:
+        the one place the crawl, its workers, bulk extraction and explain take it from."""
+        return (
+            self.min_content_length,
+            self.require_published,
+            self.page_types,
+            self.min_article_probability,
+        )
+
     @property
     def worker_count(self) -> int:
         """``workers`` as a number of processes (``auto`` resolved on this machine)."""

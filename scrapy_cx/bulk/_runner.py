@@ -87,14 +87,7 @@ def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
         article = extract_article(item.body, item.url, **kwargs)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
-    settings = options.settings
-    reason = invalid_reason(
-        article.to_dict(),
-        settings.min_content_length,
-        False,
-        settings.page_types,
-        settings.min_article_probability,
-    )
+    reason = invalid_reason(article.to_dict(), *options.settings.rule())
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
         return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
