@@ -344,6 +344,9 @@ def test_two_processes_export_each_story_once_when_reposts_have_other_urls(
 
 #: Seconds Redis stays full (maxmemory) in the middle of the crawl.
 FULL_SECONDS = 15
+#: Runs of the Redis-full crawl, each filling Redis at another point (1 by default: a
+#: run costs CI a minute; ``CX_STRESS_RUNS=3`` repeats it as the issue's check did).
+STRESS_RUNS = int(os.environ.get("CX_STRESS_RUNS", "1"))
 
 
 def start_crawl(name: str, base: str, tmp_path: Path, **extra: str) -> subprocess.Popen[bytes]:
@@ -361,7 +364,7 @@ def wait_for_articles(server: Any, count: int) -> None:
         time.sleep(0.01)
 
 
-@pytest.mark.parametrize("run", [1, 2, 3])
+@pytest.mark.parametrize("run", range(1, STRESS_RUNS + 1))
 def test_redis_full_mid_crawl_loses_no_article_and_exports_none_twice(
     redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: int
 ) -> None:

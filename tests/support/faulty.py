@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from scrapy_cx import Article, ArticleMiddleware, extract_article
+from scrapy_cx.pool import _workers
 
 #: Seconds the "/hang" page takes: far past any CX_PAGE_TIMEOUT of the tests.
 HANG_SECONDS = 300
@@ -51,10 +52,21 @@ def never_start() -> None:
     os._exit(3)
 
 
+#: Seconds of failed starts before :class:`WorkersNeverStartMiddleware`'s pool gives up:
+#: the pool's rule (five failures in a row *and* this long) with a shorter wait than
+#: the real 20 s, which cost CI a minute over the two reactors and two Scrapy versions.
+NEVER_START_GIVE_UP_SECONDS = 4.0
+
+
 class WorkersNeverStartMiddleware(ArticleMiddleware):
-    """The real middleware whose workers all exit before they are ready."""
+    """The real middleware whose workers all exit before they are ready (its pool gives
+    up after :data:`NEVER_START_GIVE_UP_SECONDS`)."""
 
     warm_up = staticmethod(never_start)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        _workers.START_GIVE_UP_SECONDS = NEVER_START_GIVE_UP_SECONDS  # this crawl's process only
+        super().__init__(*args, **kwargs)
 
 
 #: Seconds :class:`StallingPipeline` holds the reactor: past the tests' page deadline.
