@@ -39,6 +39,7 @@ from .pool import (
     call_packed,
     unpack,
     warm_up_extractor,
+    warm_up_for,
 )
 from .settings import CxSettings
 from .stats import CxStats
@@ -202,7 +203,8 @@ class ArticleMiddleware:
 
     #: The extractor, ``extract_article``'s signature; a subclass may plug in another.
     extract: Callable[..., Article] = staticmethod(extract_article)
-    #: What a new worker runs before its first page (outside the page's deadline).
+    #: What a new worker runs before its first page (outside the page's deadline; the
+    #: worker imports ``extract``'s module then too).
     warm_up: Callable[[], object] = staticmethod(warm_up_extractor)
 
     def __init__(self, crawler: Crawler, settings: CxSettings) -> None:
@@ -310,7 +312,7 @@ class ArticleMiddleware:
             self.workers,
             timeout=self.settings.page_timeout,
             max_tasks=self.settings.worker_max_pages,
-            warm_up=self.warm_up,
+            warm_up=partial(warm_up_for, self.extract, self.warm_up),
         )
         self._room = DeferredSemaphore(self._pool.capacity)
         logger.info(

@@ -20,6 +20,7 @@ from ._workers import (
     auto_workers,
     resolve_workers,
     warm_up_extractor,
+    warm_up_for,
 )
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "resolve_workers",
     "unpack",
     "warm_up_extractor",
+    "warm_up_for",
 ]
 
 

@@ -178,6 +178,16 @@ def warm_up_extractor() -> None:
     extract_article(_WARM_UP_PAGE, "http://warm.up/", formats=FORMATS)
 
 
+def warm_up_for(extract: Callable[..., object], warm_up: Callable[[], object]) -> None:
+    """Run ``warm_up``; ``extract`` is an argument only so that it is unpickled, that is
+    its module imported, when the worker starts. A subclass's extractor in a module of
+    its own (which may import Scrapy: seconds on a busy machine) was imported by the
+    first page's task, inside that page's deadline: the first page of each new worker
+    timed out under load."""
+    del extract
+    warm_up()
+
+
 #: Leads a task whose large bytes follow it as frames of their own (``pickle`` protocol
 #: 5's out-of-band buffers: a crawl's page is written from the response's own bytes,
 #: never copied into a pickle first), then the count of those frames.

@@ -167,6 +167,40 @@ def test_a_reactor_stall_past_the_deadline_loses_no_article(tmp_path: Path) -> N
     assert len(items) == GOOD and stats["cx/pages"] == GOOD
 
 
+def test_an_extractor_slow_to_import_is_imported_before_the_first_deadline(
+    tmp_path: Path,
+) -> None:
+    """A subclass's extractor whose module takes longer to import than a page may take:
+    each new worker imported it while running its first page, which timed out (under
+    load, a module importing Scrapy did this to the first page of every worker)."""
+    pages = 6
+    served = {f"/story/{i}": Route(article(i)[1], headers=HTML) for i in range(pages)}
+    with serve(served) as (base, _hits):
+        url_file = tmp_path / "urls.txt"
+        url_file.write_text("\n".join(base + p for p in served) + "\n", encoding="utf-8")
+        proc, items = run_crawl(
+            ["-a", f"urls={url_file}"],
+            tmp_path / "items.jsonl",
+            settings={
+                **SETTINGS,
+                "CX_PAGE_TIMEOUT": "2",  # the module takes 3 s to import
+                "DOWNLOADER_MIDDLEWARES": json.dumps(
+                    {
+                        "scrapy_cx.ArticleMiddleware": None,
+                        "tests.support.slow_import.SlowImportMiddleware": 540,
+                    }
+                ),
+            },
+            env={"PYTHONPATH": str(REPO)},
+            timeout=180,
+        )
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    stats = scrapy_stats(log)
+    assert "cx/skipped/timeout" not in stats, log[-3000:]
+    assert len(items) == pages and stats["cx/articles"] == pages
+
+
 def test_a_stuck_redis_dedup_holds_neither_the_crawl_nor_the_deadlines(tmp_path: Path) -> None:
     """A Redis that takes connections and never answers: each duplicate check once held
     the reactor (for good: no timeout), now it waits in a thread, bounded, and the item
