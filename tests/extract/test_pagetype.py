@@ -593,6 +593,47 @@ def test_a_discussion_of_a_submitted_link_is_a_thread_of_its_replies() -> None:
     assert [post.text for post in article.posts] == list(SAYINGS[:8])
 
 
+def vote_comment(i: int, depth: int, when: str, children: str = "") -> str:
+    """A comment as today's link aggregators serve it: an element named for no post
+    (a custom tag), its author's linked name over its age or date, its points
+    between vote buttons, its replies nested in it."""
+    who = VOICES[i % 6]
+    return (
+        f"<x-comment depth='{depth}'><div><a href='/user/{who}/'>{who}</a> • <time>{when}</time>"
+        f"</div><div><p>{SAYINGS[i]}</p></div><div><button>Upvote</button><span>{12 + i}</span>"
+        "<button>Downvote</button><button>Reply</button><button>Award</button>"
+        f"<button>Share</button></div>{children}</x-comment>"
+    )
+
+
+def comment_page(when: str) -> str:
+    """A submitted link and a tree of 8 comments, each shown with ``when``."""
+    tree = "".join(
+        vote_comment(i, 0, when, vote_comment(i + 1, 1, when)) for i in range(0, 8, 2)
+    )
+    body = (
+        "<main><div><a href='/r/town/'>r/town</a> • <time>5 hr. ago</time> "
+        "<a href='/user/alice/'>alice</a></div><h1>Council votes to rebuild the river bridge</h1>"
+        "<a href='https://town.test/news/bridge'>town.test/news/bridge</a><button>Upvote</button>"
+        "<span>88</span><button>Downvote</button><button>34 comments</button>"
+        f"<button>Share</button><div class='tree'>{tree}</div></main>"
+    )
+    return page(body, "Council votes to rebuild the river bridge")
+
+
+def test_a_comment_page_whose_comments_show_their_age_is_a_thread() -> None:
+    """A comment page that shows its comments' ages, not dates, and five buttons
+    each, is a thread of the comments (it was taken for an app's page and dropped)."""
+    for when in ("3h ago", "1 year ago", "May 3, 2024"):
+        html = comment_page(when)
+        article = extract_article(html, "http://board.test/r/town/comments/1/bridge/")
+        assert article.page_type == "thread", when
+        assert [post.author for post in article.posts] == [VOICES[i % 6] for i in range(8)]
+        assert [post.text for post in article.posts] == list(SAYINGS[:8])
+        dated = when[0].isalpha()
+        assert all((post.published is not None) == dated for post in article.posts)
+
+
 def news_item(sayings: list[str]) -> str:
     """A discussion whose replies' dated headers are the elements before the ones
     named "comment" (Hacker News's layout); the replies do not nest."""
