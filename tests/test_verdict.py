@@ -83,3 +83,15 @@ def test_content_length_counts_wide_characters_twice_and_scans_only_for_them(
     assert content_length("word " * 1_000_000) == len(("word " * 1_000_000).strip())
     # Only the CJK text was scanned: a 5 MB ASCII text costs no pass of the regex.
     assert wide.scanned == len("青河大桥 ok")
+
+
+def test_a_comment_page_of_voted_comments_is_kept_by_default() -> None:
+    """A link aggregator's comment page (nested comments, each with its author, its
+    points and its age) was typed other and dropped, although threads are kept."""
+    from scrapy_cx import extract_article
+    from scrapy_cx.settings import CxSettings
+
+    from .extract.test_pagetype import comment_page
+
+    article = extract_article(comment_page("3h ago"), "http://board.test/r/town/comments/1/")
+    assert verdict.article_reason(*CxSettings().rule(), article) is None

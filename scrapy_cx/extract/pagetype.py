@@ -20,12 +20,13 @@ and the authors are known: a news article shows a date or a byline; a page
 that shows neither, and carries the marks of another kind
 (code blocks, price tags, a wall of buttons, short blurbs instead of prose; a
 page of linked headlines or of cards, each a link and a line of text; a
-site's front page), is not an article; nor is a
-page of code blocks beside a documentation tree, dated or not, that names no
-author; nor is an undated, unbylined page whose schema.org data types
-nothing as an article. A date read from the metadata alone, written in none of the page's
-lines, is a site builder's stamp, not a shown date; and a grid of priced
-items is a listing whatever its date. It only re-types a page, never changes
+site's front page: a listing when its text is dated stories), is not an article; nor is a
+page of code blocks beside a documentation tree, or one under a documentation
+path, dated or not, that names no author; nor is an undated, unbylined page
+whose schema.org data types nothing as an article. A date read from the
+metadata alone, written in none of the page's lines, is a site builder's
+stamp, not a shown date (a page of headlines so stamped is a listing); and a
+grid of priced items is a listing whatever its date. It only re-types a page, never changes
 its text.
 """
 
@@ -55,6 +56,7 @@ from .regions import is_headline_link
 
 __all__ = [
     "PAGE_TYPES",
+    "docs_path",
     "find_headline_page",
     "find_page_type",
     "front_page",
@@ -471,13 +473,27 @@ def settle_page_type(page: Page) -> None:
         # its date is the last edit's, not a publication's
         _typed(page, "other", "documentation: no byline, a docs page's marks")
         return
+    if not page.authors and docs_path(page.url):
+        _typed(page, "other", "documentation: no byline, under a documentation path")
+        return
     dated = bool(page.published or page.authors)
-    if (front or not dated) and (page.headline_page or _card_grid(page)):
-        where = "the site's front page" if front else "no date and no byline"
+    # A date the page shows nowhere (a site builder's stamp) is no story's mark either.
+    if (front or not dated or (not page.authors and _stamped(page))) and (
+        page.headline_page or _card_grid(page)
+    ):
+        where = (
+            "the site's front page"
+            if front
+            else "no byline and a date it shows nowhere" if dated else "no date and no byline"
+        )
         _typed(page, "listing", f"{where}, and its lines are mostly headlines or cards")
         return
     if front:
-        _typed(page, "other", "the site's front page, neither headlines nor an article")
+        if len(post_headers(page)) >= MIN_POSTS:
+            # a news site's front of whole stories, each under its dated header
+            _typed(page, "listing", "the site's front page, its text dated stories")
+        else:
+            _typed(page, "other", "the site's front page, neither headlines nor an article")
         return
     if page.authors:
         return  # a bylined article: the common case
@@ -606,6 +622,28 @@ def _blurbs(page: Page) -> bool:
         if line.length >= MIN_PROSE_LINE and line.link_density <= PROSE_LINK_DENSITY
     )
     return prose < PROSE_SHARE * total
+
+
+# Path segments (and a host's first label) under which sites serve their manuals:
+# docs.python.org, /en-US/docs/Web/..., /doc/html/latest/...
+DOC_SEGMENTS = frozenset(("doc", "docs", "documentation"))
+
+
+def docs_path(url: str | None) -> bool:
+    """The URL is a manual's: a ``docs`` (``doc``, ``documentation``) segment of its
+    path, or a host named so. A manual's page reads like an article (prose under
+    headings, a date of its last edit) and names no author; a blog post filed
+    under such a path declares itself a post (``BlogPosting``) or is bylined."""
+    if not url:
+        return False
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+    except ValueError:
+        return False
+    if host.split(".", 1)[0] in DOC_SEGMENTS:
+        return True
+    return any(segment.lower() in DOC_SEGMENTS for segment in parts.path.split("/"))
 
 
 def front_page(url: str | None) -> bool:

@@ -42,7 +42,7 @@ MIN_POSTS = 3  # headers that make a region a series of posts
 # A short lower-case last word of a header's name part joins it to its date
 # ("caprock on Dec 27", "ann at 10:12"): not part of the name.
 MAX_CONNECTOR = 3
-_SEPARATORS = " ·|-–—,:@"
+_SEPARATORS = " ·•|-–—,:@"
 
 
 # Post units: forum, Q&A and comment software names each post's element with one
@@ -263,11 +263,14 @@ _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
 
 
 def dated_header(line: Line) -> bool:
-    """A short dated line that is no sentence: a post's header, a story's byline."""
+    """A short dated line that is no sentence: a post's header, a story's byline.
+    Its date may be an age ("3h ago", "1 year ago"): comment pages (reddit's, lemmy's)
+    show their posts' ages only."""
+    text = line.text
     return (
         line.length <= MAX_POST_HEADER
-        and not line.text.rstrip().endswith(_SENTENCE_ENDS)
-        and bool(scan_dates(line.text))
+        and not text.rstrip().endswith(_SENTENCE_ENDS)
+        and bool(_AGO.search(text) or scan_dates(text))
     )
 
 
@@ -353,27 +356,46 @@ def find_posts(page: Page) -> None:
         if k + 1 < len(headers) and _author_line(page, stop - 1):
             stop -= 1  # the next post's author, on its own line above its header
         line = lines[header]
-        pos, found = scan_dates(line.text)[0]
+        pos, when = _header_date(line.text)
         author = _said_name(line.text[:pos])
         if author is None and _author_line(page, header - 1):
             author = lines[header - 1].text
-        body = main_lines(lines[header + 1 : stop])
+        # (a line without a letter is a count: the post's points between its vote buttons)
+        body = main_lines(line for line in lines[header + 1 : stop] if _has_letter(line.text))
         if body:
-            posts.append(Post(author, found.iso(), joined(body)))
+            posts.append(Post(author, when, joined(body)))
             bodies.append(body)
     if len(posts) >= MIN_POSTS:
         page.posts, page.post_bodies = posts, bodies
 
 
+def _has_letter(text: str) -> bool:
+    return any(char.isalpha() for char in text)
+
+
+def _header_date(text: str) -> tuple[int, str | None]:
+    """Where a post header's date opens, and the date (ISO); None for an age ("3h ago")."""
+    dates = scan_dates(text)
+    if dates:
+        return dates[0][0], dates[0][1].iso()
+    age = _AGO.search(text)
+    return (age.start() if age else 0), None
+
+
 def _said_name(head: str) -> str | None:
     """A header's text before its date as a name: none where it is a label ("Datum:")
     or a lone joining word (:data:`MAX_CONNECTOR` lower-case letters: "ab", "am",
-    "on"). Members' names are often one lower-case word ("longshot"): those stay."""
-    if head.rstrip().endswith((":", "：")):
+    "on") running into the date. Members' names are often one lower-case word
+    ("longshot", "bob • 3h ago"): those stay."""
+    head = head.rstrip()
+    if head.endswith((":", "：")):
         return None
     name = head.strip(_SEPARATORS)
-    if not name or (name.islower() and name.isalpha() and len(name) <= MAX_CONNECTOR):
+    if not name:
         return None
+    if name.islower() and name.isalpha() and len(name) <= MAX_CONNECTOR:
+        # a joining word runs into the date; a name is set off from it ("bob • 3h ago")
+        return name if head[-1] in _SEPARATORS else None
     return name
 
 
@@ -389,6 +411,7 @@ def _author_line(page: Page, i: int) -> bool:
     return (
         line.length <= MAX_AUTHOR
         and not text.endswith((".", "。", "!", "?", ":", "："))
+        and _has_letter(text)  # not a count: a post's points, "12"
         and not scan_dates(text)
     )
 

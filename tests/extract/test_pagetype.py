@@ -314,7 +314,8 @@ def test_a_documentation_tree_holds_enough_nested_links() -> None:
     for menu in ("nav", "aside"):
         for sections, kind in ((MIN_TREE_LINKS, "other"), (MIN_TREE_LINKS - 1, "article")):
             html = docs_tree_page(edited, sections, menu)
-            assert extract_article(html, "http://docs.test/guide/spans").page_type == kind
+            # (a host that names no manual: docs_path would tell by itself)
+            assert extract_article(html, "http://spans.test/guide/spans").page_type == kind
 
 
 def test_a_dated_bylined_post_with_code_and_a_side_tree_stays_an_article() -> None:
@@ -591,6 +592,47 @@ def test_a_discussion_of_a_submitted_link_is_a_thread_of_its_replies() -> None:
     assert "permalink" not in article.content  # their controls are not
     # One post per reply, in page order, each with its own text only (not its replies').
     assert [post.text for post in article.posts] == list(SAYINGS[:8])
+
+
+def vote_comment(i: int, depth: int, when: str, children: str = "") -> str:
+    """A comment as today's link aggregators serve it: an element named for no post
+    (a custom tag), its author's linked name over its age or date, its points
+    between vote buttons, its replies nested in it."""
+    who = VOICES[i % 6]
+    return (
+        f"<x-comment depth='{depth}'><div><a href='/user/{who}/'>{who}</a> • <time>{when}</time>"
+        f"</div><div><p>{SAYINGS[i]}</p></div><div><button>Upvote</button><span>{12 + i}</span>"
+        "<button>Downvote</button><button>Reply</button><button>Award</button>"
+        f"<button>Share</button></div>{children}</x-comment>"
+    )
+
+
+def comment_page(when: str) -> str:
+    """A submitted link and a tree of 8 comments, each shown with ``when``."""
+    tree = "".join(
+        vote_comment(i, 0, when, vote_comment(i + 1, 1, when)) for i in range(0, 8, 2)
+    )
+    body = (
+        "<main><div><a href='/r/town/'>r/town</a> • <time>5 hr. ago</time> "
+        "<a href='/user/alice/'>alice</a></div><h1>Council votes to rebuild the river bridge</h1>"
+        "<a href='https://town.test/news/bridge'>town.test/news/bridge</a><button>Upvote</button>"
+        "<span>88</span><button>Downvote</button><button>34 comments</button>"
+        f"<button>Share</button><div class='tree'>{tree}</div></main>"
+    )
+    return page(body, "Council votes to rebuild the river bridge")
+
+
+def test_a_comment_page_whose_comments_show_their_age_is_a_thread() -> None:
+    """A comment page that shows its comments' ages, not dates, and five buttons
+    each, is a thread of the comments (it was taken for an app's page and dropped)."""
+    for when in ("3h ago", "1 year ago", "May 3, 2024"):
+        html = comment_page(when)
+        article = extract_article(html, "http://board.test/r/town/comments/1/bridge/")
+        assert article.page_type == "thread", when
+        assert [post.author for post in article.posts] == [VOICES[i % 6] for i in range(8)]
+        assert [post.text for post in article.posts] == list(SAYINGS[:8])
+        dated = when[0].isalpha()
+        assert all((post.published is not None) == dated for post in article.posts)
 
 
 def news_item(sayings: list[str]) -> str:
@@ -921,3 +963,57 @@ def test_every_page_type_comes_with_its_reason() -> None:
         evidence = page.evidence.get("page_type")
         assert page.page_type is not None and evidence is not None, page.page_type
         assert evidence.raw and evidence.source == "page_type"
+
+
+def test_a_page_of_headlines_dated_in_its_metadata_alone_is_a_listing() -> None:
+    """A category page whose builder stamps og:article and a publication time on it,
+    shown nowhere on the page, is a listing like an undated one; the same page
+    showing its date under its title stays an article (a short story beside many
+    headlines)."""
+    heads = "".join(
+        f"<li><a href='/news/{i}'>Council debates the river bridge again, part {i}</a></li>"
+        for i in range(20)
+    )
+    head = (
+        "<meta property='og:type' content='article'>"
+        "<meta property='article:published_time' content='2022-01-26T14:44:18Z'>"
+    )
+    body = f"<h1>Transport</h1><p>{STORY[0]}</p><ul class='stories'>{heads}</ul>"
+    url = "http://town.test/genre/transport/"
+    assert extract_article(page(body, "Transport", head), url).page_type == "listing"
+    shown = body.replace("</h1>", "</h1><p>January 26, 2022</p>")
+    assert extract_article(page(shown, "Transport", head), url).page_type == "article"
+
+
+def test_an_unbylined_page_under_a_documentation_path_is_other() -> None:
+    """A manual's page reads like an article (prose under headings, the date of its
+    last edit in a <time>); its URL files it under the site's docs. Bylined, or
+    elsewhere, the same page stays an article."""
+    steps = "".join(f"<h2>Step {i}</h2><p>{text}</p>" for i, text in enumerate(STORY))
+    body = (
+        "<main><h1>Using the bridge API</h1><p>Last modified: <time datetime='2025-08-20'>"
+        f"Aug 20, 2025</time></p>{steps}</main>"
+    )
+    html = page(body, "Using the bridge API")
+    for url in ("http://dev.test/en-US/docs/Web/API/Bridge", "http://docs.dev.test/bridge.html"):
+        assert extract_article(html, url).page_type == "other", url
+    assert extract_article(html, "http://dev.test/blog/using-the-bridge-api").page_type == "article"
+    bylined = html.replace("<p>Last modified:", "<p class='byline'>By Ann Lee</p><p>Last modified:")
+    url = "http://dev.test/docs/bridge"
+    assert extract_article(bylined, url).page_type == "article"
+
+
+def test_a_news_sites_front_of_dated_whole_stories_is_a_listing() -> None:
+    """A front page that prints its latest stories whole, each under a dated header,
+    lists stories; a service's front page, no dated stories on it, is other."""
+    stories = "".join(
+        f"<div class='story'><h2>River works, week {i}</h2><p class='date'>Posted May {i + 1},"
+        f" 2024 by ann</p><p>{STORY[i]}</p><p>{STORY[i + 1]}</p></div>"
+        for i in range(4)
+    )
+    html = page(f"<main>{stories}</main>", "River news")
+    assert extract_article(html, "http://river.test/").page_type == "listing"
+    undated = html.replace("Posted May", "Posted in May")
+    for i in range(4):
+        undated = undated.replace(f" {i + 1}, 2024 by ann", " by ann")
+    assert extract_article(undated, "http://river.test/").page_type == "other"

@@ -84,3 +84,25 @@ def test_it_is_a_probability_of_the_signals_in_the_weights_order() -> None:
 def test_an_empty_page_gets_a_probability_too() -> None:
     article = extract_article("<html><body></body></html>", "https://x.test/")
     assert (article.page_type, article.article_probability) == ("other", 0.0)
+
+
+def test_code_blocks_make_a_page_less_likely_an_article() -> None:
+    """An unbylined, undated page of prose and code blocks is a manual's or an app's
+    more often than a story: the code lowers its probability (typed other, both
+    would score alike)."""
+    prose = "".join(
+        f"<p>Residents of the old quarter met the planners again on evening {i} to "
+        "discuss the new quay, and the council promised an answer before the summer.</p>"
+        for i in range(6)
+    )
+    code = "".join(f"<pre><code>quay build --berth {i}</code></pre>" for i in range(4))
+    plain = f"<html><body><h1>Building a quay</h1>{prose}</body></html>"
+    coded = plain.replace("</h1>", f"</h1>{code}")
+    url = "https://harbour.test/docs/quay"  # a manual's: both pages are typed other
+    first, second = (extract_page(html, url) for html in (plain, coded))
+    assert (first.page_type, second.page_type) == ("other", "other")
+    values = features(second)
+    assert values[-1] > 0.0  # its code blocks, the last signal
+    assert first.article_probability is not None and second.article_probability is not None
+    assert second.article_probability < probability((*values[:-1], 0.0))
+    assert second.article_probability < first.article_probability
