@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ._tree import Node, text_of
-from ._urls import http_url
+from ._urls import http_url, with_root_path
 from .image import is_lead_candidate
 from .lines import BLOCK_TAGS, hidden_inline, without_controls
 
@@ -107,7 +107,7 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
         if candidate and len(candidate) <= MAX_URL and _NOT_ADDRESS.search(candidate) is None:
             url = http_url(base, candidate)
             if url is not None:
-                return url if is_lead_candidate(url) else None
+                return with_root_path(url) if is_lead_candidate(url) else None
     return None
 
 
@@ -276,7 +276,7 @@ class _Reader:
             url = http_url(self.base, href) if href and len(href) <= MAX_URL else None
             if url is None:
                 return 0  # no address, javascript:, mailto:...: the text stays
-            attrs_ = (("href", url),)
+            attrs_ = (("href", with_root_path(url)),)
         node = Node(name, attrs_)
         self._parent().append(node)
         self.open_nodes.append(node)

@@ -23,7 +23,7 @@ from lxml import etree
 from ..article import Image
 from ._inline import Run, picture_url, read_runs
 from ._tree import Node, text_of, to_html
-from ._urls import http_url
+from ._urls import http_url, with_root_path
 from .lines import (
     PICTURES_BOILERPLATE_WORDS,
     Line,
@@ -518,6 +518,7 @@ def _images(pictures: list[tuple[Node, etree._Element]], lead: str | None) -> tu
             continue
         seen.add(url)
         images.append(Image(url, node.get("alt"), _caption(element)))
+    lead = with_root_path(lead) if lead else None  # (written as the body's are)
     for n, image in enumerate(images):
         if n and image.url == lead:
             images.insert(0, images.pop(n))

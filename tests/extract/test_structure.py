@@ -297,6 +297,22 @@ def test_images_lists_the_body_pictures_without_icons_pixels_or_share_buttons() 
     assert [src for src, _alt in shape(article).images] == [i.url for i in article.images]
 
 
+def test_links_and_pictures_with_no_path_get_the_root_path_a_browser_gives_them() -> None:
+    para = (
+        "<p>Ask <a href='https://go.example.net?id=7&amp;to=town'>the agency</a> or"
+        " <a href='https://council.example.org'>the council</a>.</p>"
+        "<figure><img src='https://cdn.example.net?img=span' alt='The span'>"
+        "<figcaption>The span.</figcaption></figure>"
+    )
+    og = "<meta property='og:image' content='https://cdn.example.net?img=span'></head>"
+    article = extract(story(para).replace("</head>", og))
+    assert [href for href, _text in shape(article).links] == [
+        "https://go.example.net/?id=7&to=town",
+        "https://council.example.org/",
+    ]
+    assert [image.url for image in article.images or ()] == ["https://cdn.example.net/?img=span"]
+
+
 def test_the_lead_image_comes_first_when_it_stands_in_the_body() -> None:
     parts = (
         "<figure><img src='/img/one.jpg' alt='First'><figcaption>One.</figcaption></figure>",
