@@ -86,7 +86,11 @@ def _write(node: Node | str, out: list[str], pre: bool) -> None:
         out.append(_escape(node))
         return
     tag = node.tag
-    attrs = "".join(f' {key}="{_escape(value, True)}"' for key, value in node.attrs)
+    attrs = (
+        "".join(f' {key}="{_escape(value, True)}"' for key, value in node.attrs)
+        if node.attrs
+        else ""
+    )
     if not pre and tag in BREAK_AFTER and out and not out[-1].endswith("\n"):
         out.append("\n")  # a block after text ("<li>item<ul>"): on a line of its own
     out.append(f"<{tag}{attrs}>")

@@ -577,6 +577,8 @@ def without_controls(text: str) -> str:
     takes them out of every field of the article; structure.py out of the body's
     texts before its HTML and Markdown are written, so that the Markdown's escapes
     stand where the text starts)."""
+    if text.isprintable():  # (in C) the common case: no control character at all
+        return text
     return CONTROLS.sub("", text) if CONTROLS.search(text) else text
 
 

@@ -152,7 +152,13 @@ def _punctuation(char: str) -> bool:
 def _escape(text: str) -> str:
     """Text a CommonMark parser reads back as text: its markup characters backslashed
     (and an ``&`` that would start a character reference)."""
-    return _ESCAPED.sub(r"\\\g<0>", text)
+    return _ESCAPED.sub(_backslashed, text)
+
+
+def _backslashed(found: re.Match[str]) -> str:
+    # (A function, not the template r"\\\g<0>": re expands a template in Python on
+    # every call, matched or not; a function is called only for a match.)
+    return "\\" + found.group()
 
 
 def _url(url: str) -> str:

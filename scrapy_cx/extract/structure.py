@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from copy import copy
 from itertools import groupby, islice
+from operator import attrgetter
 
 from lxml import etree
 
@@ -146,8 +147,9 @@ class _Builder:
         self.nearest: dict[int, int] = {}  # block -> nearest structural ancestor-or-self
         self.depth: dict[int, int] = {-1: 0}
         self.runs: dict[int, list[Run]] = {}
-        self.index = {id(line): i for i, line in enumerate(lines)}
-        self.runs_of = _run_numbers(lines)
+        self.index = dict(zip(map(id, lines), range(len(lines)), strict=True))  # (in C)
+        self.blocks = list(map(_BLOCK, lines))
+        self.counted: dict[int, tuple[int, int]] = {}  # block -> (line, its lines before it)
         # The tree being built:
         self.root = Node("body")
         self.stack: list[tuple[int, Node]] = [(-1, self.root)]
@@ -205,8 +207,7 @@ class _Builder:
 
     def build(self, body: tuple[Line, ...]) -> Node:
         kept = [self.index.get(id(line), -1) for line in body]
-        runs_of = self.runs_of
-        units = [self._unit(i, line, runs_of) for i, line in zip(kept, body, strict=True)]
+        units = [self._unit(i, line) for i, line in zip(kept, body, strict=True)]
         consumed = {id(el) for _nodes, pictures in units for _node, el in pictures}
         standalone = self._standalone(kept, consumed)
         events = sorted(
@@ -223,7 +224,7 @@ class _Builder:
         self._shift_headings()
         return self.root
 
-    def _unit(self, i: int, line: Line, runs_of: list[int]) -> tuple[list[Node | str], Pictures]:
+    def _unit(self, i: int, line: Line) -> tuple[list[Node | str], Pictures]:
         """The inline content of one line of the body (or a row's cells) read again,
         and its pictures; the line's plain text where the reading does not give
         the line's text."""
@@ -254,7 +255,7 @@ class _Builder:
             if not pre and next(iter(element), None) is None:
                 return plain  # text alone in its element: its one run is the line, as read
             runs = self._runs(block, pre)
-            k = runs_of[i]
+            k = self._run_number(i, block)
             if k >= len(runs):
                 return plain
             run = runs[k]
@@ -262,6 +263,17 @@ class _Builder:
         if text != want:
             return plain
         return nodes, pictures
+
+    def _run_number(self, i: int, block: int) -> int:
+        """How many lines of ``block`` come before line ``i``: which of the element's
+        runs it is. Counted on from the block's last answer (the body comes in page
+        order), so each block's lines are counted once."""
+        at, count = self.counted.get(block, (self.lines.spans[block][0], 0))
+        if i < at:
+            at, count = self.lines.spans[block][0], 0
+        count += self.blocks[at:i].count(block)  # (in C)
+        self.counted[block] = (i, count)
+        return count
 
     def _runs(self, block: int, pre: bool) -> list[Run]:
         runs = self.runs.get(block)
@@ -427,6 +439,7 @@ class _Builder:
                 self.shapes[i] = f"h{min(6, int(shape[1]) - top + 2)}"
 
 
+_BLOCK = attrgetter("block")
 _SHAPES = {"pre": "code", "tr": "row", "td": "cell", "th": "cell", "figcaption": "caption"}
 
 
@@ -445,18 +458,6 @@ def _wrapper(top: Node) -> Node:
     leaf = Node(tag)
     top.children.append(leaf)
     return leaf
-
-
-def _run_numbers(lines: PageLines) -> list[int]:
-    """Per line, how many lines of its block element come before it: which of the
-    element's runs it is."""
-    seen: dict[int, int] = {}
-    numbers = []
-    for line in lines:
-        n = seen.get(line.block, 0)
-        numbers.append(n)
-        seen[line.block] = n + 1
-    return numbers
 
 
 def _spans(element: etree._Element) -> tuple[tuple[str, str], ...]:
