@@ -23,7 +23,7 @@ from ._urls import http_url, with_root_path
 from .image import is_lead_candidate
 from .lines import BLOCK_TAGS, hidden_inline, without_controls
 
-__all__ = ["Run", "Runs", "picture_url", "read_runs"]
+__all__ = ["Run", "Runs", "link_url", "picture_url", "read_runs"]
 
 # Inline elements kept, as what they become; every other inline element gives
 # its text only (span, font, abbr, time...).
@@ -109,6 +109,14 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
             if url is not None:
                 return with_root_path(url) if is_lead_candidate(url) else None
     return None
+
+
+def link_url(el: etree._Element, base: str | None) -> str | None:
+    """The address an ``<a>`` leads to: absolute http(s), or None (no ``href``,
+    ``javascript:``, ``mailto:``...)."""
+    href = el.get("href")
+    url = http_url(base, href) if href and len(href) <= MAX_URL else None
+    return with_root_path(url) if url is not None else None
 
 
 def _addresses(el: etree._Element) -> list[str | None]:
@@ -272,11 +280,10 @@ class _Reader:
             return 0
         attrs_: tuple[tuple[str, str], ...] = ()
         if name == "a":
-            href = el.get("href")
-            url = http_url(self.base, href) if href and len(href) <= MAX_URL else None
+            url = link_url(el, self.base)
             if url is None:
                 return 0  # no address, javascript:, mailto:...: the text stays
-            attrs_ = (("href", with_root_path(url)),)
+            attrs_ = (("href", url),)
         node = Node(name, attrs_)
         self._parent().append(node)
         self.open_nodes.append(node)

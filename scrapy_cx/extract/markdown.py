@@ -219,10 +219,22 @@ def _figure(node: Node) -> str:
     for child in node.children:
         if isinstance(child, Node) and child.tag == "img":
             out.append(_image(child, caption))
+        elif isinstance(child, Node) and (picture := _one_image(child)) is not None:
+            # A picture in its link: the caption still the picture's title.
+            out.append(f"[{_image(picture, caption)}]({_url(child.get('href') or '')})")
         else:
             rest.append(child)
     out.extend(_blocks(rest))
     return "\n\n".join(out)
+
+
+def _one_image(node: Node) -> Node | None:
+    """The picture of a link holding only a picture (structure.py puts a picture
+    standing alone in its link), else None."""
+    if node.tag != "a" or len(node.children) != 1:
+        return None
+    child = node.children[0]
+    return child if isinstance(child, Node) and child.tag == "img" else None
 
 
 def _table(node: Node) -> str:

@@ -22,7 +22,7 @@ from operator import attrgetter
 from lxml import etree
 
 from ..article import Image
-from ._inline import Run, picture_url, read_runs
+from ._inline import Run, link_url, picture_url, read_runs
 from ._tree import Node, text_of, to_html
 from ._urls import http_url, with_root_path
 from .lines import (
@@ -71,6 +71,8 @@ MAX_CAPTION = 500  # characters of a picture's caption
 # Lines of a picture's own element (a caption, a credit) that may be left out of
 # the body without parting the picture from it.
 MAX_OWN_LINES = 3
+# Ancestors of a standalone picture read for the link around it.
+MAX_LINK_LEVELS = 3
 # Ancestors of a standalone picture read for boilerplate names.
 MAX_PICTURE_ANCESTORS = 8
 
@@ -346,14 +348,28 @@ class _Builder:
         anchor = self.resolve(block) if block >= 0 else -1
         top = self._enter(anchor)
         node = _img(element, url)
+        held = self._linked(node, element, block)
         if top.tag in TEXT_HOLDERS or top.tag == "figure":
-            top.children.append(node)
+            top.children.append(held)
         elif top.tag in ONLY_CHILDREN:
             return  # a picture loose in a list or a table's frame
         else:
-            top.children.append(Node("figure", (), [node]))
+            top.children.append(Node("figure", (), [held]))
         self.pictures.append((node, element))
         self.last = None
+
+    def _linked(self, node: Node, element: etree._Element, block: int) -> Node:
+        """A picture standing alone, in the link around it if it has one (a picture
+        leading to its full size, its source, a gallery): the link the page gives it,
+        as a link around a picture inside a line keeps it."""
+        holder = self.elements[block] if block >= 0 else None
+        for ancestor in islice(element.iterancestors(), MAX_LINK_LEVELS):
+            if ancestor is holder:
+                break
+            if ancestor.tag == "a":
+                href = link_url(ancestor, self.base)
+                return node if href is None else Node("a", (("href", href),), [node])
+        return node
 
     def _shape(self, leaf: Node) -> str:
         if any(node.tag == "blockquote" for _b, node in self.stack):

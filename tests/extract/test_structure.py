@@ -313,6 +313,30 @@ def test_links_and_pictures_with_no_path_get_the_root_path_a_browser_gives_them(
     assert [image.url for image in article.images or ()] == ["https://cdn.example.net/?img=span"]
 
 
+def test_a_picture_standing_alone_keeps_the_link_around_it() -> None:
+    parts = (
+        "<figure><a href='/img/span-full.jpg'><img src='/img/span.jpg' alt='The span'></a>"
+        "<figcaption>The span.</figcaption></figure>",
+        "<div><a href='javascript:zoom()'><img src='/img/pier.jpg' alt='The pier'></a></div>",
+    )
+    article = extract(story(*parts))
+    assert shape(article).links == [("https://town.example.com/img/span-full.jpg", "")]
+    html = article.content_html or ""
+    assert (
+        "<figure><a href=\"https://town.example.com/img/span-full.jpg\">"
+        "<img src=\"https://town.example.com/img/span.jpg\" alt=\"The span\"></a>"
+    ) in html
+    assert "<figure><img src=\"https://town.example.com/img/pier.jpg\"" in html  # no address
+    assert (
+        "[![The span](https://town.example.com/img/span.jpg \"The span.\")]"
+        "(https://town.example.com/img/span-full.jpg)"
+    ) in (article.content_markdown or "")
+    assert [image.url for image in article.images or ()] == [
+        "https://town.example.com/img/span.jpg",
+        "https://town.example.com/img/pier.jpg",
+    ]
+
+
 def test_the_lead_image_comes_first_when_it_stands_in_the_body() -> None:
     parts = (
         "<figure><img src='/img/one.jpg' alt='First'><figcaption>One.</figcaption></figure>",
