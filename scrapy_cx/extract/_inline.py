@@ -23,7 +23,7 @@ from ._urls import http_url, with_root_path
 from .image import is_lead_candidate
 from .lines import BLOCK_TAGS, hidden_inline, without_controls
 
-__all__ = ["Run", "Runs", "link_url", "picture_url", "read_runs"]
+__all__ = ["MARKUP_TAGS", "Run", "Runs", "link_url", "picture_url", "read_runs"]
 
 # Inline elements kept, as what they become; every other inline element gives
 # its text only (span, font, abbr, time...).
@@ -41,6 +41,9 @@ INLINE_TAGS = {
     "sub": "sub",
     "sup": "sup",
 }
+# What read_runs makes more of than text: without one of these inside, a block
+# element's runs are its lines' texts.
+MARKUP_TAGS = frozenset(INLINE_TAGS) | {"img"}
 # Inline elements nested deeper than this give their text only: no reader
 # needs emphasis inside a link inside emphasis sixteen times over, and the
 # writers recurse.

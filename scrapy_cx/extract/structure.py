@@ -22,7 +22,7 @@ from operator import attrgetter
 from lxml import etree
 
 from ..article import Image
-from ._inline import Run, link_url, picture_url, read_runs
+from ._inline import MARKUP_TAGS, Run, link_url, picture_url, read_runs
 from ._tree import Node, text_of, to_html
 from ._urls import http_url, with_root_path
 from .lines import (
@@ -71,6 +71,8 @@ MAX_CAPTION = 500  # characters of a picture's caption
 # Lines of a picture's own element (a caption, a credit) that may be left out of
 # the body without parting the picture from it.
 MAX_OWN_LINES = 3
+# Elements inside a block element looked at for markup (a link, emphasis...).
+MAX_PLAIN_SCAN = 64
 # Ancestors of a standalone picture read for the link around it.
 MAX_LINK_LEVELS = 3
 # Ancestors of a standalone picture read for boilerplate names.
@@ -152,6 +154,7 @@ class _Builder:
         self.index = dict(zip(map(id, lines), range(len(lines)), strict=True))  # (in C)
         self.blocks = list(map(_BLOCK, lines))
         self.counted: dict[int, tuple[int, int]] = {}  # block -> (line, its lines before it)
+        self.plain: dict[int, bool] = {}  # block -> holds no markup (_plain)
         # The tree being built:
         self.root = Node("body")
         self.stack: list[tuple[int, Node]] = [(-1, self.root)]
@@ -254,7 +257,7 @@ class _Builder:
             # Whitespace kept only in a pre written as one (not one read through).
             pre = self.out.get(self.nearest[block]) == "pre"
             # (lxml's len() counts the children one by one: per line, quadratic.)
-            if not pre and next(iter(element), None) is None:
+            if not pre and self._plain(block, element):
                 return plain  # text alone in its element: its one run is the line, as read
             runs = self._runs(block, pre)
             k = self._run_number(i, block)
@@ -265,6 +268,20 @@ class _Builder:
         if text != want:
             return plain
         return nodes, pictures
+
+    def _plain(self, block: int, element: etree._Element) -> bool:
+        """Whether ``element`` holds nothing read_runs keeps (no link, emphasis, code
+        or picture: its runs are its lines' texts, as the walk read them), looking
+        at MAX_PLAIN_SCAN elements inside it at most (past them: not known, no)."""
+        known = self.plain.get(block)
+        if known is None:
+            known = True
+            for n, el in enumerate(element.iterdescendants()):
+                if n >= MAX_PLAIN_SCAN or el.tag in MARKUP_TAGS:
+                    known = False
+                    break
+            self.plain[block] = known
+        return known
 
     def _run_number(self, i: int, block: int) -> int:
         """How many lines of ``block`` come before line ``i``: which of the element's

@@ -337,6 +337,17 @@ def test_a_picture_standing_alone_keeps_the_link_around_it() -> None:
     ]
 
 
+@pytest.mark.parametrize("spans", [0, 3, 200])
+def test_markup_after_many_plain_elements_is_still_read(spans: int) -> None:
+    # A paragraph holding no markup is written from its text, without reading it
+    # again; one whose markup comes only after many plain elements is read again.
+    words = "".join(f"<span>word{n} </span>" for n in range(spans))
+    para = f"<p>{words}See <a href='/council/'>the council</a> and <em>its</em> minutes.</p>"
+    article = extract(story(para))
+    assert shape(article).links == [("https://town.example.com/council/", "thecouncil")]
+    assert "<em>its</em>" in (article.content_html or "")
+
+
 def test_the_lead_image_comes_first_when_it_stands_in_the_body() -> None:
     parts = (
         "<figure><img src='/img/one.jpg' alt='First'><figcaption>One.</figcaption></figure>",
