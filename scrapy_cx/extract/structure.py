@@ -400,13 +400,16 @@ class _Builder:
         the body, or at its edges inside the element holding its edge line, and not
         inside an element named as boilerplate for pictures. The few lines of a
         picture's own element (its caption, its credit) do not part it from the body."""
-        if not self.lines.images:
+        if not self.lines.images or not kept:
             return []
         body = set(kept)
         lines = self.lines
+        # (A picture further than MAX_OWN_LINES from the body's first and last lines
+        # has no line of the body beside it: most of a page's are.)
+        low, high = min(kept) - MAX_OWN_LINES, max(kept) + MAX_OWN_LINES
         found = []
         for position, block, element in lines.images:
-            if id(element) in consumed:
+            if not low <= position <= high or id(element) in consumed:
                 continue
             first, end = self._past_captions(position, body, -1), self._past_captions(
                 position, body, 1
