@@ -23,10 +23,13 @@ _ESCAPED = re.compile(r"[\\`*_\[\]<>]|&(?=#?\w+;)")
 # What opens a block at the start of a line: a heading, quote, list item, rule,
 # setext underline, table pipe, or an ordered item's "1." / "1)".
 _LINE_START = re.compile(r"^(\s*)([#>+=|~-]|\d{1,9}(?=[.)]))", re.M)
-# What a link destination cannot hold: spaces, parentheses, angle brackets and the
-# ASCII controls (a browser sends them percent-encoded in any case).
+# What a link destination cannot hold as it is: spaces, angle brackets and the ASCII
+# controls, percent-encoded (as a browser sends them in any case); parentheses and
+# backslashes, backslash-escaped (a browser sends "(" as it is: "%28" would be
+# another address to a server that tells them apart; a parser reads the escape back
+# as the character).
 _URL_ESCAPES = str.maketrans(
-    {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"}
+    {" ": "%20", "<": "%3C", ">": "%3E", "(": "\\(", ")": "\\)", "\\": "\\\\"}
     | {chr(c): f"%{c:02X}" for c in [*range(0x20), 0x7F]}
 )
 _BACKTICKS = re.compile(r"`+")
