@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ._tree import Node, text_of
+from ._tree import JOINED_TAGS, Node, text_of
 from ._urls import http_url, with_root_path
 from .image import is_lead_candidate
 from .lines import BLOCK_TAGS, hidden_inline, without_controls
@@ -359,13 +359,24 @@ def _squeezed(text: str, space: bool) -> str:
 
 def _prune(nodes: list[Node | str]) -> bool:
     """Drop empty texts and nodes holding nothing (an ``<a>`` around a skipped
-    script); whether anything is left."""
+    script), and make emphasis of one kind side by side one ("<i>b</i><em>y</em>":
+    one word, and Markdown's "*b**y*" would be strong emphasis); whether anything
+    is left."""
     kept: list[Node | str] = []
     for child in nodes:
         if isinstance(child, str):
             if child:
                 kept.append(child)
         elif child.tag == "img" or _prune(child.children):
-            kept.append(child)
+            last = kept[-1] if kept else None
+            if (
+                child.tag in JOINED_TAGS
+                and isinstance(last, Node)
+                and last.tag == child.tag
+                and last.attrs == child.attrs
+            ):
+                last.children.extend(child.children)
+            else:
+                kept.append(child)
     nodes[:] = kept
     return bool(kept)

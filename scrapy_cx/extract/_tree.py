@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-__all__ = ["Node", "text_of", "to_html"]
+__all__ = ["JOINED_TAGS", "Node", "text_of", "to_html"]
 
 VOID_TAGS = frozenset(("img", "br", "hr", "meta"))
+# Inline elements that are one when side by side: "<em>b</em><em>y</em>" is one
+# emphasised word (a link is not: two addresses).
+JOINED_TAGS = frozenset(("em", "strong", "code", "sub", "sup"))
 # Elements on lines of their own (outside <pre>): the HTML reads as lines, and the
 # text of a table row, of lines a <br> apart or of an item over its nested list
 # keeps a space between its parts.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ._tree import Node, text_of, to_html
+from ._tree import JOINED_TAGS, Node, text_of, to_html
 
 __all__ = ["to_markdown"]
 
@@ -114,7 +114,27 @@ def _escape_start(found: re.Match[str]) -> str:
 
 
 def _inline(children: list[Node | str]) -> str:
-    return "".join(_span(child) for child in children)
+    return "".join(_span(child) for child in _joined(children))
+
+
+def _joined(children: list[Node | str]) -> list[Node | str]:
+    """``children`` with each run of emphasis of one kind side by side made one
+    ("<em>b</em><em>y</em>" is "*by*": "*b**y*" would be strong emphasis). The body's
+    tree has none (_inline joins them); a tree from elsewhere may."""
+    out: list[Node | str] = []
+    for child in children:
+        last = out[-1] if out else None
+        if (
+            isinstance(child, Node)
+            and child.tag in JOINED_TAGS
+            and isinstance(last, Node)
+            and last.tag == child.tag
+        ):
+            out[-1] = Node(child.tag, (), [*last.children, *child.children])
+        else:
+            out.append(child)
+    return out
+
 
 
 def _span(node: Node | str) -> str:
@@ -286,7 +306,9 @@ def _grid(rows: list[Node]) -> list[list[str]] | None:
                 return None
             while below.pop((r, len(cells)), False):
                 cells.append("")
-            text = _inline(cell.children).replace("\\\n", "<br>").replace("\n", " ").strip()
+            # (A line break kept as <br> with a space: a cell is one line, and its text
+            # reads "a b", as the HTML's "a<br>\nb" does, not "ab".)
+            text = _inline(cell.children).replace("\\\n", " <br>").replace("\n", " ").strip()
             cells.append(text.replace("|", "\\|"))
             span = int(cell.get("colspan") or 1)
             rowspan = min(int(cell.get("rowspan") or 1), len(rows) - r)

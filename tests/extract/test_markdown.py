@@ -246,7 +246,7 @@ def test_a_table_with_spans_is_a_gfm_table_as_wide_as_its_widest_row() -> None:
         ["Part", "Cost | year", ""],
         ["Span", "8", "2025"],
         ["", "1", "2026"],
-        ["xy", "p|q", ""],
+        ["x y", "p|q", ""],  # (its line break a space in the text, as in the HTML)
     ]
     assert len(list(back.iter("br"))) == 1  # the cell's line break
 
@@ -321,3 +321,20 @@ def test_terms_and_definitions_and_sub_and_superscripts() -> None:
 def test_nothing_gives_nothing() -> None:
     assert to_markdown(body()) == ""
     assert to_markdown(body(el("p", el("em", " ")), el("ul"))) == ""
+
+
+def test_emphasis_side_by_side_is_one_emphasis() -> None:
+    # "*b**y*" would be read as strong emphasis and lose the word's letters' order.
+    root = body(
+        el("h2", el("em", "Call Me"), " ", el("em", "b"), el("em", "y Your Name")),
+        el("p", el("strong", "bo"), el("strong", "ld"), " and ", el("code", "a`"), el("code", "b")),
+    )
+    markdown = to_markdown(root)
+    assert_safe_markdown(markdown)
+    back = parse_fragment(render_markdown(markdown))
+    heading = next(back.iter("h2"))
+    assert heading.text_content() == "Call Me by Your Name"
+    assert [em.text_content() for em in heading.iter("em")] == ["Call Me", "by Your Name"]
+    assert [s.text_content() for s in back.iter("strong")] == ["bold"]
+    assert [c.text_content() for c in back.iter("code")] == ["a`b"]
+
