@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ._tree import Node, text_of
-from ._urls import http_url
+from ._tree import JOINED_TAGS, Node, text_of
+from ._urls import http_url, with_root_path
 from .image import is_lead_candidate
 from .lines import BLOCK_TAGS, hidden_inline, without_controls
 
-__all__ = ["Run", "Runs", "picture_url", "read_runs"]
+__all__ = ["MARKUP_TAGS", "Run", "Runs", "link_url", "picture_url", "read_runs"]
 
 # Inline elements kept, as what they become; every other inline element gives
 # its text only (span, font, abbr, time...).
@@ -41,6 +41,9 @@ INLINE_TAGS = {
     "sub": "sub",
     "sup": "sup",
 }
+# What read_runs makes more of than text: without one of these inside, a block
+# element's runs are its lines' texts.
+MARKUP_TAGS = frozenset(INLINE_TAGS) | {"img"}
 # Inline elements nested deeper than this give their text only: no reader
 # needs emphasis inside a link inside emphasis sixteen times over, and the
 # writers recurse.
@@ -107,8 +110,16 @@ def picture_url(el: etree._Element, base: str | None) -> str | None:
         if candidate and len(candidate) <= MAX_URL and _NOT_ADDRESS.search(candidate) is None:
             url = http_url(base, candidate)
             if url is not None:
-                return url if is_lead_candidate(url) else None
+                return with_root_path(url) if is_lead_candidate(url) else None
     return None
+
+
+def link_url(el: etree._Element, base: str | None) -> str | None:
+    """The address an ``<a>`` leads to: absolute http(s), or None (no ``href``,
+    ``javascript:``, ``mailto:``...)."""
+    href = el.get("href")
+    url = http_url(base, href) if href and len(href) <= MAX_URL else None
+    return with_root_path(url) if url is not None else None
 
 
 def _addresses(el: etree._Element) -> list[str | None]:
@@ -272,8 +283,7 @@ class _Reader:
             return 0
         attrs_: tuple[tuple[str, str], ...] = ()
         if name == "a":
-            href = el.get("href")
-            url = http_url(self.base, href) if href and len(href) <= MAX_URL else None
+            url = link_url(el, self.base)
             if url is None:
                 return 0  # no address, javascript:, mailto:...: the text stays
             attrs_ = (("href", url),)
@@ -349,13 +359,24 @@ def _squeezed(text: str, space: bool) -> str:
 
 def _prune(nodes: list[Node | str]) -> bool:
     """Drop empty texts and nodes holding nothing (an ``<a>`` around a skipped
-    script); whether anything is left."""
+    script), and make emphasis of one kind side by side one ("<i>b</i><em>y</em>":
+    one word, and Markdown's "*b**y*" would be strong emphasis); whether anything
+    is left."""
     kept: list[Node | str] = []
     for child in nodes:
         if isinstance(child, str):
             if child:
                 kept.append(child)
         elif child.tag == "img" or _prune(child.children):
-            kept.append(child)
+            last = kept[-1] if kept else None
+            if (
+                child.tag in JOINED_TAGS
+                and isinstance(last, Node)
+                and last.tag == child.tag
+                and last.attrs == child.attrs
+            ):
+                last.children.extend(child.children)
+            else:
+                kept.append(child)
     nodes[:] = kept
     return bool(kept)

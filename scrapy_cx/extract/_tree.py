@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-__all__ = ["Node", "text_of", "to_html"]
+__all__ = ["JOINED_TAGS", "Node", "text_of", "to_html"]
 
 VOID_TAGS = frozenset(("img", "br", "hr", "meta"))
+# Inline elements that are one when side by side: "<em>b</em><em>y</em>" is one
+# emphasised word (a link is not: two addresses).
+JOINED_TAGS = frozenset(("em", "strong", "code", "sub", "sup"))
 # Elements on lines of their own (outside <pre>): the HTML reads as lines, and the
 # text of a table row, of lines a <br> apart or of an item over its nested list
 # keeps a space between its parts.
@@ -86,7 +89,11 @@ def _write(node: Node | str, out: list[str], pre: bool) -> None:
         out.append(_escape(node))
         return
     tag = node.tag
-    attrs = "".join(f' {key}="{_escape(value, True)}"' for key, value in node.attrs)
+    attrs = (
+        "".join(f' {key}="{_escape(value, True)}"' for key, value in node.attrs)
+        if node.attrs
+        else ""
+    )
     if not pre and tag in BREAK_AFTER and out and not out[-1].endswith("\n"):
         out.append("\n")  # a block after text ("<li>item<ul>"): on a line of its own
     out.append(f"<{tag}{attrs}>")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-__all__ = ["absolute_url", "http_url", "join_url"]
+__all__ = ["absolute_url", "http_url", "join_url", "with_root_path"]
 
 _SCHEMES = ("http", "https")
 _ABSOLUTE = ("http://", "https://")
@@ -32,6 +32,7 @@ _TRIMMED = "".join(c for c in map(chr, range(0x3001)) if c <= " " or c.isspace()
 # ... and removes ASCII tab and newline anywhere: "java\tscript:" is "javascript:".
 _REMOVED = str.maketrans("", "", "\t\n\r")
 _NO_HOST = ("", "/", "?", "#")  # what may follow "scheme://" where no host is named
+_AFTER_HOST = re.compile(r"[/?#]")  # what ends the host (and port) of an absolute URL
 
 
 def join_url(base: str | None, url: str) -> str:
@@ -85,3 +86,15 @@ def http_url(base: str | None, url: str) -> str | None:
             return None  # javascript:, data:, file:, ftp:, still relative ...
     host = absolute[7:8] if absolute[4] == ":" else absolute[8:9]
     return None if host in _NO_HOST else absolute
+
+
+def with_root_path(url: str) -> str:
+    """An absolute http(s) ``url`` (``http_url``'s) with an empty path written as
+    ``/``, as a browser writes it (WHATWG URL: "https://a.test?x=1" is
+    "https://a.test/?x=1"): the body's links and pictures are the addresses a
+    reader's browser would follow, so they compare with what a browser saved."""
+    found = _AFTER_HOST.search(url, url.find("//") + 2)
+    if found is None:
+        return url + "/"
+    i = found.start()
+    return url if url[i] == "/" else f"{url[:i]}/{url[i:]}"

@@ -28,6 +28,9 @@ _NOT_LEAD = re.compile(
     r"/share[_-]?|button|qr_?code",
     re.I,
 )
+# The same, for an ASCII path already lower-cased: re's IGNORECASE costs four times
+# the match (it folds every character; outside ASCII it also folds "ſ" to "s").
+_NOT_LEAD_LOWER = re.compile(_NOT_LEAD.pattern)
 # Ancestors whose class or id names say they are not the story.
 _NOT_STORY = re.compile(
     r"nav|menu|header|footer|sidebar|aside|related|recommend|promo|advert|\bads?\b|logo|"
@@ -43,7 +46,8 @@ def is_lead_candidate(url: str) -> bool:
     if not url or url.startswith("data:") or len(url) > _MAX_URL:
         return False
     path = url.split("?", 1)[0].lower()
-    return not _NOT_LEAD.search(path) and not path.endswith((".svg", ".ico"))
+    not_lead = _NOT_LEAD_LOWER if path.isascii() else _NOT_LEAD
+    return not not_lead.search(path) and not path.endswith((".svg", ".ico"))
 
 
 def _side(value: str | None) -> int:

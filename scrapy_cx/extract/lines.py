@@ -571,13 +571,19 @@ CONTROLS = re.compile(
     r"|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
 )
 
+# A character CONTROLS's every match starts with, and matches alone: the same test,
+# four times faster than CONTROLS's alternatives tried at every character.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
 
 def without_controls(text: str) -> str:
     """``text`` less its control characters and terminal escape sequences (page.py
     takes them out of every field of the article; structure.py out of the body's
     texts before its HTML and Markdown are written, so that the Markdown's escapes
     stand where the text starts)."""
-    return CONTROLS.sub("", text) if CONTROLS.search(text) else text
+    if text.isprintable():  # (in C) the common case: no control character at all
+        return text
+    return CONTROLS.sub("", text) if _CONTROL.search(text) else text
 
 
 def _flush(

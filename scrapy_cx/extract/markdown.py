@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ._tree import Node, text_of, to_html
+from ._tree import JOINED_TAGS, Node, text_of, to_html
 
 __all__ = ["to_markdown"]
 
@@ -23,10 +23,13 @@ _ESCAPED = re.compile(r"[\\`*_\[\]<>]|&(?=#?\w+;)")
 # What opens a block at the start of a line: a heading, quote, list item, rule,
 # setext underline, table pipe, or an ordered item's "1." / "1)".
 _LINE_START = re.compile(r"^(\s*)([#>+=|~-]|\d{1,9}(?=[.)]))", re.M)
-# What a link destination cannot hold: spaces, parentheses, angle brackets and the
-# ASCII controls (a browser sends them percent-encoded in any case).
+# What a link destination cannot hold as it is: spaces, angle brackets and the ASCII
+# controls, percent-encoded (as a browser sends them in any case); parentheses and
+# backslashes, backslash-escaped (a browser sends "(" as it is: "%28" would be
+# another address to a server that tells them apart; a parser reads the escape back
+# as the character).
 _URL_ESCAPES = str.maketrans(
-    {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"}
+    {" ": "%20", "<": "%3C", ">": "%3E", "(": "\\(", ")": "\\)", "\\": "\\\\"}
     | {chr(c): f"%{c:02X}" for c in [*range(0x20), 0x7F]}
 )
 _BACKTICKS = re.compile(r"`+")
@@ -111,7 +114,27 @@ def _escape_start(found: re.Match[str]) -> str:
 
 
 def _inline(children: list[Node | str]) -> str:
-    return "".join(_span(child) for child in children)
+    return "".join(_span(child) for child in _joined(children))
+
+
+def _joined(children: list[Node | str]) -> list[Node | str]:
+    """``children`` with each run of emphasis of one kind side by side made one
+    ("<em>b</em><em>y</em>" is "*by*": "*b**y*" would be strong emphasis). The body's
+    tree has none (_inline joins them); a tree from elsewhere may."""
+    out: list[Node | str] = []
+    for child in children:
+        last = out[-1] if out else None
+        if (
+            isinstance(child, Node)
+            and child.tag in JOINED_TAGS
+            and isinstance(last, Node)
+            and last.tag == child.tag
+        ):
+            out[-1] = Node(child.tag, (), [*last.children, *child.children])
+        else:
+            out.append(child)
+    return out
+
 
 
 def _span(node: Node | str) -> str:
@@ -152,7 +175,13 @@ def _punctuation(char: str) -> bool:
 def _escape(text: str) -> str:
     """Text a CommonMark parser reads back as text: its markup characters backslashed
     (and an ``&`` that would start a character reference)."""
-    return _ESCAPED.sub(r"\\\g<0>", text)
+    return _ESCAPED.sub(_backslashed, text)
+
+
+def _backslashed(found: re.Match[str]) -> str:
+    # (A function, not the template r"\\\g<0>": re expands a template in Python on
+    # every call, matched or not; a function is called only for a match.)
+    return "\\" + found.group()
 
 
 def _url(url: str) -> str:
@@ -213,10 +242,22 @@ def _figure(node: Node) -> str:
     for child in node.children:
         if isinstance(child, Node) and child.tag == "img":
             out.append(_image(child, caption))
+        elif isinstance(child, Node) and (picture := _one_image(child)) is not None:
+            # A picture in its link: the caption still the picture's title.
+            out.append(f"[{_image(picture, caption)}]({_url(child.get('href') or '')})")
         else:
             rest.append(child)
     out.extend(_blocks(rest))
     return "\n\n".join(out)
+
+
+def _one_image(node: Node) -> Node | None:
+    """The picture of a link holding only a picture (structure.py puts a picture
+    standing alone in its link), else None."""
+    if node.tag != "a" or len(node.children) != 1:
+        return None
+    child = node.children[0]
+    return child if isinstance(child, Node) and child.tag == "img" else None
 
 
 def _table(node: Node) -> str:
@@ -265,7 +306,9 @@ def _grid(rows: list[Node]) -> list[list[str]] | None:
                 return None
             while below.pop((r, len(cells)), False):
                 cells.append("")
-            text = _inline(cell.children).replace("\\\n", "<br>").replace("\n", " ").strip()
+            # (A line break kept as <br> with a space: a cell is one line, and its text
+            # reads "a b", as the HTML's "a<br>\nb" does, not "ab".)
+            text = _inline(cell.children).replace("\\\n", " <br>").replace("\n", " ").strip()
             cells.append(text.replace("|", "\\|"))
             span = int(cell.get("colspan") or 1)
             rowspan = min(int(cell.get("rowspan") or 1), len(rows) - r)

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from copy import copy
 from itertools import groupby, islice
+from operator import attrgetter
 
 from lxml import etree
 
 from ..article import Image
-from ._inline import Run, picture_url, read_runs
+from ._inline import MARKUP_TAGS, Run, link_url, picture_url, read_runs
 from ._tree import Node, text_of, to_html
-from ._urls import http_url
+from ._urls import http_url, with_root_path
 from .lines import (
     PICTURES_BOILERPLATE_WORDS,
     Line,
@@ -70,6 +71,10 @@ MAX_CAPTION = 500  # characters of a picture's caption
 # Lines of a picture's own element (a caption, a credit) that may be left out of
 # the body without parting the picture from it.
 MAX_OWN_LINES = 3
+# Elements inside a block element looked at for markup (a link, emphasis...).
+MAX_PLAIN_SCAN = 64
+# Ancestors of a standalone picture read for the link around it.
+MAX_LINK_LEVELS = 3
 # Ancestors of a standalone picture read for boilerplate names.
 MAX_PICTURE_ANCESTORS = 8
 
@@ -146,8 +151,10 @@ class _Builder:
         self.nearest: dict[int, int] = {}  # block -> nearest structural ancestor-or-self
         self.depth: dict[int, int] = {-1: 0}
         self.runs: dict[int, list[Run]] = {}
-        self.index = {id(line): i for i, line in enumerate(lines)}
-        self.runs_of = _run_numbers(lines)
+        self.index = dict(zip(map(id, lines), range(len(lines)), strict=True))  # (in C)
+        self.blocks = list(map(_BLOCK, lines))
+        self.counted: dict[int, tuple[int, int]] = {}  # block -> (line, its lines before it)
+        self.plain: dict[int, bool] = {}  # block -> holds no markup (_plain)
         # The tree being built:
         self.root = Node("body")
         self.stack: list[tuple[int, Node]] = [(-1, self.root)]
@@ -205,8 +212,7 @@ class _Builder:
 
     def build(self, body: tuple[Line, ...]) -> Node:
         kept = [self.index.get(id(line), -1) for line in body]
-        runs_of = self.runs_of
-        units = [self._unit(i, line, runs_of) for i, line in zip(kept, body, strict=True)]
+        units = [self._unit(i, line) for i, line in zip(kept, body, strict=True)]
         consumed = {id(el) for _nodes, pictures in units for _node, el in pictures}
         standalone = self._standalone(kept, consumed)
         events = sorted(
@@ -223,7 +229,7 @@ class _Builder:
         self._shift_headings()
         return self.root
 
-    def _unit(self, i: int, line: Line, runs_of: list[int]) -> tuple[list[Node | str], Pictures]:
+    def _unit(self, i: int, line: Line) -> tuple[list[Node | str], Pictures]:
         """The inline content of one line of the body (or a row's cells) read again,
         and its pictures; the line's plain text where the reading does not give
         the line's text."""
@@ -251,10 +257,10 @@ class _Builder:
             # Whitespace kept only in a pre written as one (not one read through).
             pre = self.out.get(self.nearest[block]) == "pre"
             # (lxml's len() counts the children one by one: per line, quadratic.)
-            if not pre and next(iter(element), None) is None:
+            if not pre and self._plain(block, element):
                 return plain  # text alone in its element: its one run is the line, as read
             runs = self._runs(block, pre)
-            k = runs_of[i]
+            k = self._run_number(i, block)
             if k >= len(runs):
                 return plain
             run = runs[k]
@@ -262,6 +268,31 @@ class _Builder:
         if text != want:
             return plain
         return nodes, pictures
+
+    def _plain(self, block: int, element: etree._Element) -> bool:
+        """Whether ``element`` holds nothing read_runs keeps (no link, emphasis, code
+        or picture: its runs are its lines' texts, as the walk read them), looking
+        at MAX_PLAIN_SCAN elements inside it at most (past them: not known, no)."""
+        known = self.plain.get(block)
+        if known is None:
+            known = True
+            for n, el in enumerate(element.iterdescendants()):
+                if n >= MAX_PLAIN_SCAN or el.tag in MARKUP_TAGS:
+                    known = False
+                    break
+            self.plain[block] = known
+        return known
+
+    def _run_number(self, i: int, block: int) -> int:
+        """How many lines of ``block`` come before line ``i``: which of the element's
+        runs it is. Counted on from the block's last answer (the body comes in page
+        order), so each block's lines are counted once."""
+        at, count = self.counted.get(block, (self.lines.spans[block][0], 0))
+        if i < at:
+            at, count = self.lines.spans[block][0], 0
+        count += self.blocks[at:i].count(block)  # (in C)
+        self.counted[block] = (i, count)
+        return count
 
     def _runs(self, block: int, pre: bool) -> list[Run]:
         runs = self.runs.get(block)
@@ -334,14 +365,28 @@ class _Builder:
         anchor = self.resolve(block) if block >= 0 else -1
         top = self._enter(anchor)
         node = _img(element, url)
+        held = self._linked(node, element, block)
         if top.tag in TEXT_HOLDERS or top.tag == "figure":
-            top.children.append(node)
+            top.children.append(held)
         elif top.tag in ONLY_CHILDREN:
             return  # a picture loose in a list or a table's frame
         else:
-            top.children.append(Node("figure", (), [node]))
+            top.children.append(Node("figure", (), [held]))
         self.pictures.append((node, element))
         self.last = None
+
+    def _linked(self, node: Node, element: etree._Element, block: int) -> Node:
+        """A picture standing alone, in the link around it if it has one (a picture
+        leading to its full size, its source, a gallery): the link the page gives it,
+        as a link around a picture inside a line keeps it."""
+        holder = self.elements[block] if block >= 0 else None
+        for ancestor in islice(element.iterancestors(), MAX_LINK_LEVELS):
+            if ancestor is holder:
+                break
+            if ancestor.tag == "a":
+                href = link_url(ancestor, self.base)
+                return node if href is None else Node("a", (("href", href),), [node])
+        return node
 
     def _shape(self, leaf: Node) -> str:
         if any(node.tag == "blockquote" for _b, node in self.stack):
@@ -355,13 +400,16 @@ class _Builder:
         the body, or at its edges inside the element holding its edge line, and not
         inside an element named as boilerplate for pictures. The few lines of a
         picture's own element (its caption, its credit) do not part it from the body."""
-        if not self.lines.images:
+        if not self.lines.images or not kept:
             return []
         body = set(kept)
         lines = self.lines
+        # (A picture further than MAX_OWN_LINES from the body's first and last lines
+        # has no line of the body beside it: most of a page's are.)
+        low, high = min(kept) - MAX_OWN_LINES, max(kept) + MAX_OWN_LINES
         found = []
         for position, block, element in lines.images:
-            if id(element) in consumed:
+            if not low <= position <= high or id(element) in consumed:
                 continue
             first, end = self._past_captions(position, body, -1), self._past_captions(
                 position, body, 1
@@ -427,6 +475,7 @@ class _Builder:
                 self.shapes[i] = f"h{min(6, int(shape[1]) - top + 2)}"
 
 
+_BLOCK = attrgetter("block")
 _SHAPES = {"pre": "code", "tr": "row", "td": "cell", "th": "cell", "figcaption": "caption"}
 
 
@@ -445,18 +494,6 @@ def _wrapper(top: Node) -> Node:
     leaf = Node(tag)
     top.children.append(leaf)
     return leaf
-
-
-def _run_numbers(lines: PageLines) -> list[int]:
-    """Per line, how many lines of its block element come before it: which of the
-    element's runs it is."""
-    seen: dict[int, int] = {}
-    numbers = []
-    for line in lines:
-        n = seen.get(line.block, 0)
-        numbers.append(n)
-        seen[line.block] = n + 1
-    return numbers
 
 
 def _spans(element: etree._Element) -> tuple[tuple[str, str], ...]:
@@ -518,6 +555,7 @@ def _images(pictures: list[tuple[Node, etree._Element]], lead: str | None) -> tu
             continue
         seen.add(url)
         images.append(Image(url, node.get("alt"), _caption(element)))
+    lead = with_root_path(lead) if lead else None  # (written as the body's are)
     for n, image in enumerate(images):
         if n and image.url == lead:
             images.insert(0, images.pop(n))

@@ -188,3 +188,15 @@ def test_inline_elements_nest_only_so_deep() -> None:
     assert_safe_html(written)
     assert depth(parse_fragment(written)) <= MAX_INLINE_DEPTH + 1
     assert run.text == "deep"
+
+
+def test_emphasis_of_one_kind_side_by_side_is_one_element() -> None:
+    el = element(
+        "<p>Call Me <i>B</i><em>y Your Name</em>, <b>bo</b><strong>ld</strong>,"
+        " <a href='/a'>one</a><a href='/b'>two</a></p>"
+    )
+    (run,) = read_runs(el, SKIPPED, BASE).runs
+    assert to_html(Node("body", (), run.nodes)) == (
+        "Call Me <em>By Your Name</em>, <strong>bold</strong>,"
+        ' <a href="https://town.example.com/a">one</a><a href="https://town.example.com/b">two</a>'
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from scrapy_cx.extract.dom import parse_html
 from scrapy_cx.extract.lines import (
+    CONTROLS,
     MAX_LINE_CHARS,
     MAX_LINES,
     SECTIONS_BOILERPLATE_WORDS,
@@ -15,6 +16,7 @@ from scrapy_cx.extract.lines import (
     page_lines,
     remark_lines,
     thread_lines,
+    without_controls,
 )
 from scrapy_cx.extract.regions import select_main
 from tests.extract.prose import BRIDGE_STORY
@@ -394,3 +396,15 @@ def test_a_products_marks_are_set_in_place_as_a_walk_reading_its_names_gives_the
     assert not any(line.boilerplate for line in lines if line.text in PROSE)
     assert any(line.boilerplate for line in lines)  # the share bar, the menu, the footer
     assert _walked(lines)[1:] == walked[1:]  # only the marks changed
+
+
+def test_without_controls_finds_every_control_the_full_pattern_finds() -> None:
+    # Its quick test (one character class) must find whatever CONTROLS would remove.
+    for code in range(0x3000):
+        text = f"a{chr(code)}b\n"
+        if CONTROLS.search(text):
+            assert without_controls(text) == CONTROLS.sub("", text), hex(code)
+        else:
+            assert without_controls(text) is text, hex(code)
+    assert without_controls("red \x1b[31mtext\x1b[0m\n") == "red text\n"
+    assert without_controls("plain text") == "plain text"

@@ -5,6 +5,7 @@ tables): the same structure and the same text as the tree's own HTML."""
 from __future__ import annotations
 
 import time
+from urllib.parse import unquote
 
 import pytest
 
@@ -103,11 +104,32 @@ def test_links_and_pictures_keep_their_addresses_whatever_they_hold() -> None:
     back = rendered(root)
     hrefs = [a.get("href") for a in parse_fragment(back).iter("a")]
     assert hrefs == [
-        "http://e.com/a%20b%28c%29d?q=%3Cx%3E",
+        "http://e.com/a%20b(c)d?q=%3Cx%3E",
         "http://e.com/",
         "http://e.com/x",
-        "http://e.com/javascript%1Ax%28%29%7F",
+        "http://e.com/javascript%1Ax()%7F",
     ]
+
+
+def test_a_link_keeps_its_parentheses_and_backslashes_as_written() -> None:
+    # "%28" is another address to a server that tells them apart (a wiki's
+    # "Mercury_(planet)"); a browser sends "(" as it is.
+    hrefs = ["https://en.example.org/wiki/Mercury_(planet)", "https://e.com/a\\(b)\\c"]
+    root = body(
+        el(
+            "p",
+            el("a", "Mercury", href=hrefs[0]),
+            " and ",
+            el("a", "odd", href=hrefs[1]),
+            " ",
+            el("img", src="https://e.com/i_(1).jpg", alt="one"),
+        )
+    )
+    back = parse_fragment(rendered(root))
+    # (the renderer sends a backslash percent-encoded, as a browser does)
+    assert [unquote(a.get("href") or "") for a in back.iter("a")] == hrefs
+    assert next(back.iter("a")).get("href") == hrefs[0]
+    assert [img.get("src") for img in back.iter("img")] == ["https://e.com/i_(1).jpg"]
 
 
 def test_emphasis_hugs_its_text() -> None:
@@ -224,7 +246,7 @@ def test_a_table_with_spans_is_a_gfm_table_as_wide_as_its_widest_row() -> None:
         ["Part", "Cost | year", ""],
         ["Span", "8", "2025"],
         ["", "1", "2026"],
-        ["xy", "p|q", ""],
+        ["x y", "p|q", ""],  # (its line break a space in the text, as in the HTML)
     ]
     assert len(list(back.iter("br"))) == 1  # the cell's line break
 
@@ -299,3 +321,20 @@ def test_terms_and_definitions_and_sub_and_superscripts() -> None:
 def test_nothing_gives_nothing() -> None:
     assert to_markdown(body()) == ""
     assert to_markdown(body(el("p", el("em", " ")), el("ul"))) == ""
+
+
+def test_emphasis_side_by_side_is_one_emphasis() -> None:
+    # "*b**y*" would be read as strong emphasis and lose the word's letters' order.
+    root = body(
+        el("h2", el("em", "Call Me"), " ", el("em", "b"), el("em", "y Your Name")),
+        el("p", el("strong", "bo"), el("strong", "ld"), " and ", el("code", "a`"), el("code", "b")),
+    )
+    markdown = to_markdown(root)
+    assert_safe_markdown(markdown)
+    back = parse_fragment(render_markdown(markdown))
+    heading = next(back.iter("h2"))
+    assert heading.text_content() == "Call Me by Your Name"
+    assert [em.text_content() for em in heading.iter("em")] == ["Call Me", "by Your Name"]
+    assert [s.text_content() for s in back.iter("strong")] == ["bold"]
+    assert [c.text_content() for c in back.iter("code")] == ["a`b"]
+

@@ -297,6 +297,57 @@ def test_images_lists_the_body_pictures_without_icons_pixels_or_share_buttons() 
     assert [src for src, _alt in shape(article).images] == [i.url for i in article.images]
 
 
+def test_links_and_pictures_with_no_path_get_the_root_path_a_browser_gives_them() -> None:
+    para = (
+        "<p>Ask <a href='https://go.example.net?id=7&amp;to=town'>the agency</a> or"
+        " <a href='https://council.example.org'>the council</a>.</p>"
+        "<figure><img src='https://cdn.example.net?img=span' alt='The span'>"
+        "<figcaption>The span.</figcaption></figure>"
+    )
+    og = "<meta property='og:image' content='https://cdn.example.net?img=span'></head>"
+    article = extract(story(para).replace("</head>", og))
+    assert [href for href, _text in shape(article).links] == [
+        "https://go.example.net/?id=7&to=town",
+        "https://council.example.org/",
+    ]
+    assert [image.url for image in article.images or ()] == ["https://cdn.example.net/?img=span"]
+
+
+def test_a_picture_standing_alone_keeps_the_link_around_it() -> None:
+    parts = (
+        "<figure><a href='/img/span-full.jpg'><img src='/img/span.jpg' alt='The span'></a>"
+        "<figcaption>The span.</figcaption></figure>",
+        "<div><a href='javascript:zoom()'><img src='/img/pier.jpg' alt='The pier'></a></div>",
+    )
+    article = extract(story(*parts))
+    assert shape(article).links == [("https://town.example.com/img/span-full.jpg", "")]
+    html = article.content_html or ""
+    assert (
+        "<figure><a href=\"https://town.example.com/img/span-full.jpg\">"
+        "<img src=\"https://town.example.com/img/span.jpg\" alt=\"The span\"></a>"
+    ) in html
+    assert "<figure><img src=\"https://town.example.com/img/pier.jpg\"" in html  # no address
+    assert (
+        "[![The span](https://town.example.com/img/span.jpg \"The span.\")]"
+        "(https://town.example.com/img/span-full.jpg)"
+    ) in (article.content_markdown or "")
+    assert [image.url for image in article.images or ()] == [
+        "https://town.example.com/img/span.jpg",
+        "https://town.example.com/img/pier.jpg",
+    ]
+
+
+@pytest.mark.parametrize("spans", [0, 3, 200])
+def test_markup_after_many_plain_elements_is_still_read(spans: int) -> None:
+    # A paragraph holding no markup is written from its text, without reading it
+    # again; one whose markup comes only after many plain elements is read again.
+    words = "".join(f"<span>word{n} </span>" for n in range(spans))
+    para = f"<p>{words}See <a href='/council/'>the council</a> and <em>its</em> minutes.</p>"
+    article = extract(story(para))
+    assert shape(article).links == [("https://town.example.com/council/", "thecouncil")]
+    assert "<em>its</em>" in (article.content_html or "")
+
+
 def test_the_lead_image_comes_first_when_it_stands_in_the_body() -> None:
     parts = (
         "<figure><img src='/img/one.jpg' alt='First'><figcaption>One.</figcaption></figure>",

@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from scrapy_cx.extract._urls import absolute_url, http_url, join_url
+from scrapy_cx.extract._urls import absolute_url, http_url, join_url, with_root_path
 
 BASES = [
     "https://example.com/news/2020/story.html?x=1#top",
@@ -131,3 +131,18 @@ def test_http_url_needs_an_http_base_for_a_relative_link() -> None:
     assert http_url(PAGE, "https://[bad/x") is None  # urljoin's ValueError
     assert http_url(None, "http://") is None  # no host
     assert http_url(None, "HTTPS:///path") is None
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://town.test", "https://town.test/"),
+        ("https://town.test?id=3", "https://town.test/?id=3"),
+        ("https://town.test:8080#top", "https://town.test:8080/#top"),
+        ("http://town.test/", "http://town.test/"),
+        ("http://town.test/a?b=//c", "http://town.test/a?b=//c"),
+        ("https://go.town.test/?id=1&url=https://x.test", "https://go.town.test/?id=1&url=https://x.test"),
+    ],
+)
+def test_an_empty_path_is_written_as_a_browser_writes_it(url: str, expected: str) -> None:
+    assert with_root_path(url) == expected
