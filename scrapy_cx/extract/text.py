@@ -29,6 +29,17 @@ _CREDIT = re.compile(
 )
 
 
+# A sentence's end: a full stop, "!" or "?" before a space or the line's end (after
+# closing quotes or brackets: not the dots of "3.5" or "www.gov.cn"), or a CJK one.
+PROSE_END = re.compile(r"[.!?][\"'”’)\]]*(?:\s|$)|[。！？]")
+
+
+def is_prose(line: Line) -> bool:
+    """A line that says something in sentences: it ends one. A site's name, a URL,
+    a credit, a row of labels or share buttons ends none."""
+    return PROSE_END.search(line.text) is not None
+
+
 def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Line, ...]:
     """The selected lines that make the article text, in order.
 
