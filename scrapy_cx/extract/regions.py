@@ -11,12 +11,11 @@ pass over lines or a walk up the ancestors of one element.
 
 from __future__ import annotations
 
-import re
 from itertools import accumulate
 from operator import sub
 
 from .lines import BOILERPLATE_TAGS, Line, LineOptions, PageLines
-from .text import set_apart
+from .text import PROSE_END, is_prose, set_apart
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 # A line this long (non-space characters) that ends a sentence less than once in
@@ -251,9 +250,6 @@ def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]
     return _trim(weights, start, end)
 
 
-# A sentence's end: a full stop, "!" or "?" before a space or the line's end (after
-# closing quotes or brackets: not the dots of "3.5" or "www.gov.cn"), or a CJK one.
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?:\s|$)|[。！？]")
 
 
 def wordy(line: Line) -> bool:
@@ -261,13 +257,7 @@ def wordy(line: Line) -> bool:
     a ``<pre>`` block's code is read as it is."""
     if line.length < MIN_WORDY_LINE or line.tag == "pre":
         return False
-    return len(_SENTENCE_END.findall(line.text)) * WORDY_SPAN < line.length
-
-
-def is_prose(line: Line) -> bool:
-    """A line that says something in sentences: it ends one. A site's name, a URL,
-    a credit, a row of labels or share buttons ends none."""
-    return _SENTENCE_END.search(line.text) is not None
+    return len(PROSE_END.findall(line.text)) * WORDY_SPAN < line.length
 
 
 def select_prose(
@@ -425,6 +415,62 @@ def lead_start(
         len(gap),
     )
     return headline + 1 + first
+
+
+# A standfirst (deck) right under the headline, in whatever element the site gives it
+# (an h2, a "lead" div, a list of key points): a run of unlinked words this long, with
+# at least this many spaces (a sentence, not a date, a name or a label), within this
+# many lines of the headline (bylines, dates, a share bar, a picture between).
+MIN_DECK = 60
+MIN_DECK_SPACES = 7
+MAX_DECK_GAP = 8
+MAX_DECK_TEASERS = 3  # linked headlines in a row: a list of other stories
+
+
+def lead_deck(
+    lines: PageLines, options: LineOptions, headline: int | None, start: int
+) -> list[int]:
+    """The lines of the standfirst between the headline and line ``start``: each line
+    within :data:`MAX_DECK_GAP` of the headline that reads as a sentence (text, not
+    links; :data:`MIN_DECK` characters, :data:`MIN_DECK_SPACES` spaces), outside a
+    figure, with the text lines of its block's list right after it (the other key
+    points). None past :data:`MAX_DECK_TEASERS` linked headlines in a row (other
+    stories: the line above them may be one's blurb; a share bar's short links are
+    no such list). The lines between (a byline, a date, a share bar) stay out of the
+    text, unlike :func:`lead_start`'s, which reads a whole gap of text as the
+    article's."""
+    if headline is None or headline + 1 >= start:
+        return []
+    stop = min(start, headline + 1 + MAX_DECK_GAP)
+    weights = _weights(lines[headline + 1 : start], options)
+    parents = lines.parents
+    deck: list[int] = []
+    group = -2
+    teasers = 0  # linked headlines in a row
+    for i in range(headline + 1, start):
+        line = lines[i]
+        if weights[i - headline - 1] <= 0:
+            if not line.boilerplate and is_headline_link(line):
+                teasers += 1
+                if teasers >= MAX_DECK_TEASERS:  # other stories between: the body is past them
+                    return []
+            group = -2
+            continue
+        teasers = 0
+        here = parents[line.block] if line.block >= 0 else -1
+        if here == group:  # the next line of a deck's list
+            deck.append(i)
+        elif (
+            i < stop
+            and line.length >= MIN_DECK
+            and line.text.count(" ") >= MIN_DECK_SPACES
+            and not set_apart(line, lines, FIGURE_TAGS)
+        ):
+            deck.append(i)
+            group = here
+        else:
+            group = -2
+    return deck
 
 
 # A lead picture's caption (and its credit line) right above the text belongs

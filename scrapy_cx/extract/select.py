@@ -10,7 +10,15 @@ from .lines import LineOptions
 from .page import Page
 from .pagetype import story_head
 from .read import MIN_VISIBLE_TEXT
-from .regions import is_prose, lead_caption, lead_start, select_headlines, select_main, select_prose
+from .regions import (
+    is_prose,
+    lead_caption,
+    lead_deck,
+    lead_start,
+    select_headlines,
+    select_main,
+    select_prose,
+)
 from .text import main_lines
 from .title import find_headline
 
@@ -51,7 +59,9 @@ def select_lead(page: Page) -> None:
     """Start an article's text at its lead: the lead paragraph the narrowing to the
     body's container left between the headline and the body, and the lead
     picture's caption right above, even one named "caption" or "credit" (the
-    article's own words about its first picture).
+    article's own words about its first picture); then the standfirst right under
+    the headline (regions.lead_deck: an h2, a "lead" div, key points), with the
+    byline and date between it and the body left out.
 
     Reads the page type and the selection; writes the selection's first region and
     content (and unmarks the lead's lines)."""
@@ -64,11 +74,25 @@ def select_lead(page: Page) -> None:
     if first < start:
         for line in lines[first:start]:
             line.boilerplate = False
-        page.selection = replace(
+        chosen = replace(
             chosen,
             regions=((first, end), *chosen.regions[1:]),
             body=main_lines(lines[first:end], lines),
         )
+    # A standfirst the body repeats (a teaser's copy of its first paragraph) is no deck.
+    known = {line.text for line in chosen.body}
+    deck = [
+        i
+        for i in lead_deck(lines, page.options, chosen.headline, first)
+        if lines[i].text not in known
+    ]
+    if deck:
+        chosen = replace(
+            chosen,
+            regions=((deck[0], end), *chosen.regions[1:]),
+            body=(*main_lines([lines[i] for i in deck], lines), *chosen.body),
+        )
+    page.selection = chosen
 
 
 def select_in(page: Page, options: LineOptions) -> None:

@@ -29,13 +29,27 @@ _CREDIT = re.compile(
 )
 
 
+# A sentence's end: a full stop, "!" or "?" before a space or the line's end (after
+# closing quotes or brackets: not the dots of "3.5" or "www.gov.cn"), or a CJK one.
+PROSE_END = re.compile(r"[.!?][\"'”’)\]]*(?:\s|$)|[。！？]")
+
+
+def is_prose(line: Line) -> bool:
+    """A line that says something in sentences: it ends one. A site's name, a URL,
+    a credit, a row of labels or share buttons ends none."""
+    return PROSE_END.search(line.text) is not None
+
+
 def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Line, ...]:
     """The selected lines that make the article text, in order.
 
     Boilerplate lines, a picture's credit line (:data:`_CREDIT`) and pull quotes
     (a sentence of a paragraph repeated in large type beside it, in a
-    ``blockquote``, ``aside`` or figure) are left out. ``page`` is the
-    ``PageLines`` the lines come from: it knows where each line sits.
+    ``blockquote``, ``aside`` or figure) are left out; so are a link set between
+    two paragraphs (a "read also" teaser) and headings left at the end with no
+    text under them
+    (:func:`_asides`). ``page`` is the ``PageLines`` the lines come from: it knows
+    where each line sits.
     """
     kept = [
         line
@@ -47,10 +61,59 @@ def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Li
             and not (page is not None and set_apart(line, page, FIGURE_TAGS))
         )
     ]
-    repeats = _pull_quotes(kept, page) if page is not None else set()
+    if page is None:
+        return tuple(kept)
+    kept = _asides(kept, page)
+    repeats = _pull_quotes(kept, page)
     if not repeats:
         return tuple(kept)
     return tuple(line for i, line in enumerate(kept) if i not in repeats)
+
+
+# A line mostly link text (Line.link_density) set between two paragraphs is a teaser.
+TEASER_LINK_DENSITY = 0.5
+TEASER_SPACES = 2  # a phrase (a headline), not a lone linked word or a URL
+# Headings this short (non-space characters) at the end of the text head nothing in it.
+MAX_TRAILING_HEADING = 100
+MIN_PARAGRAPH = 100  # ... once the text holds a paragraph this long
+
+
+def _asides(lines: list[Line], page: PageLines) -> list[Line]:
+    """The text's lines less what is set beside the story inside its container:
+
+    - a ``<p>`` mostly of links, a phrase that ends no sentence, between two
+      paragraphs that end sentences ("Read also: <headline>", ">> <headline> <<"):
+      a teaser for another story. A sentence of links, a list of links, or links
+      beside labels and cells, are left alone;
+    - headings at the end of the text once it holds a paragraph: the title of a
+      list of links or a box the selection left out ("Related", "Read more").
+    """
+    kept = lines
+    teasers = {
+        i
+        for i in range(1, len(kept) - 1)
+        if _teaser(kept[i]) and _paragraph(kept[i - 1]) and _paragraph(kept[i + 1])
+    }
+    if teasers:
+        kept = [line for i, line in enumerate(kept) if i not in teasers]
+    if any(line.length >= MIN_PARAGRAPH for line in kept):
+        while kept[-1].is_heading and kept[-1].length < MAX_TRAILING_HEADING:
+            kept.pop()
+    return kept
+
+
+def _teaser(line: Line) -> bool:
+    """A headline's link (with its label): a phrase that ends no sentence."""
+    return (
+        line.tag == "p"
+        and line.link_density > TEASER_LINK_DENSITY
+        and line.text.count(" ") >= TEASER_SPACES
+        and not is_prose(line)
+    )
+
+
+def _paragraph(line: Line) -> bool:
+    return line.link_density <= TEASER_LINK_DENSITY and is_prose(line)
 
 
 def main_text(lines: Iterable[Line], page: PageLines | None = None) -> str:

@@ -447,3 +447,23 @@ def test_a_short_notice_is_not_the_sites_url_above_it() -> None:
     assert NOTICE in article.content and "特此通知。" in article.content
     assert "热线" not in article.content
 
+
+
+def test_an_articles_standfirst_under_its_headline_is_its_text() -> None:
+    """A standfirst in an <h2> or a "lead" div right under the headline, apart from
+    the body's container, opens the text; the byline and date between it and the
+    body stay out."""
+    deck = (
+        "After ten years of debate the town will finally replace its crumbling river "
+        "bridge, at a cost of eleven million pounds"
+    )
+    for element in ("h2", "div class='lead'"):
+        tag = element.split()[0]
+        html = page(
+            f"<article><header><h1>Bridge to be rebuilt</h1><{element}>{deck}</{tag}>"
+            "<div class='byline'>By Jane Smith</div><div class='when'>12 March 2024</div>"
+            f"</header><div class='story-body'>{paragraphs(STORY)}</div></article>"
+        )
+        article = extract_article(html, "https://news.example/bridge")
+        assert article.content.startswith(deck + "\n" + STORY[0]), element
+        assert "Jane Smith" not in article.content and "12 March" not in article.content

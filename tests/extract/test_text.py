@@ -51,3 +51,38 @@ def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
     text = main_text(lines, lines)
     assert "Stache" not in text and "Bestimage" not in text and "Stadtarchiv" not in text
     assert "vier Kilometer" in text and "Radweg entlang" in text
+
+
+def test_a_linked_teaser_between_two_paragraphs_is_left_out() -> None:
+    """ "Read also: <a>another story</a>" set between the story's paragraphs is a
+    teaser for another page; links inside a sentence, and a list of links, stay."""
+    teaser = "<p>Read also: <a href='/s/1'>Ferry service to resume after the storm</a></p>"
+    linked = (
+        "<p>The plan was first put forward by <a href='/c'>the county engineers</a> "
+        "in a report to the council last year.</p>"
+    )
+    sources = "".join(
+        f"<p><a href='/d/{i}'>Council minutes for meeting {i}</a></p>" for i in (1, 2)
+    )
+    html = (
+        "<html><body><article><h1>Bridge to be rebuilt</h1>"
+        f"<p>{PROSE[0]}</p>{teaser}<p>{PROSE[1]}</p>{linked}<p>{PROSE[2]}</p>{sources}"
+        f"<p>{PROSE[3]}</p></article></body></html>"
+    )
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "Ferry service" not in text
+    assert "the county engineers" in text and text.count("Council minutes for meeting") == 2
+
+
+def test_headings_left_at_the_end_of_the_text_are_left_out() -> None:
+    """A "Related stories" heading whose list of links the selection left out heads
+    nothing in the text; a heading over a paragraph stays."""
+    html = (
+        "<html><body><article><h1>Bridge to be rebuilt</h1>"
+        f"<p>{PROSE[0]}</p><h2>What happens next</h2><p>{PROSE[1]}</p>"
+        "<h2>Related stories</h2><h3>More from the town</h3></article></body></html>"
+    )
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "What happens next" in text and text.endswith(PROSE[1])
