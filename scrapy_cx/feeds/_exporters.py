@@ -52,6 +52,15 @@ def _splice_form(encoder: Any, encoding: str | None) -> bool | None:
     return False if codec == "utf-8" else None
 
 
+def _scrapys_fields(kind: type) -> bool:
+    """Whether ``kind`` selects and serializes fields as Scrapy's base exporter does: then
+    a plain dict's fields are the dict itself (its keys in order, values unchanged)."""
+    base = exporters.BaseItemExporter
+    names = ("serialize_field", "get_serialized_fields", "_get_serialized_fields")
+    names += ("_get_populated_field_names",)
+    return all(getattr(kind, name, None) is getattr(base, name, None) for name in names)
+
+
 class _Splicing:
     """What both exporters share: the line of an item, fragments spliced in."""
 
@@ -69,6 +78,7 @@ class _Splicing:
         if fields is None:
             fields = self._get_serialized_fields  # type: ignore[attr-defined]
         self._fields = fields
+        self._dict_as_is = self.fields_to_export is None and _scrapys_fields(type(self))
         self._open = self._form is not None
         if self._open:
             writer_opened()
@@ -82,7 +92,10 @@ class _Splicing:
         """The item's JSON as Scrapy's exporter encodes it, to bytes."""
         form = self._form
         assert form is not None
-        itemdict = dict(self._fields(item))
+        if self._dict_as_is and type(item) is dict and all(isinstance(k, str) for k in item):
+            itemdict = item  # what Scrapy's fields of a plain dict are, on every version
+        else:
+            itemdict = dict(self._fields(item))
         parts: list[bytes] = []
         run: dict[Any, Any] = {}
         for name, value in itemdict.items():

@@ -158,3 +158,24 @@ def test_json_forms_reads_the_feeds_of_these_exporters() -> None:
             "b.jsonl": {"format": "jsonlines", "item_export_kwargs": {"ensure_ascii": True},
                         "encoding": "utf-8"}}
     assert forms(FEEDS=both) == {False, True}
+
+
+class Upper(JsonLinesItemExporter):
+    def serialize_field(self, field: Any, name: str, value: Any) -> Any:
+        return value.upper() if isinstance(value, str) else value
+
+
+class ScrapysUpper(exporters.JsonLinesItemExporter):
+    serialize_field = Upper.serialize_field
+
+
+def test_a_dict_is_exported_as_scrapy_reads_it_whatever_its_keys_or_exporter() -> None:
+    article = _article()
+    odd = {("content", "text"): 1, "content": article.content}  # a pair names (field, output)
+    items = [odd, article.to_dict()]
+    expected = _export(exporters.JsonLinesItemExporter, items, encoding="utf-8")
+    _offer_all(article, (False,))
+    assert _export(JsonLinesItemExporter, items, encoding="utf-8") == expected
+    expected = _export(ScrapysUpper, items[1:], encoding="utf-8")
+    _offer_all(article, (False,))
+    assert _export(Upper, items[1:], encoding="utf-8") == expected  # its own serializer holds
