@@ -56,8 +56,12 @@ def _scrapys_fields(kind: type) -> bool:
     """Whether ``kind`` selects and serializes fields as Scrapy's base exporter does: then
     a plain dict's fields are the dict itself (its keys in order, values unchanged)."""
     base = exporters.BaseItemExporter
-    names = ("serialize_field", "get_serialized_fields", "_get_serialized_fields")
-    names += ("_get_populated_field_names",)
+    names = (
+        "serialize_field",
+        "get_serialized_fields",  # Scrapy 2.13+
+        "_get_serialized_fields",  # before
+        "_get_populated_field_names",
+    )
     return all(getattr(kind, name, None) is getattr(base, name, None) for name in names)
 
 
@@ -66,6 +70,7 @@ class _Splicing:
 
     encoder: Any
     encoding: str | None
+    fields_to_export: Any
 
     def _start_splicing(self) -> None:
         self._form = _splice_form(self.encoder, self.encoding)
