@@ -93,8 +93,8 @@ class _Splicing:
             self._open = False
             writer_closed()
 
-    def _encoded(self, item: Any) -> bytes:
-        """The item's JSON as Scrapy's exporter encodes it, to bytes."""
+    def _encoded(self, item: Any, end: bytes = b"") -> bytes:
+        """The item's JSON as Scrapy's exporter encodes it, to bytes, then ``end``."""
         form = self._form
         assert form is not None
         if self._dict_as_is and type(item) is dict and all(isinstance(k, str) for k in item):
@@ -114,10 +114,14 @@ class _Splicing:
                     continue
             run[name] = value
         if not parts:
-            return self._bytes(self.encoder.encode(itemdict))
+            return self._bytes(self.encoder.encode(itemdict)) + end
         if run:
             parts.append(self._run(run))
-        return b"{" + self._separator.join(parts) + b"}"
+        pieces = [b"{"]  # joined once: a line is long, each concatenation would copy it
+        for part in parts:
+            pieces += (part, self._separator)
+        pieces[-1] = b"}" + end
+        return b"".join(pieces)
 
     def _bytes(self, text: str) -> bytes:
         return to_bytes(text, self.encoding)
@@ -145,7 +149,7 @@ class JsonLinesItemExporter(_Splicing, exporters.JsonLinesItemExporter):
         if self._form is None:
             super().export_item(item)
         else:
-            self.file.write(self._encoded(item) + b"\n")
+            self.file.write(self._encoded(item, b"\n"))
 
     def finish_exporting(self) -> None:
         super().finish_exporting()
