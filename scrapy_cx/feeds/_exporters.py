@@ -178,8 +178,10 @@ class JsonItemExporter(_Splicing, exporters.JsonItemExporter):
 
 
 def json_forms(settings: BaseSettings) -> frozenset[bool]:
-    """The ``ensure_ascii`` values of the crawl's feeds written by these exporters: the
-    fragment forms worth making in the worker (none: no such feed)."""
+    """The ``ensure_ascii`` values of the crawl's feeds that these exporters write with
+    fragments: the forms worth making in the worker (none: no such feed, and the workers
+    make none). A feed they would write Scrapy's way (an indented JSON array, sorted keys,
+    an encoding no fragment is in) asks for nothing."""
     forms: set[bool] = set()
     exporter_paths = settings.getwithbase("FEED_EXPORTERS")
     for options in (settings.getdict("FEEDS") or {}).values():
@@ -191,7 +193,20 @@ def json_forms(settings: BaseSettings) -> frozenset[bool]:
             continue  # Scrapy reports it
         if not (isinstance(cls, type) and issubclass(cls, _Splicing)):
             continue
-        encoding = options.get("encoding") or settings.get("FEED_EXPORT_ENCODING")
         kwargs = options.get("item_export_kwargs") or {}
-        forms.add(bool(kwargs.get("ensure_ascii", not encoding)))
+        indent = options.get("indent", settings.get("FEED_EXPORT_INDENT"))
+        if kwargs.get("sort_keys") or (issubclass(cls, JsonItemExporter) and _indented(indent)):
+            continue
+        encoding = options.get("encoding") or settings.get("FEED_EXPORT_ENCODING")
+        ensure_ascii = bool(kwargs.get("ensure_ascii", not encoding))
+        probe = json.JSONEncoder(ensure_ascii=ensure_ascii)
+        if _splice_form(probe, encoding or None) is not None:
+            forms.add(ensure_ascii)
     return frozenset(forms)
+
+
+def _indented(indent: Any) -> bool:
+    try:
+        return indent is not None and int(indent) > 0
+    except (TypeError, ValueError):
+        return False

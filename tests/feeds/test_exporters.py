@@ -146,18 +146,29 @@ def test_a_field_serializer_wins_over_a_fragment() -> None:
 def test_json_forms_reads_the_feeds_of_these_exporters() -> None:
     def forms(**values: Any) -> frozenset[bool]:
         settings = Settings(values)
-        settings.set("FEED_EXPORTERS", {"jsonlines": "scrapy_cx.feeds.JsonLinesItemExporter"})
+        ours = {"jsonlines": "scrapy_cx.feeds.JsonLinesItemExporter"}
+        ours["json"] = "scrapy_cx.feeds.JsonItemExporter"
+        settings.set("FEED_EXPORTERS", ours)
         return json_forms(settings)
 
     assert forms() == frozenset()
     assert forms(FEEDS={"a.jsonl": {"format": "jsonlines"}}) == {True}
     utf8 = {"FEEDS": {"a.jsonl": {"format": "jsonlines"}}, "FEED_EXPORT_ENCODING": "utf-8"}
     assert forms(**utf8) == {False}
-    assert forms(FEEDS={"a.csv": {"format": "csv"}, "b.json": {"format": "json"}}) == set()
+    assert forms(FEEDS={"a.csv": {"format": "csv"}, "b.xml": {"format": "xml"}}) == set()
+    assert forms(FEEDS={"b.json": {"format": "json"}}) == {True}
     both = {"a.jsonl": {"format": "jsonlines", "encoding": "utf-8"},
             "b.jsonl": {"format": "jsonlines", "item_export_kwargs": {"ensure_ascii": True},
                         "encoding": "utf-8"}}
     assert forms(FEEDS=both) == {False, True}
+    # Feeds the exporters write Scrapy's way ask the workers for nothing.
+    indented = {"a.json": {"format": "json", "encoding": "utf-8", "indent": 2}}
+    assert forms(FEEDS=indented) == set()
+    assert forms(FEED_EXPORT_INDENT=4, **utf8) == {False}  # JSON lines ignore the indent
+    latin = {"a.jsonl": {"format": "jsonlines", "encoding": "latin-1"}}
+    assert forms(FEEDS=latin) == set()
+    sort = {"a.jsonl": {"format": "jsonlines", "item_export_kwargs": {"sort_keys": True}}}
+    assert forms(FEEDS=sort) == set()
 
 
 class Upper(JsonLinesItemExporter):
