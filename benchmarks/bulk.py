@@ -48,6 +48,8 @@ def _start(inputs: Sequence[str], jobs: int, out: Path, code: str | None) -> sub
     if code is not None:  # python -c puts the working folder first on sys.path
         cwd = Path(tempfile.mkdtemp())
         (cwd / "scrapy_cx").symlink_to(Path(code).resolve() / "scrapy_cx")
+    # Named from here, read from there: a relative input found no page in the baseline's run.
+    inputs = [name if name == "-" else str(Path(name).resolve()) for name in inputs]
     command = [sys.executable, "-c", _WRAPPER, "extract", *inputs, "-o", str(out), "-j", str(jobs)]
     return subprocess.Popen(command, cwd=cwd, stderr=subprocess.PIPE, text=True)
 

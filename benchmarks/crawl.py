@@ -32,6 +32,7 @@ import gzip
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -385,6 +386,7 @@ def crawl_main(config: dict[str, Any]) -> None:
                 pool["cpu_seconds"] = mw._pool.cpu_seconds
                 pool["timeouts"] = mw._pool.timeouts
 
+    gc_seconds = _count_gc()
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
     crawler.signals.connect(closing, signal=signals.spider_closed)  # before the pool closes
@@ -396,7 +398,10 @@ def crawl_main(config: dict[str, Any]) -> None:
         profiler = cProfile.Profile(time.process_time)  # CPU, not the shared wall clock
         profiler.enable()
     cpu, thread_cpu = time.process_time(), time.thread_time()
+    sys_cpu, gc_before = resource.getrusage(resource.RUSAGE_SELF).ru_stime, gc_seconds[0]
     process.start()
+    gc_seconds[0] -= gc_before
+    sys_cpu = resource.getrusage(resource.RUSAGE_SELF).ru_stime - sys_cpu
     if profiler is not None:
         profiler.disable()
         profiler.dump_stats(config["profile"])
@@ -409,6 +414,10 @@ def crawl_main(config: dict[str, Any]) -> None:
                 "responses": stats.get("response_received_count", 0),
                 "seconds": stats.get("elapsed_time_seconds", 0.0),
                 "cpu_seconds": time.process_time() - cpu,
+                # Of which in the kernel (socket I/O, page faults) and in Python's
+                # cyclic garbage collector.
+                "sys_cpu_seconds": sys_cpu,
+                "gc_cpu_seconds": gc_seconds[0],
                 "worker_cpu_seconds": pool.get("cpu_seconds", 0.0),
                 "reactor_thread_cpu_seconds": pool.get("reactor_thread_seconds", 0.0),
                 "other_threads_cpu_seconds": pool.get("process_seconds", 0.0)
@@ -423,6 +432,24 @@ def crawl_main(config: dict[str, Any]) -> None:
             }
         )
     )
+
+
+def _count_gc() -> list[float]:
+    """A one-item list that adds up the CPU seconds the garbage collector takes from now on
+    (every page's objects are its work: what a plugin allocates per page shows here)."""
+    import gc
+
+    total = [0.0]
+    started = [0.0]
+
+    def timed(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            total[0] += time.process_time() - started[0]
+
+    gc.callbacks.append(timed)
+    return total
 
 
 def run_crawl(
@@ -464,7 +491,7 @@ def run_crawl(
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     result["pages_per_s"] = result["responses"] / result["seconds"]
     result["cpu_ms_per_page"] = 1000 * result["cpu_seconds"] / result["responses"]
-    for name in ("worker", "reactor_thread", "other_threads"):
+    for name in ("worker", "reactor_thread", "other_threads", "sys", "gc"):
         result[f"{name}_cpu_ms_per_page"] = (
             1000 * result[f"{name}_cpu_seconds"] / result["responses"]
         )
@@ -526,7 +553,9 @@ def _report(name: str, result: dict[str, Any]) -> None:
         f"{name:>16}: {result['responses']} pages in {result['seconds']:.1f} s = "
         f"{result['pages_per_s']:.0f} pages/s, CPU ms/page main {result['cpu_ms_per_page']:.2f} "
         f"(reactor thread {result['reactor_thread_cpu_ms_per_page']:.2f}, other threads "
-        f"{result['other_threads_cpu_ms_per_page']:.2f}) "
+        f"{result['other_threads_cpu_ms_per_page']:.2f}; in the kernel "
+        f"{result['sys_cpu_ms_per_page']:.2f}, garbage collection "
+        f"{result['gc_cpu_ms_per_page']:.2f}) "
         f"workers {result['worker_cpu_ms_per_page']:.2f}, {result['items']} items",
         file=sys.stderr,
     )
@@ -598,6 +627,8 @@ def _run_rounds(
 KEYS = (
     "pages_per_s",
     "cpu_ms_per_page",
+    "sys_cpu_ms_per_page",
+    "gc_cpu_ms_per_page",
     "reactor_thread_cpu_ms_per_page",
     "other_threads_cpu_ms_per_page",
     "worker_cpu_ms_per_page",

@@ -291,7 +291,7 @@ def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -
         ) from exc
 
 
-def _as_text(line: str) -> bytes:
+def _as_text(line: bytes) -> bytes:
     """An article's JSON line as ``--text`` shows it: the title, the text, a blank line."""
     article = json.loads(line)
     return f"{article.get('title') or ''}\n{article.get('content') or ''}\n\n".encode()
@@ -361,7 +361,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 summary.add(outcome)
                 if outcome.line is not None:
                     line = outcome.line
-                    out.write(_as_text(line) if args.text else line.encode("utf-8") + b"\n")
+                    out.write(_as_text(line) if args.text else line + b"\n")
                     _write_markdown(markdown, outcome, summary.pages)
                 elif args.verbose:
                     progress.write(printable(f"skipped {outcome.source}: {outcome.reason}"))

@@ -15,7 +15,10 @@ non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
 
 And a CSV feed export writes nested fields (``related``, ``posts``,
 ``authors``...) as JSON (:class:`~scrapy_cx.items.JsonCellCsvItemExporter`)
-unless the project chose its own ``csv`` exporter, and a dropped article is
+unless the project chose its own ``csv`` exporter, JSON and JSON lines feeds
+write the JSON of an article's long texts as the worker made it
+(:mod:`scrapy_cx.feeds`, the same bytes as Scrapy's exporters) unless the project
+chose its own, and a dropped article is
 logged as one short line (:class:`~scrapy_cx.pipeline.DropLogFormatter`)
 unless the project set its own ``LOG_FORMATTER``.
 """
@@ -33,13 +36,30 @@ from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
 from .settings import DEFAULTS, CxSettings, SettingError
 
-__all__ = ["COMPONENTS", "CSV_EXPORTER", "LOG_FORMATTER", "MAXSIZE_FACTOR", "Addon"]
+__all__ = [
+    "COMPONENTS",
+    "CSV_EXPORTER",
+    "JSON_EXPORTERS",
+    "LOG_FORMATTER",
+    "MAXSIZE_FACTOR",
+    "Addon",
+]
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
 MAXSIZE_FACTOR = 4
 
 #: The exporter of the ``csv`` feed format, where the project names none.
 CSV_EXPORTER = "scrapy_cx.items.JsonCellCsvItemExporter"
+
+#: The exporters of the JSON feed formats, where the project names none: Scrapy's, but
+#: writing the JSON of an article's long texts as the worker made it
+#: (:mod:`scrapy_cx.feeds`), byte for byte what Scrapy's would write.
+JSON_EXPORTERS = {
+    "json": "scrapy_cx.feeds.JsonItemExporter",
+    "jsonlines": "scrapy_cx.feeds.JsonLinesItemExporter",
+    "jsonl": "scrapy_cx.feeds.JsonLinesItemExporter",
+    "jl": "scrapy_cx.feeds.JsonLinesItemExporter",
+}
 
 #: Logs a dropped article as its URL, reason, title and length, not whole.
 LOG_FORMATTER = "scrapy_cx.pipeline.DropLogFormatter"
@@ -114,7 +134,7 @@ class Addon:
             else:
                 components[path] = order
         self._bound_downloads(settings)
-        self._csv_as_json(settings)
+        self._exporters(settings)
         # "addon" priority: a project's (or spider's, or command line's) own formatter stands.
         settings.set("LOG_FORMATTER", LOG_FORMATTER, "addon")
 
@@ -130,11 +150,13 @@ class Addon:
         settings.set("DOWNLOAD_WARNSIZE", body, "addon")
 
     @staticmethod
-    def _csv_as_json(settings: BaseSettings) -> None:
-        """Nested fields as JSON in CSV exports; other formats keep Scrapy's exporters."""
+    def _exporters(settings: BaseSettings) -> None:
+        """Nested fields as JSON in CSV exports, the worker's JSON of long texts in JSON
+        exports; other formats keep Scrapy's exporters."""
         exporters = settings["FEED_EXPORTERS"]
-        if isinstance(exporters, BaseSettings):
-            # "addon" priority: a project's own "csv" entry (any priority above) stands.
-            exporters.set("csv", CSV_EXPORTER, "addon")
-        elif "csv" not in exporters:
-            exporters["csv"] = CSV_EXPORTER
+        for name, path in {"csv": CSV_EXPORTER, **JSON_EXPORTERS}.items():
+            if isinstance(exporters, BaseSettings):
+                # "addon" priority: a project's own entry (any priority above) stands.
+                exporters.set(name, path, "addon")
+            elif name not in exporters:
+                exporters[name] = path

@@ -85,14 +85,15 @@ def fill_item(item: Any, article: Article) -> int:
 
 
 def _fill_dict(item: dict[str, Any], article: Article) -> int:
-    """:func:`fill_item` for a plain dict: the same rule, read straight off the dict."""
-    filled = 0
-    for name, value in article.to_dict().items():
-        if name in item and (not is_empty(item[name]) or is_empty(value)):
-            continue
-        item[name] = value
-        filled += 1
-    return filled
+    """:func:`fill_item` for a plain dict: the same rule, read off the item's own keys
+    (usually only ``url``) rather than tested for each of the article's fields. Keys the
+    item had keep their places; the others follow in the article's order, as one by one."""
+    data = article.to_dict()
+    for name, current in item.items():
+        if name in data and (not is_empty(current) or is_empty(data[name])):
+            del data[name]
+    item.update(data)
+    return len(data)
 
 
 def can_hold(adapter: ItemAdapter, name: str) -> bool:

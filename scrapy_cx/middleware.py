@@ -29,6 +29,7 @@ from w3lib.encoding import http_content_type_encoding
 from .article import Article
 from .body import looks_binary
 from .extract import extract_article
+from .feeds import fragments, json_forms
 from .pool import (
     PoolClosed,
     PoolError,
@@ -64,6 +65,10 @@ META_SKIPPED = "cx_skipped"
 #: the worker (:func:`~scrapy_cx.verdict.article_reason`): the pipeline reuses it
 #: for an item whose judged fields are the article's own.
 META_VERDICT = "_cx_verdict"
+#: ``response.meta`` key holding the JSON of the article's long texts, made in the worker
+#: for the crawl's JSON feeds (:mod:`scrapy_cx.feeds`): the spider middleware offers
+#: them to the exporters for the strings it puts into items.
+META_JSON = "_cx_json"
 #: Scrapy's own priority for this middleware (the add-on uses it).
 ORDER = 540
 
@@ -215,6 +220,7 @@ class ArticleMiddleware:
         self._pool: ReactorPool | None = None
         self._room: DeferredSemaphore | None = None
         self._judge: Callable[[Any], str | None] | None = None
+        self._prepare: Callable[[Any], Any] | None = None
         if self.workers:
             crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
             crawler.signals.connect(self.close_pool, signal=signals.engine_stopped)
@@ -236,6 +242,7 @@ class ArticleMiddleware:
         meta.pop(META_ARTICLE, None)
         meta.pop(META_SKIPPED, None)
         meta.pop(META_VERDICT, None)
+        meta.pop(META_JSON, None)
         reason = skip_reason(response, self.settings.max_body_size)
         if reason is None:
             if self.workers:
@@ -267,12 +274,13 @@ class ArticleMiddleware:
         try:
             (body, url), kwargs = self._arguments(response)
             # The body is written to the worker from the response's own bytes (no pickled
-            # copy); the article comes back as one packed record with its verdict.
-            args = (self.extract, (PickleBuffer(body), url), kwargs, self._judge)
+            # copy); the article comes back as one packed record with its verdict and the
+            # JSON of its long texts.
+            args = (self.extract, (PickleBuffer(body), url), kwargs, self._judge, self._prepare)
             future = self._pool.submit(call_packed, *args, block=False)
             reason: str | None = None
             try:
-                article, verdict = unpack(await _result(future))
+                article, verdict, prepared = unpack(await _result(future))
             except PoolError as error:
                 reason = self._pool_failure(error, response.url)
             except Exception:  # noqa: BLE001 - a record it cannot read: a bug, the crawl goes on
@@ -282,6 +290,8 @@ class ArticleMiddleware:
             else:
                 meta[META_ARTICLE] = article
                 meta[META_VERDICT] = verdict
+                if prepared:
+                    meta[META_JSON] = prepared
                 self.stats.page(article, response.url)
         finally:
             self._room.release()
@@ -308,6 +318,8 @@ class ArticleMiddleware:
 
     def _start_pool(self) -> None:
         self._judge = partial(article_reason, *self.settings.rule())
+        forms = json_forms(self.crawler.settings)
+        self._prepare = partial(fragments, ensure_ascii=tuple(sorted(forms))) if forms else None
         self._pool = ReactorPool(
             self.workers,
             timeout=self.settings.page_timeout,

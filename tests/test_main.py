@@ -292,7 +292,7 @@ def test_an_interrupted_run_leaves_the_old_output_as_it_was(
 
     def interrupted(items: Iterator[object], *args: object, **kwargs: object) -> Iterator[Outcome]:
         next(items)  # the page is read, its article written, then Ctrl-C
-        yield Outcome("a.html", line='{"title": "new"}')
+        yield Outcome("a.html", line=b'{"title": "new"}')
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "extract_all", interrupted)

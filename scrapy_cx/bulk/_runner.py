@@ -66,7 +66,7 @@ class Outcome:
     """One page's result: an output line (an article) or a skip reason."""
 
     source: str
-    line: str | None = None
+    line: bytes | None = None  # UTF-8, made in the worker: the parent only writes it
     reason: str | None = None
     fingerprint: str | None = None  # of an article's main text, for --dedup
     truncated: bool = False  # the page was too big to read whole (Article.truncated)
@@ -91,7 +91,10 @@ def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
         return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
-    line = json.dumps(article.to_dict(), ensure_ascii=False)
+    try:  # the bytes cross to the parent as they are: no decoding there, no encoding again
+        line = json.dumps(article.to_dict(), ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate no UTF-8 file can hold
+        return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
     return Outcome(
         item.source,
         line=line,

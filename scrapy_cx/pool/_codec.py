@@ -153,10 +153,13 @@ def call_packed(
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
     judge: Callable[[Any], Any] | None = None,
+    prepare: Callable[[Any], Any] | None = None,
 ) -> bytes:
-    """Run ``function(*args, **kwargs)`` in a worker and return ``(result, judge(result))``
-    packed: the crawl's process only unpacks it. ``judge`` (importable, or a
-    ``functools.partial`` of one) does in the worker what the parent would do next
-    with the result (the article rule)."""
+    """Run ``function(*args, **kwargs)`` in a worker and return ``(result, judge(result),
+    prepare(result))`` packed (None for either not given): the crawl's process only
+    unpacks it. ``judge`` and ``prepare`` (importable, or ``functools.partial`` of one) do
+    in the worker what the parent would do next with the result: the article rule, and
+    the JSON of its long texts for the feed export."""
     result = function(*args, **kwargs)
-    return pack((result, None if judge is None else judge(result)))
+    verdict = None if judge is None else judge(result)
+    return pack((result, verdict, None if prepare is None else prepare(result)))

@@ -61,22 +61,25 @@ def frame(payload: bytes) -> list[bytes]:
     return [_HEADER.pack(len(payload)), payload]
 
 
-def unframe(buffer: bytearray) -> list[bytes]:
-    """Take every complete frame off the front of ``buffer``."""
+def unframe(buffer: bytearray, load: Callable[[memoryview], Any] = bytes) -> list[Any]:
+    """Take every complete frame off the front of ``buffer``, each read by ``load`` from a
+    view of its bytes (``pickle.loads`` reads a message without a copy of its frame)."""
     payloads = []
     start = 0
-    while len(buffer) - start >= _HEADER.size:
-        (size,) = _HEADER.unpack_from(buffer, start)
-        head = _HEADER.size
-        if size == -1:
-            if len(buffer) - start < head + _LONG_HEADER.size:
+    with memoryview(buffer) as view:
+        while len(buffer) - start >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(buffer, start)
+            head = _HEADER.size
+            if size == -1:
+                if len(buffer) - start < head + _LONG_HEADER.size:
+                    break
+                (size,) = _LONG_HEADER.unpack_from(buffer, start + head)
+                head += _LONG_HEADER.size
+            if len(buffer) - start < head + size:
                 break
-            (size,) = _LONG_HEADER.unpack_from(buffer, start + head)
-            head += _LONG_HEADER.size
-        if len(buffer) - start < head + size:
-            break
-        payloads.append(bytes(buffer[start + head : start + head + size]))
-        start += head + size
+            with view[start + head : start + head + size] as part:
+                payloads.append(load(part))
+            start += head + size
     del buffer[:start]
     return payloads
 
@@ -103,6 +106,9 @@ class _Link:
         self._on_messages = on_messages
         self._on_eof = on_eof
         self._inbox = bytearray()
+        # Read into: the same pages each time, not a new megabyte allocated (and its pages
+        # faulted in) per read.
+        self._chunk = bytearray(READ_SIZE)
         # What is left to write, each part with what to call once it is written.
         self._outbox: deque[tuple[memoryview, Callable[[], None] | None]] = deque()
         self._open = True
@@ -169,16 +175,17 @@ class _Link:
     def _read(self) -> list[Any] | None:
         """One read's complete messages; None at end of file or on a garbled stream."""
         try:
-            data = os.read(self._fd, READ_SIZE)
+            size = os.readv(self._fd, [self._chunk])
         except BlockingIOError:
             return []
         except OSError:
-            data = b""
-        if not data:
+            size = 0
+        if not size:
             return None
-        self._inbox += data
+        with memoryview(self._chunk) as chunk, chunk[:size] as data:
+            self._inbox += data
         try:
-            return [pickle.loads(p) for p in unframe(self._inbox)]
+            return unframe(self._inbox, pickle.loads)
         except Exception:  # noqa: BLE001 - a garbled stream: the worker is no use any more
             logger.exception("scrapy-cx: unreadable message from a worker: replacing it")
             return None

@@ -37,7 +37,7 @@ def test_article_becomes_one_json_line() -> None:
 def test_non_ascii_is_written_as_is() -> None:
     html = article_html("Трамвай", charset="windows-1251").encode("cp1251")
     outcome = extract_one(RawPage("ru", None, html), Options())
-    assert outcome.line is not None and '"title": "Трамвай"' in outcome.line
+    assert outcome.line is not None and '"title": "Трамвай"'.encode() in outcome.line
 
 
 def test_encoding_option_applies_when_nothing_is_declared() -> None:
@@ -46,7 +46,7 @@ def test_encoding_option_applies_when_nothing_is_declared() -> None:
     forced = extract_one(RawPage("f", None, body), Options(encoding="cp1252"))
     assert forced.line is not None and json.loads(forced.line)["title"] == "Ça coûte cher"
     header_wins = extract_one(RawPage("f", None, body, "cp1252"), Options(encoding="koi8-r"))
-    assert header_wins.line is not None and "Ça coûte" in header_wins.line
+    assert header_wins.line is not None and "Ça coûte".encode() in header_wins.line
 
 
 def test_short_or_untitled_pages_are_skipped_with_a_reason() -> None:

@@ -177,11 +177,11 @@ def test_a_saved_file_dates_its_page_by_its_modification_time(tmp_path: Path) ->
     (page,) = list(Sources([tmp_path]))
     assert isinstance(page, RawPage) and page.fetched == saved_at
     line = extract_one(page, Options()).line
-    assert line is not None and '"published": "2019-09-30T22:46:00"' in line
+    assert line is not None and b'"published": "2019-09-30T22:46:00"' in line
     # --reference-time overrides every page's own time.
     override = Options(reference_time=datetime(2021, 10, 1, tzinfo=timezone.utc))
     line = extract_one(page, override).line
-    assert line is not None and '"published": "2021-09-30T22:46:00"' in line
+    assert line is not None and b'"published": "2021-09-30T22:46:00"' in line
 
 
 def test_lazy_sources_list_files_for_the_worker_to_read(tmp_path: Path) -> None:

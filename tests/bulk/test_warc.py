@@ -196,7 +196,7 @@ def test_a_record_dates_its_page_by_its_warc_date(tmp_path: Path) -> None:
     assert isinstance(page, RawPage)
     assert page.fetched == datetime(2019, 10, 5, 8, 0, tzinfo=timezone.utc)
     line = extract_one(page, Options()).line
-    assert line is not None and '"published": "2019-10-03T10:30:00' in line
+    assert line is not None and b'"published": "2019-10-03T10:30:00' in line
 
 
 @pytest.mark.parametrize(

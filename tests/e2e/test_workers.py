@@ -404,7 +404,14 @@ def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
         pages = [*list(site.articles)[::2], *(p for p in site.routes if p.endswith("/"))]
         listed.write_text("\n".join(base + p for p in pages) + "\n", encoding="utf-8")
         exports = {}
-        for workers in ("0", "2"):
+        # With workers the JSON of the long texts is made in the worker and written as it
+        # is (scrapy_cx.feeds): the lines must be, byte for byte, what Scrapy's own
+        # exporter writes for the same crawl.
+        for run, workers, exporter in (
+            ("0", "0", None),
+            ("2", "2", None),
+            ("2, Scrapy's exporter", "2", "scrapy.exporters.JsonLinesItemExporter"),
+        ):
             settings = {
                 "CX_WORKERS": workers,
                 "CX_FORMATS": "html,markdown,images",
@@ -414,13 +421,16 @@ def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
                 "AUTOTHROTTLE_ENABLED": "False",
                 "ROBOTSTXT_OBEY": "False",
             }
-            proc, items = run_crawl(
-                ["-a", f"urls={listed}"], tmp_path / f"{workers}.jsonl", settings=settings
-            )
+            if exporter:
+                settings["FEED_EXPORTERS"] = json.dumps({"jsonl": exporter, "jsonlines": exporter})
+            output = tmp_path / f"{len(exports)}.jsonl"
+            proc, items = run_crawl(["-a", f"urls={listed}"], output, settings=settings)
             assert proc.returncode == 0, proc.stderr[-3000:]
             stats = scrapy_stats(proc.stderr)
             counts = {k: v for k, v in stats.items() if k.startswith("cx/")}
-            exports[workers] = (sorted(items, key=lambda i: i["url"]), counts)
+            lines = sorted(output.read_bytes().splitlines(), key=lambda b: json.loads(b)["url"])
+            exports[run] = (sorted(items, key=lambda i: i["url"]), counts, lines)
     assert len(exports["0"][0]) >= 10 and exports["0"][1].get("cx/dropped/page_type_listing")
     assert any(item["language"] == "zh" for item in exports["0"][0])
     assert exports["2"] == exports["0"]
+    assert exports["2, Scrapy's exporter"] == exports["2"]

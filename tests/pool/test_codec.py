@@ -126,14 +126,15 @@ def test_a_rebuilt_dataclass_is_what_was_sent_as_pickle_would_rebuild_it() -> No
 def test_call_packed_runs_the_function_and_the_judge_in_one_record() -> None:
     judge = partial(article_reason, 10, False, ("article",), 0.5)
     record = call_packed(Article, (), {"title": "T", "content": "x" * 50}, judge)
-    article, verdict = unpack(record)
-    assert article == Article(title="T", content="x" * 50) and verdict is None
-    _, verdict = unpack(call_packed(Article, (), {"title": "T"}, judge))
+    article, verdict, prepared = unpack(record)
+    assert article == Article(title="T", content="x" * 50) and verdict is None and prepared is None
+    _, verdict, _ = unpack(call_packed(Article, (), {"title": "T"}, judge))
     assert verdict == "no_content"
     unsure = {"title": "T", "content": "x" * 50, "article_probability": 0.2}
-    _, verdict = unpack(call_packed(Article, (), unsure, judge))
+    _, verdict, _ = unpack(call_packed(Article, (), unsure, judge))
     assert verdict == "low_probability"  # CX_MIN_ARTICLE_PROBABILITY holds in the worker too
-    assert unpack(call_packed(len, ("abc",), {})) == (3, None)
+    assert unpack(call_packed(len, ("abc",), {})) == (3, None, None)
+    assert unpack(call_packed(len, ("abc",), {}, None, str)) == (3, None, "3")
 
 
 def test_classes_are_looked_up_once() -> None:
