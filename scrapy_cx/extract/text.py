@@ -27,6 +27,26 @@ _CREDIT = re.compile(
     r"(?:photos?|fotos?|bild|bildquelle|kuva|cr[ée]dits?(?:\s+photos?)?)\s?:|©|\(c\)\s",
     re.IGNORECASE,
 )
+# A label that points away from the story ("Read also", "Lesen Sie auch:", "Czytaj też"),
+# on a line of its own or opening a linked headline: a short, general list of the
+# phrases sites use, matched whole (never a sentence that merely opens so).
+_READ_ALSO = (
+    r"(?:read (?:also|more)|related(?: articles?| stories| posts)?|"
+    r"(?:lesen sie|lies) (?:auch|hier|mehr)|auch lesen|weiterlesen|mehr zum thema|"
+    r"(?:das|dieses) (?:thema )?k\u00f6nnte (?:sie|dich) auch interessieren|"
+    r"weiterf\u00fchrende[rn]? links?|czytaj (?:te\u017c|tak\u017ce|r\u00f3wnie\u017c)|"
+    r"(?:veja|leia) tamb\u00e9m|le[ea] tambi\u00e9n|(?:\u00e0 )?lire aussi|leggi anche|lees ook)"
+)
+_LABEL_ALONE = re.compile(rf"[\W_]*{_READ_ALSO}[\W_]*", re.IGNORECASE)
+_LABEL_OPENING = re.compile(rf"[\W_]*{_READ_ALSO}\s*[:|\u00bb>\u2013-]", re.IGNORECASE)
+# A row of share buttons ("Facebook Twitter Link Copied Mail WhatsApp"): every word
+# a network's or a button's name, at least this many of them.
+_SHARE_WORDS = frozenset(
+    """facebook twitter x linkedin xing pinterest reddit whatsapp telegram tumblr email
+    e-mail mail print drucken teilen share link copied copy flipboard messenger threads
+    bluesky mastodon sms""".split()
+)
+MIN_SHARE_WORDS = 3
 
 
 # A sentence's end: a full stop, "!" or "?" before a space or the line's end (after
@@ -60,6 +80,7 @@ def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Li
             and _CREDIT.match(line.text)
             and not (page is not None and set_apart(line, page, FIGURE_TAGS))
         )
+        and not _pointer(line)
     ]
     if page is None:
         return tuple(kept)
@@ -100,6 +121,20 @@ def _asides(lines: list[Line], page: PageLines) -> list[Line]:
         while kept[-1].is_heading and kept[-1].length < MAX_TRAILING_HEADING:
             kept.pop()
     return kept
+
+
+def _pointer(line: Line) -> bool:
+    """A line that points away from the story: a "read also" label alone or over a
+    linked headline (mostly links), or a row of share buttons."""
+    text = line.text
+    if len(text) > MAX_TRAILING_HEADING:
+        return False
+    if _LABEL_ALONE.fullmatch(text):
+        return True
+    if _LABEL_OPENING.match(text) and line.link_density > TEASER_LINK_DENSITY / 2:
+        return True
+    words = text.lower().split()
+    return len(words) >= MIN_SHARE_WORDS and all(w in _SHARE_WORDS for w in words)
 
 
 def _teaser(line: Line) -> bool:

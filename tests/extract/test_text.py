@@ -86,3 +86,26 @@ def test_headings_left_at_the_end_of_the_text_are_left_out() -> None:
     lines = page_lines(parse_html(html))
     text = main_text(lines, lines)
     assert "What happens next" in text and text.endswith(PROSE[1])
+
+
+def test_read_also_labels_and_share_rows_are_not_the_articles_text() -> None:
+    """ "Auch lesen:" on a line of its own, "Czytaj też: <a>headline</a>" and a row of
+    share buttons point away from the story, wherever they sit (here between lines that
+    end no sentence, where the teaser rule does not look); a sentence that opens with
+    such words stays."""
+    body = (
+        "<p>Der Verein hat am Samstag die neue Halle eröffnet, nach drei Jahren Planung "
+        "und einem langen Streit um das Grundstück am Hafen.</p>"
+        "<p>Auch lesen:</p><p><a href='/a/1'>Neue Skateanlage im Stadtpark geplant</a></p>"
+        "<p>Czytaj też: <a href='/a/2'>Nowy most na Wiśle otwarty dla ruchu</a></p>"
+        "<p>Die Halle bietet Platz für zweihundert Sportler</p>"
+        "<p>Facebook Twitter Link Copied Mail WhatsApp</p>"
+        "<p>Read more about the plan in the council's report, which the club published.</p>"
+        "<p>Lesen Sie dazu auch die Pressemitteilungen:</p>"
+    )
+    html = f"<html><body><article><h1>Neue Halle eröffnet</h1>{body}</article></body></html>"
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "Auch lesen" not in text and "Czytaj" not in text and "WhatsApp" not in text
+    assert "zweihundert Sportler" in text and "Read more about the plan" in text
+    assert "Lesen Sie dazu auch die Pressemitteilungen:" in text
