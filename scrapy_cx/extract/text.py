@@ -37,7 +37,11 @@ _READ_ALSO = (
     r"weiterf\u00fchrende[rn]? links?|czytaj (?:te\u017c|tak\u017ce|r\u00f3wnie\u017c)|"
     r"(?:veja|leia) tamb\u00e9m|le[ea] tambi\u00e9n|(?:\u00e0 )?lire aussi|leggi anche|lees ook)"
 )
-_LABEL_ALONE = re.compile(rf"[\W_]*{_READ_ALSO}[\W_]*", re.IGNORECASE)
+# An ad's or an affiliate link's label on a line of its own ("*Werbung", "Advertisement:").
+_AD_LABEL = (
+    r"(?:advertisement|anzeige|werbung|affiliate[- ]?links?|sponsored|gesponsert|publicidad)"
+)
+_LABEL_ALONE = re.compile(rf"[\W_]*(?:{_READ_ALSO}|{_AD_LABEL})[\W_]*", re.IGNORECASE)
 _LABEL_OPENING = re.compile(rf"[\W_]*{_READ_ALSO}\s*[:|\u00bb>\u2013-]", re.IGNORECASE)
 # A row of share buttons ("Facebook Twitter Link Copied Mail WhatsApp"): every word
 # a network's or a button's name, at least this many of them.
