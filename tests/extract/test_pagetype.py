@@ -1017,3 +1017,65 @@ def test_a_news_sites_front_of_dated_whole_stories_is_a_listing() -> None:
     for i in range(4):
         undated = undated.replace(f" {i + 1}, 2024 by ann", " by ann")
     assert extract_article(undated, "http://river.test/").page_type == "other"
+
+
+LANDING_SECTIONS = (
+    (
+        "Live load sensors",
+        "Our sensors weigh every lorry that crosses your bridge and send the figures to "
+        "your engineers' phones within a minute, day and night, in any weather.",
+    ),
+    (
+        "Crack alerts",
+        "Cameras under each span compare the piers with last week's pictures and raise an "
+        "alert the moment a new crack appears, long before a person could see it.",
+    ),
+    (
+        "Reports for councils",
+        "Every month your council receives a plain report of the bridge's health that "
+        "engineers, councillors and the voters who pay for the bridge can all read.",
+    ),
+)
+FEATURES = (
+    "Set up in one night",
+    "No road closures",
+    "Works on old stone spans",
+    "Alerts by text message",
+    "Data kept in Europe",
+)
+
+
+def landing_page(chrome_columns: int) -> str:
+    """A service's page: headed sections, each a paragraph of prose and a short list
+    of features with a call to action, then ``chrome_columns`` columns of the site's
+    links and blurbs beside it (a plans table, a customers' wall, a long footer)."""
+    sections = "".join(
+        f"<section><h2>{name}</h2><p>{text}</p><ul>"
+        + "".join(f"<li>{feature}</li>" for feature in FEATURES)
+        + "</ul><a class='btn' href='/demo'>Book a demo</a></section>"
+        for name, text in LANDING_SECTIONS
+    )
+    chrome = "".join(
+        f"<div class='footer-col'><h4>Column {i}</h4><ul>"
+        + "".join(
+            f"<li><a href='/c{i}/{j}'>Bridge monitoring resources for councils {i}.{j}</a></li>"
+            for j in range(8)
+        )
+        + "</ul></div>"
+        for i in range(chrome_columns)
+    )
+    body = f"<h1>Bridge monitoring that never sleeps</h1><main>{sections}</main>"
+    return page(f"{body}<div class='site-footer'>{chrome}</div>", "Span monitoring")
+
+
+def test_a_landing_page_of_longer_blurbs_amid_much_chrome_is_other() -> None:
+    """Blurbs with a paragraph of prose each: a landing page still, when its body is
+    a minor part of a page of calls to action, plans and footer links."""
+    article = extract_article(landing_page(6), "http://span.test/monitoring")
+    assert article.page_type == "other"
+
+
+def test_headed_sections_that_are_most_of_their_page_stay_an_article() -> None:
+    """The same sections on a page with little else: no landing page's frame."""
+    article = extract_article(landing_page(0), "http://span.test/monitoring")
+    assert article.page_type == "article"
