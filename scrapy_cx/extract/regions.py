@@ -250,8 +250,6 @@ def select_headlines(lines: list[Line], options: LineOptions) -> tuple[int, int]
     return _trim(weights, start, end)
 
 
-
-
 def wordy(line: Line) -> bool:
     """A long line of words that is no prose (:data:`MIN_WORDY_LINE`, :data:`WORDY_SPAN`);
     a ``<pre>`` block's code is read as it is."""

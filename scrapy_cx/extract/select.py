@@ -11,7 +11,6 @@ from .page import Page
 from .pagetype import story_head
 from .read import MIN_VISIBLE_TEXT
 from .regions import (
-    is_prose,
     lead_caption,
     lead_deck,
     lead_start,
@@ -19,7 +18,7 @@ from .regions import (
     select_main,
     select_prose,
 )
-from .text import main_lines
+from .text import is_prose, main_lines
 from .title import find_headline
 
 
@@ -79,13 +78,10 @@ def select_lead(page: Page) -> None:
             regions=((first, end), *chosen.regions[1:]),
             body=main_lines(lines[first:end], lines),
         )
-    # A standfirst the body repeats (a teaser's copy of its first paragraph) is no deck.
-    known = {line.text for line in chosen.body}
-    deck = [
-        i
-        for i in lead_deck(lines, page.options, chosen.headline, first)
-        if lines[i].text not in known
-    ]
+    deck = lead_deck(lines, page.options, chosen.headline, first)
+    if deck:  # a standfirst the body repeats (a teaser's copy of its first paragraph) is no deck
+        known = {line.text for line in chosen.body}
+        deck = [i for i in deck if lines[i].text not in known]
     if deck:
         chosen = replace(
             chosen,

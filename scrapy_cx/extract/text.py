@@ -51,6 +51,7 @@ _SHARE_WORDS = frozenset(
     bluesky mastodon sms""".split()
 )
 MIN_SHARE_WORDS = 3
+MAX_POINTER = 100  # characters: a label, a headline or a row of buttons, no more
 
 
 # A sentence's end: a full stop, "!" or "?" before a space or the line's end (after
@@ -131,7 +132,7 @@ def _pointer(line: Line) -> bool:
     """A line that points away from the story: a "read also" label alone or over a
     linked headline (mostly links), or a row of share buttons."""
     text = line.text
-    if len(text) > MAX_TRAILING_HEADING:
+    if len(text) > MAX_POINTER:
         return False
     if _LABEL_ALONE.fullmatch(text):
         return True
