@@ -87,12 +87,13 @@ def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
         article = extract_article(item.body, item.url, **kwargs)
     except Exception as exc:  # noqa: BLE001 - one bad page must not end a bulk run
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
-    reason = invalid_reason(article.to_dict(), *options.settings.rule())
+    record = article.to_dict()  # once: judged, then written
+    reason = invalid_reason(record, *options.settings.rule())
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
         return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
     try:  # the bytes cross to the parent as they are: no decoding there, no encoding again
-        line = json.dumps(article.to_dict(), ensure_ascii=False).encode("utf-8")
+        line = json.dumps(record, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate no UTF-8 file can hold
         return Outcome(item.source, reason=f"extraction error ({type(exc).__name__})")
     return Outcome(
