@@ -457,10 +457,15 @@ class _Builder:
         return i + 1 if step < 0 else i
 
     def _beside(self, block: int, line_block: int) -> bool:
-        """Whether ``block`` lies inside the element holding ``line_block``'s element."""
+        """Whether ``block`` lies inside the element holding ``line_block``'s element;
+        a wrapper holding no other line than that element's is no container, the
+        element around it is (``<div class=lead><p>..</p></div><figure>``)."""
         if line_block < 0:
             return False
-        holder = self.parents[line_block]
+        parents, spans = self.parents, self.lines.spans
+        holder = parents[line_block]
+        while holder >= 0 and spans[holder] == spans[line_block]:
+            holder = parents[holder]
         for _ in range(64):
             if block == holder:
                 return True

@@ -355,6 +355,22 @@ def test_a_link_around_the_pictures_own_element_is_the_pictures() -> None:
     assert '<a href="https://town.example.com/other-story"><img' not in html
 
 
+def test_a_picture_beside_a_wrapped_last_paragraph_is_kept() -> None:
+    # Each step: its text in a wrapper of its own, its picture beside the wrapper.
+    # The last step's picture stands at the body's edge: the wrapper holding only
+    # the paragraph is no container, the step around it is.
+    steps = "".join(
+        f"<div class='step'><div class='text'><p>{STORY[i]}</p></div>"
+        f"<figure><img src='/img/step{i}.jpg' alt='Step {i}'></figure></div>"
+        for i in range(4)
+    )
+    html = page(f"<article><h1>{HEADLINE}</h1>{steps}</article><aside><p>Ads</p></aside>")
+    article = extract(html)
+    assert shape(article).images == [
+        (f"https://town.example.com/img/step{i}.jpg", f"Step {i}") for i in range(4)
+    ]
+
+
 @pytest.mark.parametrize("spans", [0, 3, 200])
 def test_markup_after_many_plain_elements_is_still_read(spans: int) -> None:
     # A paragraph holding no markup is written from its text, without reading it
