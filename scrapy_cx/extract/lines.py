@@ -83,9 +83,11 @@ HIDDEN_CLASSES = frozenset(
 )
 
 # A boilerplate-named element inside the ``itemprop=articleBody`` element is forgiven
-# as a wrapper only when it holds this share of the body's unlinked text; on the
-# bench's 1 892 pages one forgiven element lies inside a body, a 50-picture
-# gallery's captions holding 0.78 of it (readability bug-1255978).
+# as a wrapper unless it holds less than this share of the body's unlinked text and
+# the body's own text before it holds the rest's share (a wrapper opens the body; a
+# widget sits after the story began). On the bench's 1 892 pages one forgiven element
+# lies inside a body: a 50-picture gallery's captions, 0.78 of the body, after the
+# story's first five sections, 0.18 of the body (readability bug-1255978).
 BODY_WRAPPER_SHARE = 0.9
 
 MAX_CACHED_NAME = 256
@@ -826,10 +828,13 @@ def _widget_in_body(
     bodies: list[tuple[int, int]], prefix: list[int], start: int, end: int, weight: int
 ) -> bool:
     """Whether boilerplate range ``start:end`` lies inside an ``itemprop=articleBody``
-    element without holding nearly all of its text: a widget of the body (a gallery's
-    captions, a related list), not the wrapper the guard forgives. The publisher
-    labelled the body; a wrapper around the article sits around that label, not in it."""
+    element, after the body's own text began and without holding nearly all of it: a
+    widget of the body (a gallery's captions, a related list), not the wrapper the
+    guard forgives. The publisher labelled the body; a wrapper around the article
+    sits around that label, or opens it."""
     for body_start, body_end in bodies:
         if body_start <= start and end <= body_end and (start, end) != (body_start, body_end):
-            return weight < BODY_WRAPPER_SHARE * (prefix[body_end] - prefix[body_start])
+            body = prefix[body_end] - prefix[body_start]
+            before = prefix[start] - prefix[body_start]
+            return weight < BODY_WRAPPER_SHARE * body and before >= (1 - BODY_WRAPPER_SHARE) * body
     return False

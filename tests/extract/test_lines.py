@@ -143,6 +143,15 @@ def test_guard_forgives_no_widget_inside_the_article_body() -> None:
         + "</div></div></body>"
     )
     assert not any(line.boilerplate for line in lines_of(wrapped))
+    # ... and so is one opening the body, a long note after it (0.75 of the body).
+    opening = (
+        '<body><div itemprop="articleBody"><div class="share-wrapper">'
+        + paragraphs(PROSE[:3])
+        + "</div>"
+        + paragraphs(PROSE[3:])
+        + "</div></body>"
+    )
+    assert not any(line.boilerplate for line in lines_of(opening))
 
 
 def test_article_main_and_article_body_are_never_boilerplate_by_name() -> None:
