@@ -119,6 +119,41 @@ def test_guard_keeps_a_boilerplate_named_wrapper_that_holds_most_of_the_text() -
     assert all(line.boilerplate for line in unguarded if line.text == PROSE[0])
 
 
+def test_guard_forgives_no_widget_inside_the_article_body() -> None:
+    # A gallery's captions inside the publisher's articleBody outweigh the story's
+    # own paragraphs: more than the guard's share of the page, yet a widget of the
+    # body, not a wrapper around it.
+    captions = "".join(
+        f"<li><h2>{i}/6 Slide</h2><p>{PROSE[i % 4]} Slide {i}.</p></li>" for i in range(1, 7)
+    )
+    html = (
+        '<body><div itemprop="articleBody">' + paragraphs(PROSE[:2]) + '<div class="type-gallery">'
+        f"<ul>{captions}</ul></div></div></body>"
+    )
+    marks = {line.text: line.boilerplate for line in lines_of(html)}
+    assert marks[PROSE[0]] is False
+    assert marks["1/6 Slide"] is True
+    # Outside an articleBody the same element is forgiven as a wrapper.
+    bare = html.replace(' itemprop="articleBody"', "")
+    assert {line.text: line.boilerplate for line in lines_of(bare)}["1/6 Slide"] is False
+    # A boilerplate-named wrapper holding the whole body inside it is still forgiven.
+    wrapped = (
+        '<body><div itemprop="articleBody"><div class="share-wrapper">'
+        + paragraphs(PROSE)
+        + "</div></div></body>"
+    )
+    assert not any(line.boilerplate for line in lines_of(wrapped))
+    # ... and so is one opening the body, a long note after it (0.75 of the body).
+    opening = (
+        '<body><div itemprop="articleBody"><div class="share-wrapper">'
+        + paragraphs(PROSE[:3])
+        + "</div>"
+        + paragraphs(PROSE[3:])
+        + "</div></body>"
+    )
+    assert not any(line.boilerplate for line in lines_of(opening))
+
+
 def test_article_main_and_article_body_are_never_boilerplate_by_name() -> None:
     html = (
         '<body><article class="post author-jane tag-news">' + paragraphs(PROSE[:2]) + "</article>"

@@ -337,6 +337,40 @@ def test_a_picture_standing_alone_keeps_the_link_around_it() -> None:
     ]
 
 
+def test_a_link_around_the_pictures_own_element_is_the_pictures() -> None:
+    # A lightbox link around a frame holding only the picture; a card link around
+    # a frame with text of its own is the card's, not the picture's.
+    parts = (
+        "<figure><a href='/gallery/span'><div class='frame'><picture>"
+        "<img src='/img/span.jpg' alt='The span'></picture></div></a></figure>",
+        "<a href='/other-story'><div><img src='/img/pier.jpg' alt='The pier'>"
+        "<p>Read about the pier and the long history of its repairs.</p></div></a>",
+    )
+    article = extract(story(*parts))
+    html = article.content_html or ""
+    assert (
+        '<figure><a href="https://town.example.com/gallery/span">'
+        '<img src="https://town.example.com/img/span.jpg" alt="The span"></a>'
+    ) in html
+    assert '<a href="https://town.example.com/other-story"><img' not in html
+
+
+def test_a_picture_beside_a_wrapped_last_paragraph_is_kept() -> None:
+    # Each step: its text in a wrapper of its own, its picture beside the wrapper.
+    # The last step's picture stands at the body's edge: the wrapper holding only
+    # the paragraph is no container, the step around it is.
+    steps = "".join(
+        f"<div class='step'><div class='text'><p>{STORY[i]}</p></div>"
+        f"<figure><img src='/img/step{i}.jpg' alt='Step {i}'></figure></div>"
+        for i in range(4)
+    )
+    html = page(f"<article><h1>{HEADLINE}</h1>{steps}</article><aside><p>Ads</p></aside>")
+    article = extract(html)
+    assert shape(article).images == [
+        (f"https://town.example.com/img/step{i}.jpg", f"Step {i}") for i in range(4)
+    ]
+
+
 @pytest.mark.parametrize("spans", [0, 3, 200])
 def test_markup_after_many_plain_elements_is_still_read(spans: int) -> None:
     # A paragraph holding no markup is written from its text, without reading it
