@@ -28,7 +28,7 @@ from typing import Any
 
 from ..dedup import DedupIndex
 from ..extract import extract_article
-from ..pool import PoolError, TaskTimeout, WorkerDied, WorkerPool
+from ..pool import EventPool, PoolError, SelectorLoop, TaskTimeout, WorkerDied
 from ..settings import CxSettings
 from ..verdict import invalid_reason
 from ._markdown import markdown_document
@@ -196,9 +196,13 @@ def extract_all(
     limit = in_flight or 4 * jobs
     pending: deque[tuple[str, Future[Any]]] = deque()
     blob = pickle.dumps(options, pickle.HIGHEST_PROTOCOL)  # pickled once, not per page
-    with WorkerPool(
-        jobs, timeout=timeout, max_tasks=max_pages, capacity=limit, context=mp_context
-    ) as pool:
+    loop = SelectorLoop()
+    # The pool waits in this thread, in ``loop`` turned between pages: no dispatcher
+    # thread to hand each page and each line over to (see pool._evented).
+    pool = EventPool(
+        jobs, loop=loop, timeout=timeout, max_tasks=max_pages, capacity=limit, context=mp_context
+    )
+    try:
         for item in items:
             if isinstance(item, Skip):
                 future: Future[Any] = Future()
@@ -206,10 +210,18 @@ def extract_all(
             else:
                 future = pool.submit(_extract_in_worker, *_as_task(item), blob)
             pending.append((item.source, future))
+            loop.run_once(0)  # take the lines written meanwhile, without waiting
             while len(pending) >= limit or (pending and pending[0][1].done()):
+                while not pending[0][1].done():
+                    loop.run_once(None)
                 yield _outcome(*pending.popleft())
         while pending:
+            while not pending[0][1].done():
+                loop.run_once(None)
             yield _outcome(*pending.popleft())
+    finally:
+        pool.close()
+        loop.close()
 
 
 # What crosses between the processes is plain tuples: a slotted dataclass pickles

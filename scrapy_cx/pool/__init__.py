@@ -1,15 +1,18 @@
 """Worker processes for extraction: a deadline per page, a bounded queue, a dead
 worker replaced, and nothing left behind.
 
-:class:`WorkerPool` serves the bulk command (its results waited on in a
-thread); :class:`ReactorPool`, the crawl (its pipes read by Twisted's reactor,
-imported on first use so the bulk command never imports Twisted). Results cross back
+:class:`WorkerPool` waits on its workers in a thread of its own; :class:`EventPool`
+in the loop its caller runs: the bulk command's :class:`SelectorLoop`, or the
+crawl's reactor (:class:`ReactorPool`, imported on first use so the bulk command
+never imports Twisted). Results cross back
 as one compact record (:func:`pack`, :func:`unpack`; :func:`call_packed` in the worker).
 """
 
 from typing import Any
 
 from ._codec import call_packed, pack, unpack
+from ._evented import EventPool
+from ._loop import SelectorLoop
 from ._workers import (
     PoolClosed,
     PoolError,
@@ -24,10 +27,12 @@ from ._workers import (
 )
 
 __all__ = [
+    "EventPool",
     "PoolClosed",
     "PoolError",
     "ReactorPool",
     "RemoteError",
+    "SelectorLoop",
     "TaskTimeout",
     "WorkerDied",
     "WorkerPool",

@@ -9,8 +9,8 @@ past its deadline gets its worker killed and replaced, a dead worker is replaced
 a worker is retired after ``max_tasks`` tasks, and a worker whose parent is gone
 reads end-of-file and exits. In :class:`WorkerPool` one dispatcher thread in the
 parent does all the waiting; callers get ``concurrent.futures.Future`` objects.
-The crawl drives the same logic from its reactor instead
-(:mod:`scrapy_cx._reactor_pool`).
+The crawl and the bulk command drive the same logic from the loop they run instead
+(:mod:`scrapy_cx.pool._evented`), with no thread.
 
 Nothing here imports Scrapy.
 """

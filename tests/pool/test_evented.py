@@ -1,7 +1,9 @@
-"""The pool as the crawl drives it: from a reactor's thread, without a thread of its own.
+"""The pool as the crawl and the bulk command drive it: from the loop's thread, without
+a thread of its own.
 
-Each test runs a real Twisted reactor of its own (a ``SelectReactor`` instance,
-not installed as the global one), turned by hand until the futures are done.
+Each test runs twice: on a real Twisted reactor of its own (a ``SelectReactor``
+instance, not installed as the global one: the crawl's :class:`ReactorPool`) and on
+a :class:`SelectorLoop` (the bulk command's), turned by hand until the futures are done.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ import pytest
 from twisted.internet.selectreactor import SelectReactor
 
 from scrapy_cx.pool import _workers
-from scrapy_cx.pool._reactor import ReactorPool, _Link, frame, unframe
+from scrapy_cx.pool._evented import _Link, frame, unframe
+from scrapy_cx.pool._loop import SelectorLoop
+from scrapy_cx.pool._reactor import ReactorPool
 from scrapy_cx.pool._workers import PoolClosed, RemoteError, TaskTimeout, WorkerDied
 from tests.pool.test_workers import BIG, alive
 from tests.support.faulty import fail_first_starts, never_start
@@ -29,12 +33,25 @@ from tests.support.faulty import fail_first_starts, never_start
 LIMIT = 60
 
 
-@pytest.fixture
-def reactor() -> Iterator[SelectReactor]:
-    yield SelectReactor()
+class TurnedLoop(SelectorLoop):
+    """A :class:`SelectorLoop` with the two reactor calls these tests turn and inspect it by."""
+
+    def iterate(self, delay: float) -> None:
+        self.run_once(delay)
+
+    def getReaders(self) -> list[Any]:  # noqa: N802 - Twisted's name
+        return list(self._readers)
+
+    def getWriters(self) -> list[Any]:  # noqa: N802 - Twisted's name
+        return list(self._writers)
 
 
-def turn(reactor: SelectReactor, futures: list[Future[Any]]) -> None:
+@pytest.fixture(params=["twisted", "selector"])
+def reactor(request: pytest.FixtureRequest) -> Iterator[Any]:
+    yield SelectReactor() if request.param == "twisted" else TurnedLoop()
+
+
+def turn(reactor: Any, futures: list[Future[Any]]) -> None:
     """Run ``reactor`` until every future is done."""
     started = time.monotonic()
     while not all(f.done() for f in futures):
@@ -54,7 +71,7 @@ def test_frames_cross_in_any_pieces() -> None:
 
 
 def test_results_large_pages_and_large_articles_cross_without_blocking(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     pool = ReactorPool(2, reactor=reactor, capacity=8, warm_up=None)
     try:
@@ -68,7 +85,7 @@ def test_results_large_pages_and_large_articles_cross_without_blocking(
         pool.close()
 
 
-def test_the_pool_starts_no_thread(reactor: SelectReactor) -> None:
+def test_the_pool_starts_no_thread(reactor: Any) -> None:
     # The point of this pool: nothing competes with the reactor for the GIL.
     before = threading.active_count()
     pool = ReactorPool(2, reactor=reactor, warm_up=None)
@@ -82,7 +99,7 @@ def test_the_pool_starts_no_thread(reactor: SelectReactor) -> None:
 
 
 def test_callbacks_run_in_the_reactor_thread_and_may_submit_again(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     pool = ReactorPool(1, reactor=reactor, warm_up=None)
     threads: list[threading.Thread] = []
@@ -104,7 +121,7 @@ def test_callbacks_run_in_the_reactor_thread_and_may_submit_again(
 
 
 def test_a_task_past_its_deadline_is_killed_and_its_worker_replaced(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     pool = ReactorPool(1, reactor=reactor, timeout=0.5, warm_up=None)
     try:
@@ -121,7 +138,7 @@ def test_a_task_past_its_deadline_is_killed_and_its_worker_replaced(
 
 
 def test_a_worker_that_dies_is_replaced_and_an_error_comes_back(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     pool = ReactorPool(1, reactor=reactor, warm_up=None)
     try:
@@ -138,7 +155,7 @@ def test_a_worker_that_dies_is_replaced_and_an_error_comes_back(
         pool.close()
 
 
-def test_workers_are_recycled_after_max_tasks(reactor: SelectReactor) -> None:
+def test_workers_are_recycled_after_max_tasks(reactor: Any) -> None:
     pool = ReactorPool(1, reactor=reactor, max_tasks=3, warm_up=None)
     try:
         seen: set[int] = set()
@@ -152,7 +169,7 @@ def test_workers_are_recycled_after_max_tasks(reactor: SelectReactor) -> None:
         pool.close()
 
 
-def test_close_kills_busy_workers_and_fails_what_is_left(reactor: SelectReactor) -> None:
+def test_close_kills_busy_workers_and_fails_what_is_left(reactor: Any) -> None:
     pool = ReactorPool(2, reactor=reactor, warm_up=None)
     futures = [pool.submit(time.sleep, 60) for _ in range(4)]
     for _ in range(20):  # let the workers start and take their tasks
@@ -168,7 +185,7 @@ def test_close_kills_busy_workers_and_fails_what_is_left(reactor: SelectReactor)
 
 
 def test_a_reactor_stall_past_the_deadline_does_not_turn_a_finished_task_into_a_timeout(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     # A callback holding the reactor 1.5 s (the crawl's 6 s against a 5 s deadline):
     # the 25 ms tasks ended long before; their replies wait unread in the socket.
@@ -185,7 +202,7 @@ def test_a_reactor_stall_past_the_deadline_does_not_turn_a_finished_task_into_a_
 
 
 def test_a_deadline_counts_from_when_the_worker_started_the_task(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     # The second task started when the first ended (0.3 s in), by the worker's clock:
     # after a 2 s stall it is already late, not given a new second from then.
@@ -206,7 +223,7 @@ def test_a_deadline_counts_from_when_the_worker_started_the_task(
 
 
 def test_workers_that_fail_to_start_are_replaced_after_a_back_off(
-    reactor: SelectReactor, tmp_path: Path
+    reactor: Any, tmp_path: Path
 ) -> None:
     warm_up = partial(fail_first_starts, str(tmp_path / "starts"), 4)
     pool = ReactorPool(1, reactor=reactor, warm_up=warm_up)
@@ -220,7 +237,7 @@ def test_workers_that_fail_to_start_are_replaced_after_a_back_off(
 
 
 def test_a_pool_whose_workers_never_start_gives_up(
-    reactor: SelectReactor, monkeypatch: pytest.MonkeyPatch
+    reactor: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(_workers, "START_GIVE_UP_SECONDS", 1.0)
     pool = ReactorPool(2, reactor=reactor, warm_up=never_start)
@@ -236,7 +253,7 @@ def test_a_pool_whose_workers_never_start_gives_up(
 
 
 def test_a_page_wrapped_in_a_pickle_buffer_crosses_whole_without_a_pickled_copy(
-    reactor: SelectReactor,
+    reactor: Any,
 ) -> None:
     # Out-of-band: the page is written from the caller's own bytes, after the pickle.
     pages = [os.urandom(BIG), b"", os.urandom(3 * BIG + 7)]
