@@ -75,6 +75,28 @@ def test_a_linked_teaser_between_two_paragraphs_is_left_out() -> None:
     assert "the county engineers" in text and text.count("Council minutes for meeting") == 2
 
 
+def test_a_lone_linked_item_or_box_between_paragraphs_is_a_teaser_with_its_label() -> None:
+    """A list of one linked headline, or a box under a "See also:" label, set between
+    two paragraphs points to another story; a list of several links, and a linked
+    heading (a section's own anchor), stay."""
+    html = (
+        "<html><body><article><h1>Bridge to be rebuilt</h1>"
+        f"<p>{PROSE[0]}</p><ul><li><a href='/s/1'>Ferry service to resume after the storm</a>"
+        f"</li></ul><p>{PROSE[1]}</p><p>See also:</p><div class='box'><a href='/s/2'>"
+        f"Market square to close for the detours</a></div><p>{PROSE[2]}</p><ul>"
+        "<li><a href='/d/1'>Council minutes for meeting one</a></li>"
+        "<li><a href='/d/2'>Council minutes for meeting two</a></li></ul>"
+        f"<p>{PROSE[3]}</p><h2><a href='#next'>What happens next in town</a></h2>"
+        f"<p>{PROSE[0]} Again.</p></article></body></html>"
+    )
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "Ferry service" not in text and "Market square" not in text
+    assert "See also" not in text
+    assert text.count("Council minutes for meeting") == 2
+    assert "What happens next in town" in text
+
+
 def test_headings_left_at_the_end_of_the_text_are_left_out() -> None:
     """A "Related stories" heading whose list of links the selection left out heads
     nothing in the text; a heading over a paragraph stays."""
