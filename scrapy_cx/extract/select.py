@@ -65,15 +65,18 @@ def select_lead(page: Page) -> None:
     byline and date between it and the body left out.
 
     Reads the page type and the selection; writes the selection's first region and
-    content (and unmarks the lead's lines)."""
+    content (and unmarks the lead caption's lines)."""
     if page.page_type != "article" or not page.content:
         return
     chosen = page.selection
     lines = chosen.lines
     start, end = chosen.regions[0]
-    first = lead_caption(lines, lead_start(lines, page.options, chosen.headline, start))
+    lead = lead_start(lines, page.options, chosen.headline, start)
+    first = lead_caption(lines, lead)
     if first < start:
-        for line in lines[first:start]:
+        # Only the caption is unmarked: what the walk marked between the lead and the
+        # body (an author's box, a share bar) stays out.
+        for line in lines[first:lead]:
             line.boilerplate = False
         chosen = replace(
             chosen,

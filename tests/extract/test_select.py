@@ -491,3 +491,16 @@ def test_a_first_line_with_a_date_further_in_or_a_sentence_stays() -> None:
     )
     content = extract_article(page(body, "Council minutes")).content
     assert content.startswith(f"{item}\n{said}\n{STORY[0]}")
+
+
+def test_an_authors_box_between_the_lead_and_the_body_stays_out() -> None:
+    bio = "Ann Lee covers the town hall and its roads for Town News, and has done so since 2015."
+    body = (
+        f"<h1>Bridge to be rebuilt</h1><div class='intro'><p>{LEAD}</p></div>"
+        f"<div class='author-box'><p>{bio}</p></div>"
+        f"<div class='story'><div class='part'>{paragraphs(STORY[:3])}</div>"
+        f"<div class='part'>{paragraphs(STORY[3:])}</div></div>"
+    )
+    content = extract_article(page(body)).content
+    assert content.startswith(f"{LEAD}\n{STORY[0]}")
+    assert "covers the town hall" not in content
