@@ -35,7 +35,11 @@ _READ_ALSO = (
     r"(?:lesen sie|lies) (?:auch|hier|mehr)|auch lesen|weiterlesen|mehr zum thema|"
     r"(?:das|dieses) (?:thema )?k\u00f6nnte (?:sie|dich) auch interessieren|"
     r"weiterf\u00fchrende[rn]? links?|czytaj (?:te\u017c|tak\u017ce|r\u00f3wnie\u017c)|"
-    r"(?:veja|leia) tamb\u00e9m|le[ea] tambi\u00e9n|(?:\u00e0 )?lire aussi|leggi anche|lees ook)"
+    r"(?:veja|leia) tamb\u00e9m|le[ea] tambi\u00e9n|(?:\u00e0 )?lire aussi|leggi anche|lees ook|"
+    # "related" in the other languages: the title of a box of other stories
+    r"(?:notas|noticias|art\u00edculos) relacionad[ao]s|mat\u00e9rias relacionadas|"
+    r"(?:verwandte|\u00e4hnliche|weitere) (?:themen(?:bereiche)?|artikel|beitr\u00e4ge)|"
+    r"neueste (?:artikel|beitr\u00e4ge)|articles? (?:li\u00e9s|similaires)|articoli correlati)"
 )
 # An ad's or an affiliate link's label on a line of its own ("*Werbung", "Advertisement:").
 _AD_LABEL = (

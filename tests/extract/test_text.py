@@ -132,3 +132,19 @@ def test_read_also_labels_and_share_rows_are_not_the_articles_text() -> None:
     assert "Werbung" not in text and "Advertisement" not in text
     assert "zweihundert Sportler" in text and "Read more about the plan" in text
     assert "Lesen Sie dazu auch die Pressemitteilungen:" in text
+
+
+def test_related_box_titles_in_other_languages_are_not_the_articles_text() -> None:
+    """ "Notas relacionadas", "Verwandte Themen" on a line of its own title a box of
+    other stories; a sentence that opens with such words stays."""
+    body = (
+        "<p>Der Verein hat am Samstag die neue Halle eröffnet, nach drei Jahren Planung "
+        "und einem langen Streit um das Grundstück am Hafen.</p>"
+        "<p>NOTAS RELACIONADAS</p><p>Verwandte Themen</p><p>Neueste Artikel</p>"
+        "<p>Weitere Artikel über die Halle folgen in der nächsten Ausgabe, sagte der Verein.</p>"
+    )
+    html = f"<html><body><article><h1>Neue Halle eröffnet</h1>{body}</article></body></html>"
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "NOTAS" not in text and "Verwandte" not in text and "Neueste" not in text
+    assert "Weitere Artikel über die Halle folgen" in text
