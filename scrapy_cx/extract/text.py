@@ -16,7 +16,8 @@ MIN_REPEAT = 20
 # After a sentence's end mark and any closing quotes or brackets.
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
-# A picture's credit on a line of its own ("Foto: Timur", "Crédits photos : X", "© AP"):
+# A picture's credit on a line of its own ("Foto: Timur", "Crédits photos : X", "© AP",
+# "(Credit: X / Grist)"):
 # who took the picture, not what the article says. Only this short, only so labelled
 # ("Image:" is left alone: sites and Mercury's truth keep it as the picture's caption).
 # One inside its figure stays with the caption it belongs to (select.select_lead keeps
@@ -24,7 +25,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 FIGURE_TAGS = frozenset({"figure", "figcaption"})
 MAX_CREDIT = 60
 _CREDIT = re.compile(
-    r"(?:photos?|fotos?|bild|bildquelle|kuva|cr[ée]dits?(?:\s+photos?)?)\s?:|©|\(c\)\s",
+    r"\(?(?:photos?|fotos?|bild|bildquelle|kuva|cr[ée]dits?(?:\s+photos?)?)\s?:|©|\(c\)\s",
     re.IGNORECASE,
 )
 # A label that points away from the story ("Read also", "Lesen Sie auch:", "Czytaj też"),

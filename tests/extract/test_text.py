@@ -43,6 +43,7 @@ def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
         "<p>Die Stadt hat am Montag den neuen Radweg entlang des Flusses eröffnet, nach zwei "
         "Jahren Bauzeit und einem langen Streit um die Bäume am Ufer.</p>"
         "<p>Foto: Christof Stache</p><p>Crédits photos : Bestimage</p><p>© Stadtarchiv</p>"
+        "<p>(Credit: Ann Lee / Grist)</p>"
         "<p>Der Weg ist vier Kilometer lang und verbindet die Altstadt mit dem Hafen, wo im "
         "Sommer ein zweiter Abschnitt folgen soll.</p>"
     )
@@ -50,6 +51,7 @@ def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
     lines = page_lines(parse_html(html))
     text = main_text(lines, lines)
     assert "Stache" not in text and "Bestimage" not in text and "Stadtarchiv" not in text
+    assert "Grist" not in text
     assert "vier Kilometer" in text and "Radweg entlang" in text
 
 
