@@ -2,7 +2,7 @@
 navigation or other boilerplate, and the related-article links are kept.
 
 Decided after the selection, in one pass over the lines: lines of the main
-regions are content; outside them, a linked headline in a group of at least
+regions that the text holds are content; outside them, a linked headline in a group of at least
 two (a "related", "read more" or "most read" list) is a related link, other
 link-dominated lines are navigation, the rest is boilerplate. A line keeps its
 first link's address from the line walk.
@@ -27,9 +27,13 @@ def find_blocks(page: Page) -> None:
     """Fill ``page.kinds`` (one per line) and ``page.related`` ((title, URL) pairs)."""
     lines = page.lines
     kinds = [BOILERPLATE] * len(lines)
+    # A region's line is content when the text holds it: the text's own rules (a
+    # dateline, a credit, a teaser, a pull quote: text.main_lines, select.select_lead)
+    # leave some unmarked lines of the region out of it.
+    body = {id(line) for line in page.selection.body}
     for start, end in page.regions:
         for i in range(start, end):
-            if not lines[i].boilerplate:
+            if not lines[i].boilerplate and id(lines[i]) in body:
                 kinds[i] = CONTENT
     groups: dict[int, list[int]] = {}
     parents = lines.parents

@@ -51,7 +51,9 @@ BOILERPLATE_ROLES = frozenset(
 )
 # Words that mark an element as boilerplate when they are a whole part of one of
 # its class or id names ("share-bar", "relatedPosts"), never a substring
-# ("shared-article" is not "share").
+# ("shared-article" is not "share"). "disclosure": an affiliate or advertiser
+# notice over the story; not "disclaimer" (AEB's truth keeps a columnist's "views
+# expressed are not ours" line, and wceb_dev a product page's legal note).
 BOILERPLATE_WORDS = frozenset(
     """nav navbar navigation menu menus footer sidebar sidebars breadcrumb breadcrumbs
     share sharing sharebar social comment comments related recommend recommended
@@ -59,7 +61,7 @@ BOILERPLATE_WORDS = frozenset(
     cookie cookies popup modal newsletter subscribe subscription copyright toolbar
     pagination pager tags tagcloud widget widgets outbrain taboola disqus
     caption credit byline author meta gallery
-    relatedposts sharedaddy addtoany sharethis photo figure""".split()
+    relatedposts sharedaddy addtoany sharethis photo figure disclosure""".split()
 )
 # In a thread the posts are the page's "comments" (forum software names each
 # post so), so a walk for a thread does not read these words as boilerplate.

@@ -4,9 +4,11 @@ a stray blurb. Each replaces ``page.selection`` as a whole (page.Selection)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from .lines import LineOptions
+from .dates import scan_dates
+from .lines import Line, LineOptions
 from .page import Page
 from .pagetype import story_head
 from .read import MIN_VISIBLE_TEXT
@@ -63,22 +65,30 @@ def select_lead(page: Page) -> None:
     byline and date between it and the body left out.
 
     Reads the page type and the selection; writes the selection's first region and
-    content (and unmarks the lead's lines)."""
+    content (and unmarks the lead caption's lines)."""
     if page.page_type != "article" or not page.content:
         return
     chosen = page.selection
     lines = chosen.lines
     start, end = chosen.regions[0]
-    first = lead_caption(lines, lead_start(lines, page.options, chosen.headline, start))
+    lead = lead_start(lines, page.options, chosen.headline, start)
+    first = lead_caption(lines, lead)
     if first < start:
-        for line in lines[first:start]:
+        # Only the caption is unmarked: what the walk marked between the lead and the
+        # body (an author's box, a share bar) stays out.
+        for line in lines[first:lead]:
             line.boilerplate = False
         chosen = replace(
             chosen,
             regions=((first, end), *chosen.regions[1:]),
             body=main_lines(lines[first:end], lines),
         )
+    if chosen.headline is not None:
+        body = without_datelines(chosen.body)
+        if len(body) < len(chosen.body):
+            chosen = replace(chosen, body=body)
     deck = lead_deck(lines, page.options, chosen.headline, first)
+    deck = [i for i in deck if not is_dateline(lines[i])]
     if deck:  # a standfirst the body repeats (a teaser's copy of its first paragraph) is no deck
         known = {line.text for line in chosen.body}
         deck = [i for i in deck if lines[i].text not in known]
@@ -89,6 +99,35 @@ def select_lead(page: Page) -> None:
             body=(*main_lines([lines[i] for i in deck], lines), *chosen.body),
         )
     page.selection = chosen
+
+
+# A dateline: a line this short (non-space characters) that shows a date within
+# DATELINE_LEAD characters of its start and ends no sentence ("January 13, 2020 at
+# 08:45 AM | categories: Python", "24. März 2004, 19:49 | Genesis", "By Jane Roe
+# Updated Nov 13, 2019"): the story's byline row, not its words. Only among the
+# text's first MAX_DATELINES lines ("Minutes of the meeting of 12.9.2019", an agenda
+# item, has its date further in).
+MAX_DATELINE = 80
+DATELINE_LEAD = 30
+MAX_DATELINES = 2
+_ENDS_SENTENCE = re.compile(r"[.!?。！？][\"'”’)\]]*$")
+
+
+def is_dateline(line: Line) -> bool:
+    """A short line, no heading, that opens with a date (or a label and one) and ends
+    no sentence."""
+    if line.length > MAX_DATELINE or line.is_heading or _ENDS_SENTENCE.search(line.text):
+        return False
+    found = scan_dates(line.text)
+    return bool(found) and found[0][0] <= DATELINE_LEAD
+
+
+def without_datelines(body: tuple[Line, ...]) -> tuple[Line, ...]:
+    """``body`` less the datelines among its first lines (never all of it)."""
+    drop = {i for i, line in enumerate(body[:MAX_DATELINES]) if is_dateline(line)}
+    if not drop or len(drop) == len(body):
+        return body
+    return tuple(line for i, line in enumerate(body) if i not in drop)
 
 
 def select_in(page: Page, options: LineOptions) -> None:

@@ -16,7 +16,8 @@ MIN_REPEAT = 20
 # After a sentence's end mark and any closing quotes or brackets.
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])[\"'”’」』)）]*\s*")
 _NOT_WORD = re.compile(r"[\W_]+")
-# A picture's credit on a line of its own ("Foto: Timur", "Crédits photos : X", "© AP"):
+# A picture's credit on a line of its own ("Foto: Timur", "Crédits photos : X", "© AP",
+# "(Credit: X / Grist)"):
 # who took the picture, not what the article says. Only this short, only so labelled
 # ("Image:" is left alone: sites and Mercury's truth keep it as the picture's caption).
 # One inside its figure stays with the caption it belongs to (select.select_lead keeps
@@ -24,7 +25,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 FIGURE_TAGS = frozenset({"figure", "figcaption"})
 MAX_CREDIT = 60
 _CREDIT = re.compile(
-    r"(?:photos?|fotos?|bild|bildquelle|kuva|cr[ée]dits?(?:\s+photos?)?)\s?:|©|\(c\)\s",
+    r"\(?(?:photos?|fotos?|bild|bildquelle|kuva|cr[ée]dits?(?:\s+photos?)?)\s?:|©|\(c\)\s",
     re.IGNORECASE,
 )
 # A label that points away from the story ("Read also", "Lesen Sie auch:", "Czytaj też"),
@@ -35,7 +36,11 @@ _READ_ALSO = (
     r"(?:lesen sie|lies) (?:auch|hier|mehr)|auch lesen|weiterlesen|mehr zum thema|"
     r"(?:das|dieses) (?:thema )?k\u00f6nnte (?:sie|dich) auch interessieren|"
     r"weiterf\u00fchrende[rn]? links?|czytaj (?:te\u017c|tak\u017ce|r\u00f3wnie\u017c)|"
-    r"(?:veja|leia) tamb\u00e9m|le[ea] tambi\u00e9n|(?:\u00e0 )?lire aussi|leggi anche|lees ook)"
+    r"(?:veja|leia) tamb\u00e9m|le[ea] tambi\u00e9n|(?:\u00e0 )?lire aussi|leggi anche|lees ook|"
+    # "related" in the other languages: the title of a box of other stories
+    r"(?:notas|noticias|art\u00edculos) relacionad[ao]s|mat\u00e9rias relacionadas|"
+    r"(?:verwandte|\u00e4hnliche|weitere) (?:themen(?:bereiche)?|artikel|beitr\u00e4ge)|"
+    r"neueste (?:artikel|beitr\u00e4ge)|articles? (?:li\u00e9s|similaires)|articoli correlati)"
 )
 # An ad's or an affiliate link's label on a line of its own ("*Werbung", "Advertisement:").
 _AD_LABEL = (
@@ -99,27 +104,48 @@ def main_lines(lines: Iterable[Line], page: PageLines | None = None) -> tuple[Li
 # A line mostly link text (Line.link_density) set between two paragraphs is a teaser.
 TEASER_LINK_DENSITY = 0.5
 TEASER_SPACES = 2  # a phrase (a headline), not a lone linked word or a URL
+# A paragraph, a lone list item or a box (not a heading: sites link their section
+# headings to themselves; a linked h2/h3 teaser rule cost wceb_dev pages up to 0.19 F1
+# and readability's mercurial and yahoo-1 0.01-0.04).
+TEASER_TAGS = frozenset(("p", "li", "div"))
+MAX_LABEL = 30  # non-space characters of a label over a teaser ("Lue myös:", "See also:")
+
 # Headings this short (non-space characters) at the end of the text head nothing in it.
 MAX_TRAILING_HEADING = 100
 MIN_PARAGRAPH = 100  # ... once the text holds a paragraph this long
 
 
+def _in_list(lines: list[Line], i: int) -> bool:
+    """Line ``i`` is an item of a list with more items beside it (a list's own link,
+    a reference), not a lone item set between paragraphs."""
+    return lines[i].tag == "li" and "li" in (lines[i - 1].tag, lines[i + 1].tag)
+
+
+def _label(line: Line) -> bool:
+    """A short unlinked label that introduces what follows: it ends with a colon."""
+    return line.length <= MAX_LABEL and not line.link_length and line.text.endswith(":")
+
+
 def _asides(lines: list[Line], page: PageLines) -> list[Line]:
     """The text's lines less what is set beside the story inside its container:
 
-    - a ``<p>`` mostly of links, a phrase that ends no sentence, between two
-      paragraphs that end sentences ("Read also: <headline>", ">> <headline> <<"):
+    - a ``<p>``, a lone list item or a ``<div>`` mostly of links, a phrase that
+      ends no sentence, between two paragraphs that end sentences ("Read also:
+      <headline>", ">> <headline> <<"), with a label right above it ("See also:"):
       a teaser for another story. A sentence of links, a list of links, or links
       beside labels and cells, are left alone;
     - headings at the end of the text once it holds a paragraph: the title of a
       list of links or a box the selection left out ("Related", "Read more").
     """
     kept = lines
-    teasers = {
-        i
-        for i in range(1, len(kept) - 1)
-        if _teaser(kept[i]) and _paragraph(kept[i - 1]) and _paragraph(kept[i + 1])
-    }
+    teasers: set[int] = set()
+    for i in range(1, len(kept) - 1):
+        if not (_teaser(kept[i]) and _paragraph(kept[i + 1])) or _in_list(kept, i):
+            continue
+        if _paragraph(kept[i - 1]):
+            teasers.add(i)
+        elif i >= 2 and _label(kept[i - 1]) and _paragraph(kept[i - 2]):
+            teasers.update((i - 1, i))
     if teasers:
         kept = [line for i, line in enumerate(kept) if i not in teasers]
     if any(line.length >= MIN_PARAGRAPH for line in kept):
@@ -145,7 +171,7 @@ def _pointer(line: Line) -> bool:
 def _teaser(line: Line) -> bool:
     """A headline's link (with its label): a phrase that ends no sentence."""
     return (
-        line.tag == "p"
+        line.tag in TEASER_TAGS
         and line.link_density > TEASER_LINK_DENSITY
         and line.text.count(" ") >= TEASER_SPACES
         and not is_prose(line)

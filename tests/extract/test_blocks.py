@@ -62,3 +62,15 @@ def test_related_links_to_this_page_are_left_out() -> None:
     links = [f"<li>{_link('a1')}</li>", here]
     article = extract_article(_story("<ul>" + "".join(links) + "</ul>"), PAGE)
     assert [url for _title, url in article.related] == ["https://town.test/news/a1"]
+
+
+def test_a_regions_line_the_text_leaves_out_is_no_content() -> None:
+    # A dateline under the headline sits in the selected region, but not in the text.
+    html_page = _story("").replace(
+        "<h1>Bridge to be rebuilt</h1>", "<h1>Bridge to be rebuilt</h1><p>5 March 2024</p>"
+    )
+    page = extract_page(html_page, "http://town.test/news/bridge")
+    kinds = zip(page.lines, page.kinds, strict=True)
+    content = [line.text for line, kind in kinds if kind == "content"]
+    assert "5 March 2024" not in page.content
+    assert "\n".join(content) == page.content

@@ -75,6 +75,7 @@ def test_chinese_full_width_spaces_are_not_counted() -> None:
         '<div class="relatedPosts">{}</div>',
         '<div class="jp-relatedposts">{}</div>',
         '<div class="post comments">{}</div>',
+        '<section class="editorial-disclosure">{}</section>',  # an affiliate notice
         '<div role="navigation">{}</div>',
         '<figure><figcaption class="caption">{}</figcaption></figure>',
         '<div role="dialog" aria-label="Sign up">{}</div>',  # a pop-up over the page

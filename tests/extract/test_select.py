@@ -467,3 +467,40 @@ def test_an_articles_standfirst_under_its_headline_is_its_text() -> None:
         article = extract_article(html, "https://news.example/bridge")
         assert article.content.startswith(deck + "\n" + STORY[0]), element
         assert "Jane Smith" not in article.content and "12 March" not in article.content
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "<div class='when'>January 13, 2024 at 08:45 AM | categories: Town, Roads</div>",
+        "<p>12. März 2024, 19:49 | Ann Lee</p>",
+    ],
+)
+def test_a_date_row_opening_an_article_under_its_headline_is_left_out(row: str) -> None:
+    body = f"<article><h1>Bridge to be rebuilt</h1>{row}{paragraphs(STORY)}</article>"
+    assert extract_article(page(body)).content == "\n".join(STORY)
+
+
+def test_a_first_line_with_a_date_further_in_or_a_sentence_stays() -> None:
+    # An agenda item, and a sentence that opens with a date: the article's own words.
+    item = "Minutes of the council meeting of 12.09.2024"
+    said = "On May 3, 2024 the council met."
+    body = (
+        f"<article><h1>Council minutes</h1><p>{item}</p><p>{said}</p>"
+        f"{paragraphs(STORY)}</article>"
+    )
+    content = extract_article(page(body, "Council minutes")).content
+    assert content.startswith(f"{item}\n{said}\n{STORY[0]}")
+
+
+def test_an_authors_box_between_the_lead_and_the_body_stays_out() -> None:
+    bio = "Ann Lee covers the town hall and its roads for Town News, and has done so since 2015."
+    body = (
+        f"<h1>Bridge to be rebuilt</h1><div class='intro'><p>{LEAD}</p></div>"
+        f"<div class='author-box'><p>{bio}</p></div>"
+        f"<div class='story'><div class='part'>{paragraphs(STORY[:3])}</div>"
+        f"<div class='part'>{paragraphs(STORY[3:])}</div></div>"
+    )
+    content = extract_article(page(body)).content
+    assert content.startswith(f"{LEAD}\n{STORY[0]}")
+    assert "covers the town hall" not in content

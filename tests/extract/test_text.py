@@ -43,6 +43,7 @@ def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
         "<p>Die Stadt hat am Montag den neuen Radweg entlang des Flusses eröffnet, nach zwei "
         "Jahren Bauzeit und einem langen Streit um die Bäume am Ufer.</p>"
         "<p>Foto: Christof Stache</p><p>Crédits photos : Bestimage</p><p>© Stadtarchiv</p>"
+        "<p>(Credit: Ann Lee / Grist)</p>"
         "<p>Der Weg ist vier Kilometer lang und verbindet die Altstadt mit dem Hafen, wo im "
         "Sommer ein zweiter Abschnitt folgen soll.</p>"
     )
@@ -50,6 +51,7 @@ def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
     lines = page_lines(parse_html(html))
     text = main_text(lines, lines)
     assert "Stache" not in text and "Bestimage" not in text and "Stadtarchiv" not in text
+    assert "Grist" not in text
     assert "vier Kilometer" in text and "Radweg entlang" in text
 
 
@@ -73,6 +75,28 @@ def test_a_linked_teaser_between_two_paragraphs_is_left_out() -> None:
     text = main_text(lines, lines)
     assert "Ferry service" not in text
     assert "the county engineers" in text and text.count("Council minutes for meeting") == 2
+
+
+def test_a_lone_linked_item_or_box_between_paragraphs_is_a_teaser_with_its_label() -> None:
+    """A list of one linked headline, or a box under a "See also:" label, set between
+    two paragraphs points to another story; a list of several links, and a linked
+    heading (a section's own anchor), stay."""
+    html = (
+        "<html><body><article><h1>Bridge to be rebuilt</h1>"
+        f"<p>{PROSE[0]}</p><ul><li><a href='/s/1'>Ferry service to resume after the storm</a>"
+        f"</li></ul><p>{PROSE[1]}</p><p>See also:</p><div class='box'><a href='/s/2'>"
+        f"Market square to close for the detours</a></div><p>{PROSE[2]}</p><ul>"
+        "<li><a href='/d/1'>Council minutes for meeting one</a></li>"
+        "<li><a href='/d/2'>Council minutes for meeting two</a></li></ul>"
+        f"<p>{PROSE[3]}</p><h2><a href='#next'>What happens next in town</a></h2>"
+        f"<p>{PROSE[0]} Again.</p></article></body></html>"
+    )
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "Ferry service" not in text and "Market square" not in text
+    assert "See also" not in text
+    assert text.count("Council minutes for meeting") == 2
+    assert "What happens next in town" in text
 
 
 def test_headings_left_at_the_end_of_the_text_are_left_out() -> None:
@@ -110,3 +134,19 @@ def test_read_also_labels_and_share_rows_are_not_the_articles_text() -> None:
     assert "Werbung" not in text and "Advertisement" not in text
     assert "zweihundert Sportler" in text and "Read more about the plan" in text
     assert "Lesen Sie dazu auch die Pressemitteilungen:" in text
+
+
+def test_related_box_titles_in_other_languages_are_not_the_articles_text() -> None:
+    """ "Notas relacionadas", "Verwandte Themen" on a line of its own title a box of
+    other stories; a sentence that opens with such words stays."""
+    body = (
+        "<p>Der Verein hat am Samstag die neue Halle eröffnet, nach drei Jahren Planung "
+        "und einem langen Streit um das Grundstück am Hafen.</p>"
+        "<p>NOTAS RELACIONADAS</p><p>Verwandte Themen</p><p>Neueste Artikel</p>"
+        "<p>Weitere Artikel über die Halle folgen in der nächsten Ausgabe, sagte der Verein.</p>"
+    )
+    html = f"<html><body><article><h1>Neue Halle eröffnet</h1>{body}</article></body></html>"
+    lines = page_lines(parse_html(html))
+    text = main_text(lines, lines)
+    assert "NOTAS" not in text and "Verwandte" not in text and "Neueste" not in text
+    assert "Weitere Artikel über die Halle folgen" in text
