@@ -4,7 +4,8 @@ Two signals, both the page's own: the schema.org / Open Graph types it declares
 (a forum post, a Q&A page, a collection, a list of products, a product), and its
 block structure (the selection found a list of teaser cards, a region made
 mostly of links, a region of several posts each under its own dated header
-line, a post among the page's repeated dated post units, or a run of sibling
+line, a post among the page's repeated dated post units (or a run across
+many undated ones), dated headers numbering posts #1 and #2, or a run of sibling
 cards each a linked title, a date and a short excerpt: a blog's index).
 Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
@@ -49,6 +50,7 @@ from .posts import (
     PostUnits,
     dated_header,
     merge_units,
+    numbered_posts,
     opening_headers,
     post_headers,
 )
@@ -252,6 +254,10 @@ def find_page_type(page: Page) -> None:
         _typed(page, "listing", "its text is teaser cards or linked lines, under no dated headline")
     elif _headed_posts(page) or _in_posts(page, units):
         _typed(page, "thread", "its text is posts, each opened by its author and date")
+    elif _undated_posts(page, units):
+        _typed(page, "thread", "its text runs across many repeated post units")
+    elif numbered_posts(page) and not front_page(page.url):
+        _typed(page, "thread", "its text is in posts numbered #1, #2 under dated headers")
     elif _teaser_list(page):
         _typed(page, "listing", "its text is dated teasers (a blog's index)")
     else:
@@ -408,6 +414,45 @@ def _in_posts(page: Page, units: PostUnits) -> bool:
         return False  # a site's home shows teasers, never one thread
     start = page.start
     return any(first <= start < last for first, last in units.units())
+
+
+# Undated post units (a forum whose dates a script writes): a thread shows this
+# many of one post-named element or more across its selection...
+MIN_UNDATED_POSTS = 5
+# ... none of which holds this share of the selected text (an article's own
+# "post" element holds nearly all of it, its related posts below it the rest).
+MAX_UNDATED_POST_SHARE = 0.5
+
+
+def _undated_posts(page: Page, units: PostUnits) -> bool:
+    """The selection opens inside a group of repeated post-named units, dated or
+    not, and runs across :data:`MIN_UNDATED_POSTS` of them, none holding
+    :data:`MAX_UNDATED_POST_SHARE` of its text, which is mostly unlinked (posts,
+    not a list of teasers named "post")."""
+    if front_page(page.url):
+        return False
+    lines, start, end = page.lines, page.start, page.end
+    selected = _selected_length(page)
+    if not selected:
+        return False
+    for blocks in units.groups():
+        spans = [lines.spans[block] for block in blocks]
+        met = [(first, last) for first, last in spans if first < end and last > start]
+        if len(met) < MIN_UNDATED_POSTS or not any(a <= start < b for a, b in met):
+            continue
+        held = [
+            sum(line.length for line in lines[max(a, start) : min(b, end)] if not line.boilerplate)
+            for a, b in met
+        ]
+        links = sum(
+            line.link_length
+            for a, b in met
+            for line in lines[max(a, start) : min(b, end)]
+            if not line.boilerplate
+        )
+        if max(held) < MAX_UNDATED_POST_SHARE * selected and links < LISTING_LINK_SHARE * sum(held):
+            return True
+    return False
 
 
 # A discussion page (a submitted link or a few lines, then the replies: Hacker

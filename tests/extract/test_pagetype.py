@@ -1079,3 +1079,90 @@ def test_headed_sections_that_are_most_of_their_page_stay_an_article() -> None:
     """The same sections on a page with little else: no landing page's frame."""
     article = extract_article(landing_page(0), "http://span.test/monitoring")
     assert article.page_type == "article"
+
+
+def answers_page(age: str) -> str:
+    """A Q&A page whose answers are dated by a bare compact age ("· 3y") only."""
+    answers = "".join(
+        f"<div class='q-box'><div><a href='/profile/{who}'>{who}</a></div>"
+        f"<div>Bridge engineer for twenty years · {count} answers</div>"
+        f"<div><a href='/answer/{i}'>{age.format(i + 1)}</a></div><p>{text}</p></div>"
+        for i, (who, count, text) in enumerate(
+            (("Ann Lee", 120, STORY[0]), ("Bo Chen", 45, STORY[1]), ("Cy Ray", 9, STORY[2]),
+             ("Di Fox", 3, STORY[3]))
+        )
+    )
+    return page(f"<h1>Should the old bridge be rebuilt?</h1>{answers}")
+
+
+def test_answers_dated_by_a_bare_compact_age_are_a_thread() -> None:
+    """Q&A sites date each answer "· 3y" (no "ago"): the answers are posts."""
+    article = extract_article(answers_page("· {}y"), "http://qa.test/Should-the-bridge-be-rebuilt")
+    assert article.page_type == "thread"
+
+
+def test_a_bare_number_of_minutes_dates_no_answer() -> None:
+    """"· 5m" may be a length: no age read, no posts, so one run of text."""
+    article = extract_article(answers_page("· {}m"), "http://qa.test/Should-the-bridge-be-rebuilt")
+    assert article.page_type == "article"
+
+
+def numbered_thread(comments_below: bool = False) -> str:
+    """Two posts under dated headers numbered #1 and #2 (an author's panel beside
+    each); or, ``comments_below``, an article with two numbered comments under it."""
+    posts = "".join(
+        f"<table class='tborder'><tr><td>{when} #{n} | <a href='/p{n}'>Link</a></td></tr>"
+        f"<tr><td>{who} Registered User Join Date: Mar 2016 Posts: {n * 7}</td>"
+        f"<td><div>{STORY[n - 1]}</div><div>{STORY[n + 1]}</div></td></tr></table>"
+        for n, who, when in (
+            (1, "alice", "30th March 2025, 16:26"),
+            (2, "bob", "2nd April 2025, 13:59"),
+        )
+    )
+    if comments_below:
+        story = "".join(f"<p>{text}</p>" for text in STORY)
+        byline = "<p>By Ann Lee, May 3, 2024</p>"
+        body = f"<article><h1>Bridge to be rebuilt</h1>{byline}{story}</article>"
+        return page(f"{body}<div class='comments'>{posts}</div>")
+    return page(f"<h1>Bridge to be rebuilt</h1>{posts}")
+
+
+def test_two_posts_numbered_one_and_two_are_a_thread() -> None:
+    """Too few posts for the repeated units, but their numbers tell."""
+    assert extract_article(numbered_thread(), "http://forum.test/t/7").page_type == "thread"
+
+
+def test_an_article_over_two_numbered_comments_stays_an_article() -> None:
+    """Its selection opens above comment #1: the story is the content."""
+    html = numbered_thread(comments_below=True)
+    assert extract_article(html, "http://news.test/bridge-to-be-rebuilt").page_type == "article"
+
+
+def undated_posts(related: bool = False) -> str:
+    """A thread whose post units show no date (a script writes them): six posts of
+    one element each under its author's name; or, ``related``, one article in a
+    "post" element above five teasers of related posts named alike."""
+    if related:
+        story = "".join(f"<p>{text}</p>" for text in STORY * 2)
+        teasers = "".join(
+            f"<div class='Post'><h3><a href='/p/{i}'>Another story about the old bridge {i}</a>"
+            f"</h3><p>{STORY[i][:90]}</p></div>"
+            for i in range(5)
+        )
+        return page(f"<h1>Bridge to be rebuilt</h1><div class='Post'>{story}</div>{teasers}")
+    posts = "".join(
+        f"<div class='Post'><h3 class='PostUser'>{who}</h3><div class='Post-body'><p>{text}</p>"
+        "</div></div>"
+        for who, text in zip(("ann", "bo", "cy", "di", "ed", "flo"), STORY, strict=True)
+    )
+    return page(f"<h1>Bridge to be rebuilt</h1><div class='PostStream'>{posts}</div>")
+
+
+def test_a_thread_of_undated_post_units_is_a_thread() -> None:
+    assert extract_article(undated_posts(), "http://forum.test/d/8-bridge").page_type == "thread"
+
+
+def test_an_article_in_a_post_element_above_related_posts_stays_an_article() -> None:
+    """Its own "post" element holds most of the text: one article."""
+    html = undated_posts(related=True)
+    assert extract_article(html, "http://blog.test/bridge-to-be-rebuilt").page_type == "article"
