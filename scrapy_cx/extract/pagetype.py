@@ -209,6 +209,27 @@ def declared_types(page: Page) -> set[str]:
 
 
 
+# A page that says it is none: an HTTP error's ("404 Page Not Found", "Seite nicht
+# gefunden") or a bot check's ("Making sure you're not a bot!", "Just a moment...").
+# Read in its headline or its <title>, short ones only: a story's headline may
+# report that something was "not found".
+_NO_PAGE = re.compile(
+    r"^\W*(?:error\s*)?(?:404|410)(?!\d)|\bpage\s+(?:was\s+)?not\s+found\b"
+    r"|\bseite\s+nicht\s+gefunden\b|\bpage\s+introuvable\b|\bp[áa]gina\s+no\s+encontrada\b"
+    r"|\bnot\s+a\s+(?:ro)?bot\b|^\W*just\s+a\s+moment\b|^\W*access\s+denied\b",
+    re.IGNORECASE,
+)
+MAX_NO_PAGE = 60  # characters of a headline or title read for it
+
+
+def no_page(page: Page) -> bool:
+    """The page's headline or <title> says it is an error or a bot check."""
+    texts = [page.meta.title_tag or ""]
+    if page.headline is not None:
+        texts.append(page.lines[page.headline].text)
+    return any(len(text) <= MAX_NO_PAGE and _NO_PAGE.search(text) for text in texts)
+
+
 def _typed(page: Page, kind: str, why: str) -> None:
     """Write ``page.page_type`` and its evidence: why, in words (explain shows it)."""
     page.page_type = kind
@@ -225,6 +246,9 @@ def find_page_type(page: Page) -> None:
     ``page.page_type``, ``page.declared`` and a discussion's ``page.replies``."""
     if not page.lines:
         _typed(page, "other", "the page shows no text")
+        return
+    if no_page(page):
+        _typed(page, "other", "its headline says it is an error or a bot check")
         return
     page.declared = types = frozenset(declared_types(page))
     units = PostUnits(page)  # read once for _in_posts, _discussion and the posts

@@ -1166,3 +1166,22 @@ def test_an_article_in_a_post_element_above_related_posts_stays_an_article() -> 
     """Its own "post" element holds most of the text: one article."""
     html = undated_posts(related=True)
     assert extract_article(html, "http://blog.test/bridge-to-be-rebuilt").page_type == "article"
+
+
+def test_a_saved_error_page_is_other() -> None:
+    """A shop's "404 Page Not Found" keeps its menus, a sign-up box and links: no article."""
+    body = (
+        "<h1>404 Page Not Found</h1><p>The page you requested is either temporarily "
+        "unavailable or no longer exists.</p><h2>Try one of these</h2><ul>"
+        "<li>Check your spelling and try again</li><li><a href='/brands'>Shop by brand</a></li>"
+        f"</ul><div class='signup'><p>{STORY[5]}</p></div>"
+    )
+    article = extract_article(page(body, "Item Not Found"), "http://shop.test/item-123.html")
+    assert article.page_type == "other"
+
+
+def test_a_story_reporting_something_not_found_stays_an_article() -> None:
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    body = f"<h1>Missing barge not found after a week of searching</h1><p>May 3, 2024</p>{story}"
+    html = page(body, "Missing barge not found")
+    assert extract_article(html, "http://news.test/missing-barge").page_type == "article"
