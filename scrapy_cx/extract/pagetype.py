@@ -537,8 +537,14 @@ def settle_page_type(page: Page) -> None:
     Reads the date and authors found (a byline, or a date the page shows, is
     the article's mark), ``page.headline_page`` and the whole page's lines; an
     article a site declares as such stays one, unless it is the site's front
-    page. Writes ``page.page_type``.
+    page. An unbylined listing under a documentation path is a manual's page.
+    Writes ``page.page_type``.
     """
+    if page.page_type == "listing" and not page.authors and docs_path(page.url):
+        # A manual's reference page lists its members' links (a class's methods):
+        # measured on the bench sets, every page under a docs path is a manual's.
+        _typed(page, "other", "documentation: a page of links under a documentation path")
+        return
     if page.page_type != "article":
         return
     front = front_page(page.url)

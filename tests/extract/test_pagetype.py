@@ -1185,3 +1185,24 @@ def test_a_story_reporting_something_not_found_stays_an_article() -> None:
     body = f"<h1>Missing barge not found after a week of searching</h1><p>May 3, 2024</p>{story}"
     html = page(body, "Missing barge not found")
     assert extract_article(html, "http://news.test/missing-barge").page_type == "article"
+
+
+def reference_page() -> str:
+    """A manual's reference page: a short definition, then its members' links."""
+    members = "".join(
+        f"<dt><a href='/docs/ref/Span/{name}'>Span.prototype.{name}()</a></dt>"
+        f"<dd>Returns a promise to {name} the span.</dd>"
+        for name in ("open", "close", "load", "inspect", "repair", "paint", "light", "count")
+    )
+    body = f"<h1>Span</h1><h2>Instance methods</h2><dl>{members}</dl>"
+    return page(body, "Span - Reference")
+
+
+def test_a_list_of_links_under_a_documentation_path_is_other() -> None:
+    article = extract_article(reference_page(), "http://dev.test/en/docs/ref/Span")
+    assert article.page_type == "other"
+
+
+def test_the_same_list_of_links_elsewhere_is_a_listing() -> None:
+    article = extract_article(reference_page(), "http://dev.test/en/topics/Span")
+    assert article.page_type == "listing"
