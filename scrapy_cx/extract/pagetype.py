@@ -124,6 +124,10 @@ HEADLINES_SHARE = 4
 GRID_PRICES = 20
 MIN_PRICES = 3  # price tags that make a page a shop's (product, plans and prices)
 MIN_CODE_BLOCKS = 3  # <pre> blocks that make a page documentation
+# ... or fewer beside a documentation tree (a tutorial's chapter index shows a
+# command or two): no article in the bench sets, bylined or not, has two code
+# blocks beside such a tree; one manual's page does (wceb_dev).
+MIN_DOC_CODE_BLOCKS = 2
 MIN_BUTTONS = 20  # buttons that make a page an application's or a shop's
 MAX_PRICE_TAG = 30  # characters of a line that is a price tag, not a sentence about money
 # A documentation tree: links in lists nested in lists of a side or navigation menu.
@@ -687,7 +691,7 @@ def _documentation(page: Page) -> bool:
     """Code blocks beside a documentation tree: a side menu of nested lists of links
     (a manual's chapters and sections). News menus nest too, but carry no code."""
     return (
-        page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
+        page.lines.tags.count("pre") >= MIN_DOC_CODE_BLOCKS
         and bool(_TREE_LINKS(page.root))
     )
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract.pagetype import MIN_TREE_LINKS, SCAN_CHARS_PER_BLOCK, scan_first
+from scrapy_cx.extract.pagetype import (
+    MIN_DOC_CODE_BLOCKS,
+    MIN_TREE_LINKS,
+    SCAN_CHARS_PER_BLOCK,
+    scan_first,
+)
 from scrapy_cx.extract.posts import MAX_UNITS
 from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES, ZH_SENTENCES
 
@@ -278,8 +283,10 @@ def test_a_malformed_url_is_no_front_page() -> None:
     assert article.page_type == "other"  # typed by its code blocks; the URL is ignored
 
 
-def docs_tree_page(under_title: str = "", sections: int = 40, menu: str = "nav") -> str:
-    """A manual's page: a side tree of chapters and sections, prose, code blocks."""
+def docs_tree_page(
+    under_title: str = "", sections: int = 40, menu: str = "nav", blocks: int = 4
+) -> str:
+    """A manual's page: a side tree of chapters and sections, prose, ``blocks`` code blocks."""
     tree = "".join(
         f"<li><a href='/docs/{c}'>Chapter {c}</a><ul>"
         + "".join(
@@ -291,7 +298,9 @@ def docs_tree_page(under_title: str = "", sections: int = 40, menu: str = "nav")
         for c in range(5)
     )
     code = "".join(
-        f"<p>{STORY[i]}</p><pre><code>bridge build --span {i}</code></pre>" for i in range(4)
+        f"<p>{STORY[i]}</p>"
+        + (f"<pre><code>bridge build --span {i}</code></pre>" if i < blocks else "")
+        for i in range(4)
     )
     return page(
         f"<{menu} class='docs-tree'><ul>{tree}</ul></{menu}>"
@@ -316,6 +325,13 @@ def test_a_documentation_tree_holds_enough_nested_links() -> None:
             html = docs_tree_page(edited, sections, menu)
             # (a host that names no manual: docs_path would tell by itself)
             assert extract_article(html, "http://spans.test/guide/spans").page_type == kind
+
+
+def test_two_code_blocks_beside_a_documentation_tree_make_a_manual() -> None:
+    """A tutorial's chapter shows a command or two beside its tree; one block does not tell."""
+    for blocks, kind in ((MIN_DOC_CODE_BLOCKS, "other"), (MIN_DOC_CODE_BLOCKS - 1, "article")):
+        html = docs_tree_page(blocks=blocks)
+        assert extract_article(html, "http://spans.test/guide/spans").page_type == kind
 
 
 def test_a_dated_bylined_post_with_code_and_a_side_tree_stays_an_article() -> None:
