@@ -4,7 +4,8 @@ Two signals, both the page's own: the schema.org / Open Graph types it declares
 (a forum post, a Q&A page, a collection, a list of products, a product), and its
 block structure (the selection found a list of teaser cards, a region made
 mostly of links, a region of several posts each under its own dated header
-line, a post among the page's repeated dated post units, or a run of sibling
+line, a post among the page's repeated dated post units (or a run across
+many undated ones), dated headers numbering posts #1 and #2, or a run of sibling
 cards each a linked title, a date and a short excerpt: a blog's index).
 Declared types are trusted only when they are specific: nearly every page
 declares an ``Organization`` or a ``WebPage``, and site builders stamp
@@ -49,6 +50,7 @@ from .posts import (
     PostUnits,
     dated_header,
     merge_units,
+    numbered_posts,
     opening_headers,
     post_headers,
 )
@@ -122,6 +124,10 @@ HEADLINES_SHARE = 4
 GRID_PRICES = 20
 MIN_PRICES = 3  # price tags that make a page a shop's (product, plans and prices)
 MIN_CODE_BLOCKS = 3  # <pre> blocks that make a page documentation
+# ... or fewer beside a documentation tree (a tutorial's chapter index shows a
+# command or two): no article in the bench sets, bylined or not, has two code
+# blocks beside such a tree; one manual's page does (wceb_dev).
+MIN_DOC_CODE_BLOCKS = 2
 MIN_BUTTONS = 20  # buttons that make a page an application's or a shop's
 MAX_PRICE_TAG = 30  # characters of a line that is a price tag, not a sentence about money
 # A documentation tree: links in lists nested in lists of a side or navigation menu.
@@ -207,6 +213,27 @@ def declared_types(page: Page) -> set[str]:
 
 
 
+# A page that says it is none: an HTTP error's ("404 Page Not Found", "Seite nicht
+# gefunden") or a bot check's ("Making sure you're not a bot!", "Just a moment...").
+# Read in its headline or its <title>, short ones only: a story's headline may
+# report that something was "not found".
+_NO_PAGE = re.compile(
+    r"^\W*(?:error\s*)?(?:404|410)(?!\d)|\bpage\s+(?:was\s+)?not\s+found\b"
+    r"|\bseite\s+nicht\s+gefunden\b|\bpage\s+introuvable\b|\bp[áa]gina\s+no\s+encontrada\b"
+    r"|\bnot\s+a\s+(?:ro)?bot\b|^\W*just\s+a\s+moment\b|^\W*access\s+denied\b",
+    re.IGNORECASE,
+)
+MAX_NO_PAGE = 60  # characters of a headline or title read for it
+
+
+def no_page(page: Page) -> bool:
+    """The page's headline or <title> says it is an error or a bot check."""
+    texts = [page.meta.title_tag or ""]
+    if page.headline is not None:
+        texts.append(page.lines[page.headline].text)
+    return any(len(text) <= MAX_NO_PAGE and _NO_PAGE.search(text) for text in texts)
+
+
 def _typed(page: Page, kind: str, why: str) -> None:
     """Write ``page.page_type`` and its evidence: why, in words (explain shows it)."""
     page.page_type = kind
@@ -223,6 +250,9 @@ def find_page_type(page: Page) -> None:
     ``page.page_type``, ``page.declared`` and a discussion's ``page.replies``."""
     if not page.lines:
         _typed(page, "other", "the page shows no text")
+        return
+    if no_page(page):
+        _typed(page, "other", "its headline says it is an error or a bot check")
         return
     page.declared = types = frozenset(declared_types(page))
     units = PostUnits(page)  # read once for _in_posts, _discussion and the posts
@@ -252,6 +282,10 @@ def find_page_type(page: Page) -> None:
         _typed(page, "listing", "its text is teaser cards or linked lines, under no dated headline")
     elif _headed_posts(page) or _in_posts(page, units):
         _typed(page, "thread", "its text is posts, each opened by its author and date")
+    elif _undated_posts(page, units):
+        _typed(page, "thread", "its text runs across many repeated post units")
+    elif numbered_posts(page) and not front_page(page.url):
+        _typed(page, "thread", "its text is in posts numbered #1, #2 under dated headers")
     elif _teaser_list(page):
         _typed(page, "listing", "its text is dated teasers (a blog's index)")
     else:
@@ -410,6 +444,45 @@ def _in_posts(page: Page, units: PostUnits) -> bool:
     return any(first <= start < last for first, last in units.units())
 
 
+# Undated post units (a forum whose dates a script writes): a thread shows this
+# many of one post-named element or more across its selection...
+MIN_UNDATED_POSTS = 5
+# ... none of which holds this share of the selected text (an article's own
+# "post" element holds nearly all of it, its related posts below it the rest).
+MAX_UNDATED_POST_SHARE = 0.5
+
+
+def _undated_posts(page: Page, units: PostUnits) -> bool:
+    """The selection opens inside a group of repeated post-named units, dated or
+    not, and runs across :data:`MIN_UNDATED_POSTS` of them, none holding
+    :data:`MAX_UNDATED_POST_SHARE` of its text, which is mostly unlinked (posts,
+    not a list of teasers named "post")."""
+    if front_page(page.url):
+        return False
+    lines, start, end = page.lines, page.start, page.end
+    selected = _selected_length(page)
+    if not selected:
+        return False
+    for blocks in units.groups():
+        spans = [lines.spans[block] for block in blocks]
+        met = [(first, last) for first, last in spans if first < end and last > start]
+        if len(met) < MIN_UNDATED_POSTS or not any(a <= start < b for a, b in met):
+            continue
+        held = [
+            sum(line.length for line in lines[max(a, start) : min(b, end)] if not line.boilerplate)
+            for a, b in met
+        ]
+        links = sum(
+            line.link_length
+            for a, b in met
+            for line in lines[max(a, start) : min(b, end)]
+            if not line.boilerplate
+        )
+        if max(held) < MAX_UNDATED_POST_SHARE * selected and links < LISTING_LINK_SHARE * sum(held):
+            return True
+    return False
+
+
 # A discussion page (a submitted link or a few lines, then the replies: Hacker
 # News, Slashdot, Reddit) against an article followed by its comments: the
 # replies' text outweighs the selected text this many times over when the
@@ -468,8 +541,14 @@ def settle_page_type(page: Page) -> None:
     Reads the date and authors found (a byline, or a date the page shows, is
     the article's mark), ``page.headline_page`` and the whole page's lines; an
     article a site declares as such stays one, unless it is the site's front
-    page. Writes ``page.page_type``.
+    page. An unbylined listing under a documentation path is a manual's page.
+    Writes ``page.page_type``.
     """
+    if page.page_type == "listing" and not page.authors and docs_path(page.url):
+        # A manual's reference page lists its members' links (a class's methods):
+        # measured on the bench sets, every page under a docs path is a manual's.
+        _typed(page, "other", "documentation: a page of links under a documentation path")
+        return
     if page.page_type != "article":
         return
     front = front_page(page.url)
@@ -612,7 +691,7 @@ def _documentation(page: Page) -> bool:
     """Code blocks beside a documentation tree: a side menu of nested lists of links
     (a manual's chapters and sections). News menus nest too, but carry no code."""
     return (
-        page.lines.tags.count("pre") >= MIN_CODE_BLOCKS
+        page.lines.tags.count("pre") >= MIN_DOC_CODE_BLOCKS
         and bool(_TREE_LINKS(page.root))
     )
 

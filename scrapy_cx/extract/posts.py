@@ -28,6 +28,7 @@ __all__ = [
     "find_posts",
     "frame_labels",
     "merge_units",
+    "numbered_posts",
     "opening_headers",
     "post_chrome",
     "post_headers",
@@ -60,7 +61,11 @@ _AGO = re.compile(
     r"\b\d+\s?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|[smhdwy])"
     r"\s+ago\b"
     r"|\b(?:today|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"(?:,|\s+at)\s+[0-2]?\d:[0-5]\d\b",
+    r"(?:,|\s+at)\s+[0-2]?\d:[0-5]\d\b"
+    # A bare compact age set off by a dot, a line of its own ("· 3y", "5mo ·"): Q&A
+    # and social sites date each answer so, without "ago". Minutes and seconds left
+    # out ("· 5m" may be a length).
+    r"|^\s*[·•]\s*\d{1,3}\s?(?:yrs?|y|mo|w|d|h)\s*$|^\s*\d{1,3}\s?(?:yrs?|y|mo|w|d|h)\s*[·•]\s*$",
     re.IGNORECASE,
 )
 
@@ -272,6 +277,30 @@ def dated_header(line: Line) -> bool:
         and not text.rstrip().endswith(_SENTENCE_ENDS)
         and bool(_AGO.search(text) or scan_dates(text))
     )
+
+
+# A post's number in its header ("#1", "Post #2"): forum software numbers a
+# thread's posts in order, first to last.
+_POST_NUMBER = re.compile(r"(?<![\w#&])#(\d{1,4})\b")
+
+
+def numbered_posts(page: Page) -> bool:
+    """The page's short dated lines (:func:`dated_header`) number its posts: one
+    is post #1 and a later one post #2, and the selection opens at or below #1's
+    header, inside the posts. A thread of two posts, too few for
+    :data:`MIN_POSTS` units or headers, shows its numbers: an article's
+    comments, numbered too, stand below the article its selection opens in."""
+    lines = page.lines
+    first: int | None = None
+    for i, line in enumerate(lines):
+        if line.length > MAX_POST_HEADER or "#" not in line.text or not dated_header(line):
+            continue
+        numbers = {int(n) for n in _POST_NUMBER.findall(line.text)}
+        if first is None and 1 in numbers:
+            first = i
+        elif first is not None and 2 in numbers:
+            return first <= page.start
+    return False
 
 
 def post_headers(page: Page) -> list[int]:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from scrapy_cx import extract_article
-from scrapy_cx.extract.pagetype import MIN_TREE_LINKS, SCAN_CHARS_PER_BLOCK, scan_first
+from scrapy_cx.extract.pagetype import (
+    MIN_DOC_CODE_BLOCKS,
+    MIN_TREE_LINKS,
+    SCAN_CHARS_PER_BLOCK,
+    scan_first,
+)
 from scrapy_cx.extract.posts import MAX_UNITS
 from tests.extract.prose import BRIDGE_STORY, EN_SENTENCES, ZH_SENTENCES
 
@@ -278,8 +283,10 @@ def test_a_malformed_url_is_no_front_page() -> None:
     assert article.page_type == "other"  # typed by its code blocks; the URL is ignored
 
 
-def docs_tree_page(under_title: str = "", sections: int = 40, menu: str = "nav") -> str:
-    """A manual's page: a side tree of chapters and sections, prose, code blocks."""
+def docs_tree_page(
+    under_title: str = "", sections: int = 40, menu: str = "nav", blocks: int = 4
+) -> str:
+    """A manual's page: a side tree of chapters and sections, prose, ``blocks`` code blocks."""
     tree = "".join(
         f"<li><a href='/docs/{c}'>Chapter {c}</a><ul>"
         + "".join(
@@ -291,7 +298,9 @@ def docs_tree_page(under_title: str = "", sections: int = 40, menu: str = "nav")
         for c in range(5)
     )
     code = "".join(
-        f"<p>{STORY[i]}</p><pre><code>bridge build --span {i}</code></pre>" for i in range(4)
+        f"<p>{STORY[i]}</p>"
+        + (f"<pre><code>bridge build --span {i}</code></pre>" if i < blocks else "")
+        for i in range(4)
     )
     return page(
         f"<{menu} class='docs-tree'><ul>{tree}</ul></{menu}>"
@@ -316,6 +325,13 @@ def test_a_documentation_tree_holds_enough_nested_links() -> None:
             html = docs_tree_page(edited, sections, menu)
             # (a host that names no manual: docs_path would tell by itself)
             assert extract_article(html, "http://spans.test/guide/spans").page_type == kind
+
+
+def test_two_code_blocks_beside_a_documentation_tree_make_a_manual() -> None:
+    """A tutorial's chapter shows a command or two beside its tree; one block does not tell."""
+    for blocks, kind in ((MIN_DOC_CODE_BLOCKS, "other"), (MIN_DOC_CODE_BLOCKS - 1, "article")):
+        html = docs_tree_page(blocks=blocks)
+        assert extract_article(html, "http://spans.test/guide/spans").page_type == kind
 
 
 def test_a_dated_bylined_post_with_code_and_a_side_tree_stays_an_article() -> None:
@@ -1079,3 +1095,130 @@ def test_headed_sections_that_are_most_of_their_page_stay_an_article() -> None:
     """The same sections on a page with little else: no landing page's frame."""
     article = extract_article(landing_page(0), "http://span.test/monitoring")
     assert article.page_type == "article"
+
+
+def answers_page(age: str) -> str:
+    """A Q&A page whose answers are dated by a bare compact age ("· 3y") only."""
+    answers = "".join(
+        f"<div class='q-box'><div><a href='/profile/{who}'>{who}</a></div>"
+        f"<div>Bridge engineer for twenty years · {count} answers</div>"
+        f"<div><a href='/answer/{i}'>{age.format(i + 1)}</a></div><p>{text}</p></div>"
+        for i, (who, count, text) in enumerate(
+            (("Ann Lee", 120, STORY[0]), ("Bo Chen", 45, STORY[1]), ("Cy Ray", 9, STORY[2]),
+             ("Di Fox", 3, STORY[3]))
+        )
+    )
+    return page(f"<h1>Should the old bridge be rebuilt?</h1>{answers}")
+
+
+def test_answers_dated_by_a_bare_compact_age_are_a_thread() -> None:
+    """Q&A sites date each answer "· 3y" (no "ago"): the answers are posts."""
+    article = extract_article(answers_page("· {}y"), "http://qa.test/Should-the-bridge-be-rebuilt")
+    assert article.page_type == "thread"
+
+
+def test_a_bare_number_of_minutes_dates_no_answer() -> None:
+    """"· 5m" may be a length: no age read, no posts, so one run of text."""
+    article = extract_article(answers_page("· {}m"), "http://qa.test/Should-the-bridge-be-rebuilt")
+    assert article.page_type == "article"
+
+
+def numbered_thread(comments_below: bool = False) -> str:
+    """Two posts under dated headers numbered #1 and #2 (an author's panel beside
+    each); or, ``comments_below``, an article with two numbered comments under it."""
+    posts = "".join(
+        f"<table class='tborder'><tr><td>{when} #{n} | <a href='/p{n}'>Link</a></td></tr>"
+        f"<tr><td>{who} Registered User Join Date: Mar 2016 Posts: {n * 7}</td>"
+        f"<td><div>{STORY[n - 1]}</div><div>{STORY[n + 1]}</div></td></tr></table>"
+        for n, who, when in (
+            (1, "alice", "30th March 2025, 16:26"),
+            (2, "bob", "2nd April 2025, 13:59"),
+        )
+    )
+    if comments_below:
+        story = "".join(f"<p>{text}</p>" for text in STORY)
+        byline = "<p>By Ann Lee, May 3, 2024</p>"
+        body = f"<article><h1>Bridge to be rebuilt</h1>{byline}{story}</article>"
+        return page(f"{body}<div class='comments'>{posts}</div>")
+    return page(f"<h1>Bridge to be rebuilt</h1>{posts}")
+
+
+def test_two_posts_numbered_one_and_two_are_a_thread() -> None:
+    """Too few posts for the repeated units, but their numbers tell."""
+    assert extract_article(numbered_thread(), "http://forum.test/t/7").page_type == "thread"
+
+
+def test_an_article_over_two_numbered_comments_stays_an_article() -> None:
+    """Its selection opens above comment #1: the story is the content."""
+    html = numbered_thread(comments_below=True)
+    assert extract_article(html, "http://news.test/bridge-to-be-rebuilt").page_type == "article"
+
+
+def undated_posts(related: bool = False) -> str:
+    """A thread whose post units show no date (a script writes them): six posts of
+    one element each under its author's name; or, ``related``, one article in a
+    "post" element above five teasers of related posts named alike."""
+    if related:
+        story = "".join(f"<p>{text}</p>" for text in STORY * 2)
+        teasers = "".join(
+            f"<div class='Post'><h3><a href='/p/{i}'>Another story about the old bridge {i}</a>"
+            f"</h3><p>{STORY[i][:90]}</p></div>"
+            for i in range(5)
+        )
+        return page(f"<h1>Bridge to be rebuilt</h1><div class='Post'>{story}</div>{teasers}")
+    posts = "".join(
+        f"<div class='Post'><h3 class='PostUser'>{who}</h3><div class='Post-body'><p>{text}</p>"
+        "</div></div>"
+        for who, text in zip(("ann", "bo", "cy", "di", "ed", "flo"), STORY, strict=True)
+    )
+    return page(f"<h1>Bridge to be rebuilt</h1><div class='PostStream'>{posts}</div>")
+
+
+def test_a_thread_of_undated_post_units_is_a_thread() -> None:
+    assert extract_article(undated_posts(), "http://forum.test/d/8-bridge").page_type == "thread"
+
+
+def test_an_article_in_a_post_element_above_related_posts_stays_an_article() -> None:
+    """Its own "post" element holds most of the text: one article."""
+    html = undated_posts(related=True)
+    assert extract_article(html, "http://blog.test/bridge-to-be-rebuilt").page_type == "article"
+
+
+def test_a_saved_error_page_is_other() -> None:
+    """A shop's "404 Page Not Found" keeps its menus, a sign-up box and links: no article."""
+    body = (
+        "<h1>404 Page Not Found</h1><p>The page you requested is either temporarily "
+        "unavailable or no longer exists.</p><h2>Try one of these</h2><ul>"
+        "<li>Check your spelling and try again</li><li><a href='/brands'>Shop by brand</a></li>"
+        f"</ul><div class='signup'><p>{STORY[5]}</p></div>"
+    )
+    article = extract_article(page(body, "Item Not Found"), "http://shop.test/item-123.html")
+    assert article.page_type == "other"
+
+
+def test_a_story_reporting_something_not_found_stays_an_article() -> None:
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    body = f"<h1>Missing barge not found after a week of searching</h1><p>May 3, 2024</p>{story}"
+    html = page(body, "Missing barge not found")
+    assert extract_article(html, "http://news.test/missing-barge").page_type == "article"
+
+
+def reference_page() -> str:
+    """A manual's reference page: a short definition, then its members' links."""
+    members = "".join(
+        f"<dt><a href='/docs/ref/Span/{name}'>Span.prototype.{name}()</a></dt>"
+        f"<dd>Returns a promise to {name} the span.</dd>"
+        for name in ("open", "close", "load", "inspect", "repair", "paint", "light", "count")
+    )
+    body = f"<h1>Span</h1><h2>Instance methods</h2><dl>{members}</dl>"
+    return page(body, "Span - Reference")
+
+
+def test_a_list_of_links_under_a_documentation_path_is_other() -> None:
+    article = extract_article(reference_page(), "http://dev.test/en/docs/ref/Span")
+    assert article.page_type == "other"
+
+
+def test_the_same_list_of_links_elsewhere_is_a_listing() -> None:
+    article = extract_article(reference_page(), "http://dev.test/en/topics/Span")
+    assert article.page_type == "listing"
