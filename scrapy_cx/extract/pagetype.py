@@ -468,16 +468,11 @@ def _undated_posts(page: Page, units: PostUnits) -> bool:
         met = [(first, last) for first, last in spans if first < end and last > start]
         if len(met) < MIN_UNDATED_POSTS or not any(a <= start < b for a, b in met):
             continue
-        held = [
-            sum(line.length for line in lines[max(a, start) : min(b, end)] if not line.boilerplate)
-            for a, b in met
-        ]
-        links = sum(
-            line.link_length
-            for a, b in met
-            for line in lines[max(a, start) : min(b, end)]
-            if not line.boilerplate
-        )
+        held, links = [], 0
+        for a, b in met:  # one pass over each unit's selected lines: text and links
+            shown = [line for line in lines[max(a, start) : min(b, end)] if not line.boilerplate]
+            held.append(sum(line.length for line in shown))
+            links += sum(line.link_length for line in shown)
         if max(held) < MAX_UNDATED_POST_SHARE * selected and links < LISTING_LINK_SHARE * sum(held):
             return True
     return False
