@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from functools import partial
+from multiprocessing.context import BaseContext
 from pickle import PickleBuffer
 from typing import Any
 
@@ -38,6 +39,8 @@ from .pool import (
     TaskTimeout,
     WorkerDied,
     call_packed,
+    default_context,
+    prestart,
     unpack,
     warm_up_extractor,
     warm_up_for,
@@ -221,9 +224,15 @@ class ArticleMiddleware:
         self._room: DeferredSemaphore | None = None
         self._judge: Callable[[Any], str | None] | None = None
         self._prepare: Callable[[Any], Any] | None = None
+        self._context: BaseContext | None = None
         if self.workers:
             crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
             crawler.signals.connect(self.close_pool, signal=signals.engine_stopped)
+            # The fork server imports (and warms) the extractor for every worker (seconds,
+            # see pool._forkserver): from now on, beside the engine's start and the first
+            # downloads, not in the reactor's wait for the first worker.
+            self._context = default_context(warm=settings.worker_warm_up)
+            prestart(self._context)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
@@ -325,6 +334,7 @@ class ArticleMiddleware:
             timeout=self.settings.page_timeout,
             max_tasks=self.settings.worker_max_pages,
             warm_up=partial(warm_up_for, self.extract, self.warm_up),
+            context=self._context,
         )
         self._room = DeferredSemaphore(self._pool.capacity)
         logger.info(

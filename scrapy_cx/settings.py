@@ -223,6 +223,12 @@ class CxSettings:
         _int,
         "Pages after which a worker process is replaced, bounding what it can leak (0: never).",
     )
+    worker_warm_up: bool = _setting(
+        True,
+        _bool,
+        "Build what every worker needs (dateparser's locales, about 3 s) once, before the "
+        "first worker starts, rather than in each worker on its first undated story.",
+    )
     redis_idle_close: float = _setting(
         30.0,
         _float,

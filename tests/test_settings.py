@@ -327,6 +327,7 @@ BAD_VALUES = [
     ("CX_PAGE_TIMEOUT", "nan", "nan"),
     ("CX_WORKER_MAX_PAGES", "1.5", "'1.5'"),
     ("CX_WORKER_MAX_PAGES", "-1", "-1"),
+    ("CX_WORKER_WARM_UP", "perhaps", "'perhaps'"),
     ("CX_REDIS_IDLE_CLOSE", "soon", "'soon'"),
     ("CX_REDIS_IDLE_CLOSE", "-1", "-1"),
     ("CX_REDIS_LEASE_TIMEOUT", "0", "0"),

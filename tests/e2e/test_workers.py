@@ -76,7 +76,13 @@ def test_crawl_with_workers_survives_a_hanging_and_a_dying_page(
         proc, items = run_crawl(
             ["-a", f"urls={url_file}"],
             tmp_path / "items.jsonl",
-            settings={**SETTINGS, "TWISTED_REACTOR": REACTORS[reactor]},
+            # The warm fork server (the default; off in the other crawls of the tests) with
+            # workers dying, timing out and recycled every 7 pages.
+            settings={
+                **SETTINGS,
+                "TWISTED_REACTOR": REACTORS[reactor],
+                "CX_WORKER_WARM_UP": "True",
+            },
             env={"PYTHONPATH": str(REPO)},
             timeout=180,
         )

@@ -110,6 +110,23 @@ def test_close_kills_busy_workers_and_fails_what_is_left() -> None:
     assert isinstance(pool.submit(abs, 1).exception(timeout=1), PoolClosed)
 
 
+def split_regexes_built() -> int:
+    """How many locales' word splitters dateparser has built in this process."""
+    from dateparser.languages.dictionary import Dictionary
+
+    return sum(len(by_name) for by_name in Dictionary._split_regex_cache.values())
+
+
+def test_workers_inherit_the_fork_servers_warm_dateparser() -> None:
+    """Each worker used to build every locale's splitter itself (seconds) on its first
+    date string no locale takes; the fork server builds them once for all."""
+    if _workers.default_context().get_start_method() != "forkserver":
+        pytest.skip("no fork server on this platform: each worker warms itself")
+    with WorkerPool(2, warm_up=None) as pool:
+        built = [pool.submit(split_regexes_built).result(timeout=120) for _ in range(2)]
+    assert min(built) >= 100  # dateparser has about 200 locales
+
+
 def local_function() -> None:
     """Importable by name, unlike a lambda."""
 

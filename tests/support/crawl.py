@@ -43,8 +43,13 @@ def run_crawl(
 def crawl_command(
     args: list[str], output: Path, settings: dict[str, str] | None = None
 ) -> list[str]:
-    """The command line of ``scrapy crawl news ARGS -O output -s NAME=VALUE...``."""
+    """The command line of ``scrapy crawl news ARGS -O output -s NAME=VALUE...``.
+
+    The fork server's warm-up is off unless ``settings`` turn it on: it pays off over
+    hundreds of pages per worker, and costs each of these crawls of a few pages about
+    3 s (2 minutes of the end-to-end tests; ``tests/e2e/test_workers.py`` and the
+    pool's tests run it)."""
     cmd = [sys.executable, "-m", "scrapy", "crawl", "news", *args, "-O", str(output)]
-    for name, value in (settings or {}).items():
+    for name, value in {"CX_WORKER_WARM_UP": "False", **(settings or {})}.items():
         cmd += ["-s", f"{name}={value}"]
     return cmd
