@@ -141,6 +141,28 @@ def test_pool_reads_only_a_bounded_window_ahead() -> None:
     assert consumed <= 10 + 3  # what was yielded plus the window
 
 
+def test_read_ahead_is_bounded_by_bytes_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large pages stop the reading ahead before the window's count does."""
+    monkeypatch.setattr(bulk, "HELD_BYTES_PER_JOB", 100_000)
+    padding = "<!--" + "x" * 60_000 + "-->"
+    consumed = 0
+
+    def endless() -> Iterator[RawPage]:
+        nonlocal consumed
+        i = 0
+        while True:
+            consumed += 1
+            yield page(i, article_html(f"Story number {i}").replace("</body>", padding + "</body>"))
+            i += 1
+
+    results = extract_all(endless(), Options(), 2)  # a window of 32 pages by count
+    first = [next(results) for _ in range(6)]
+    results.close()
+    assert [o.source for o in first] == [f"p{i}" for i in range(6)]
+    # 200 000 bytes for 2 jobs: the fourth 60 KB page is past it
+    assert consumed <= 6 + 4
+
+
 def misbehave_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
     if b"CRASH" in html:
         os._exit(3)  # what a segfault or the OOM killer does to a worker
