@@ -446,6 +446,34 @@ def test_a_date_only_the_metadata_gives_does_not_make_a_service_page_an_article(
         assert shown.published is not None and shown.page_type == "article"
 
 
+def promo_plans_page(plans_in_text_region: bool = True) -> str:
+    """A stamped service page whose plans table is marked (a promo): under its lead,
+    between the lead and the blurbs, or after the text in a side box."""
+    plans = "".join(
+        f"<div class='plan'><h3>{name}</h3><p>${price} / month</p><p>Try it free</p></div>"
+        for name, price in (("Starter", 9), ("Team", 29), ("Business", 99))
+    )
+    promo = f"<div class='promo'><h2>Pick a plan</h2>{plans}</div>"
+    body = "".join(f"<p>{STORY[i]}</p>" for i in range(1, 5))
+    inside = promo if plans_in_text_region else ""
+    main = f"<main><h1>Bridge monitoring for every town</h1><p>{STORY[0]}</p>{inside}{body}</main>"
+    aside = "" if plans_in_text_region else f"<aside>{promo}</aside>"
+    return page(main + aside, "Bridge monitoring", stamped())
+
+
+def test_a_marked_plans_table_in_the_text_region_makes_a_service_page() -> None:
+    """The text leaves the marked table out; its prices still mark the page."""
+    article = extract_article(promo_plans_page(), "http://span.test/monitoring")
+    assert "$29" not in article.content
+    assert article.page_type == "other"
+
+
+def test_the_same_plans_in_a_side_box_after_the_text_leave_an_article() -> None:
+    """Prices marked outside the text's region are the site's, not the page's."""
+    article = extract_article(promo_plans_page(False), "http://span.test/monitoring")
+    assert article.page_type == "article"
+
+
 def test_a_page_declaring_an_article_keeps_its_stamped_date() -> None:
     html = pricing_page(head=stamped("Article"))
     assert extract_article(html, "http://span.test/pricing").page_type == "article"
