@@ -183,6 +183,35 @@ def test_the_same_page_with_a_dated_byline_is_an_article() -> None:
     assert article.page_type == "article"
 
 
+def generated_chapter(generator: str, byline: str = "", head: str = "") -> str:
+    """A chapter of prose, no code and no docs path, as a site generator writes it."""
+    body = "".join(f"<p>{STORY[i]}</p>" for i in range(4))
+    meta = f'<meta name="generator" content="{generator}">'
+    return page(f"<h1>Why spans fail</h1>{byline}{body}", "Why spans fail", meta + head)
+
+
+def test_a_chapter_a_book_or_docs_generator_built_is_other() -> None:
+    """Its generator says it is a manual's or a book's page, bylined or not."""
+    byline = "<p class='byline'>By Ann Lee · 3 May 2024</p>"
+    for generator, by in (
+        ("GitBook (aa87699)", ""),
+        ("bookdown 0.37 and GitBook 2.6.7", byline),  # a book names its authors
+        ("mkdocs-1.6.1, mkdocs-material-9.5.3", ""),
+    ):
+        article = extract_article(generated_chapter(generator, by), "http://span.test/why")
+        assert article.page_type == "other", generator
+
+
+def test_a_chapter_a_blog_or_site_builder_built_stays_an_article() -> None:
+    """Blog builders name themselves too; and a post that declares itself one stays one."""
+    for generator in ("Hugo 0.120.4", "WordPress 6.4.2", "Jekyll v4.3.2", "Docusaurus v3.1"):
+        article = extract_article(generated_chapter(generator), "http://span.test/why")
+        assert article.page_type == "article", generator
+    post = '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'
+    article = extract_article(generated_chapter("GitBook", head=post), "http://span.test/why")
+    assert article.page_type == "article"
+
+
 def test_a_service_page_with_plans_and_prices_is_other() -> None:
     plans = "".join(
         f"<div class='plan'><h3>{name}</h3><p>${price} / month</p>"
