@@ -508,6 +508,33 @@ def test_a_page_declaring_an_article_keeps_its_stamped_date() -> None:
     assert extract_article(html, "http://span.test/pricing").page_type == "article"
 
 
+def stamped_list_page(under_title: str = "") -> str:
+    """A list page (a wiki's "List of ..."): a short lead, many linked headlines, and
+    the JSON-LD every page of its site carries, a generic Article with a date."""
+    links = "".join(
+        f"<li><h3><a href='/wiki/bridge_{i}'>The river bridge built over the valley in {1990 + i}"
+        "</a></h3></li>"
+        for i in range(30)
+    )
+    body = f"<h1>List of river bridges</h1>{under_title}<p>{STORY[0]}</p><ul>{links}</ul>"
+    return page(body, "List of river bridges", stamped("Article"))
+
+
+def test_a_stamped_list_page_declaring_a_generic_article_is_a_listing() -> None:
+    """Its headlines outweigh its text; a date it shows nowhere is no story's mark,
+    and a generic Article type is what the site stamps on every page."""
+    article = extract_article(stamped_list_page(), "http://wiki.test/wiki/List_of_bridges")
+    assert article.published is not None
+    assert article.page_type == "listing"
+
+
+def test_the_list_page_showing_its_date_or_a_byline_stays_an_article() -> None:
+    for under_title in ("<p>3 May 2024</p>", "<p class='byline'>By Ann Lee</p>"):
+        html = stamped_list_page(under_title)
+        article = extract_article(html, "http://wiki.test/wiki/List_of_bridges")
+        assert article.page_type == "article", under_title
+
+
 def test_a_stamped_post_with_code_blocks_stays_an_article() -> None:
     """Code blocks mark an undated page as documentation, not a dated post."""
     code = "".join(
