@@ -87,8 +87,9 @@ OTHER_TYPES = frozenset(
 # Generators of manuals and online books, as a page's <meta name="generator"> names
 # them ("GitBook (aa87699)", "bookdown 0.37 and GitBook 2.6.7", "mkdocs-1.6.1"): what
 # they build is a chapter or a manual's page, never a story. Measured on every set:
-# the pages that name one (5, all wceb_dev) are all documentation; blog builders
-# (Hugo, Jekyll, Docusaurus, which builds a blog beside its docs) are not here.
+# the 3 pages that name one (wceb_dev) are documentation. Left out: blog builders
+# (Hugo, Jekyll, Docusaurus, which builds a blog beside its docs) and Docutils (2
+# wceb_dev manuals built by Sphinx name it, but rst2html renders standalone essays).
 DOC_GENERATORS = frozenset(
     ("gitbook", "bookdown", "mkdocs", "mdbook", "sphinx", "doxygen", "rustdoc", "pkgdown")
 )
