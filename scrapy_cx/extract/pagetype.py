@@ -1,7 +1,8 @@
 """What kind of page this is: article, thread, listing or other.
 
 Two signals, both the page's own: the schema.org / Open Graph types it declares
-(a forum post, a Q&A page, a collection, a list of products, a product), and its
+(a forum post, a Q&A page, a collection, a list of products, a product) or the
+generator it names (one that builds manuals and online books), and its
 block structure (the selection found a list of teaser cards, a region made
 mostly of links, a region of several posts each under its own dated header
 line, a post among the page's repeated dated post units (or a run across
@@ -58,6 +59,7 @@ from .regions import is_headline_link
 
 __all__ = [
     "PAGE_TYPES",
+    "docs_generator",
     "docs_path",
     "find_headline_page",
     "find_page_type",
@@ -82,6 +84,16 @@ LISTED_TYPES = frozenset(("Product", "Offer", "Movie", "Book", "Recipe", "Event"
 OTHER_TYPES = frozenset(
     ("Product", "og:product", "SoftwareApplication", "Service", "Course", "JobPosting")
 )
+# Generators of manuals and online books, as a page's <meta name="generator"> names
+# them ("GitBook (aa87699)", "bookdown 0.37 and GitBook 2.6.7", "mkdocs-1.6.1"): what
+# they build is a chapter or a manual's page, never a story. Measured on every set:
+# the 3 pages that name one (wceb_dev) are documentation. Left out: blog builders
+# (Hugo, Jekyll, Docusaurus, which builds a blog beside its docs) and Docutils (2
+# wceb_dev manuals built by Sphinx name it, but rst2html renders standalone essays).
+DOC_GENERATORS = frozenset(
+    ("gitbook", "bookdown", "mkdocs", "mdbook", "sphinx", "doxygen", "rustdoc", "pkgdown")
+)
+_GENERATOR_WORD = re.compile(r"[a-z]+")
 # Types a site declares only for its articles (not its generic "Article" / og:article).
 SPECIFIC_ARTICLE_TYPES = frozenset(
     (
@@ -213,6 +225,21 @@ def declared_types(page: Page) -> set[str]:
 
 
 
+def docs_generator(page: Page) -> str | None:
+    """The documentation or book generator the page's ``<meta name="generator">``
+    names (:data:`DOC_GENERATORS`), if any: read in the head alone, where it stands."""
+    head = page.root.find("head")
+    if head is None:
+        return None
+    for meta in head.iter("meta"):
+        if (meta.get("name") or "").lower() == "generator":
+            content = (meta.get("content") or "").lower()
+            for word in _GENERATOR_WORD.findall(content):
+                if word in DOC_GENERATORS:
+                    return word
+    return None
+
+
 # A page that says it is none: an HTTP error's ("404 Page Not Found", "Seite nicht
 # gefunden") or a bot check's ("Making sure you're not a bot!", "Just a moment...").
 # Read in its headline or its <title>, short ones only: a story's headline may
@@ -267,6 +294,8 @@ def find_page_type(page: Page) -> None:
         _typed(page, "listing", f"it declares an ItemList of {_named(types & LISTED_TYPES)}")
     elif types & OTHER_TYPES:
         _typed(page, "other", f"it declares {_named(types & OTHER_TYPES)}")
+    elif generator := docs_generator(page):
+        _typed(page, "other", f"a manual's or a book's page: {generator} built it")
     elif types & GENERIC_ARTICLE_TYPES:
         # Site builders stamp og:article on forum threads too: their posts tell.
         if _in_posts(page, units) or _discussion(page, units):
@@ -559,8 +588,11 @@ def settle_page_type(page: Page) -> None:
         _typed(page, "other", "documentation: no byline, under a documentation path")
         return
     dated = bool(page.published or page.authors)
-    # A date the page shows nowhere (a site builder's stamp) is no story's mark either.
-    if (front or not dated or (not page.authors and _stamped(page))) and (
+    # A date the page shows nowhere (a site builder's stamp) is no story's mark either,
+    # nor is a generic Article type beside headlines that outweigh the text: wikis and
+    # CMSs stamp it on their list pages too (wceb_dev 2905, a wiki's "List of" page,
+    # the one bench page it re-types; text F1 0.295 -> 0.834).
+    if (front or not dated or (not page.authors and _stamped(page, declared=False))) and (
         page.headline_page or _card_grid(page)
     ):
         where = (
@@ -595,7 +627,7 @@ def settle_page_type(page: Page) -> None:
     # A stamped page of linked headlines stays an article: a short news item
     # dated in its metadata alone often stands beside many headlines.
     if (
-        prices >= MIN_PRICES
+        max(prices, _region_prices(page)) >= MIN_PRICES
         or (not dated and page.lines.tags.count("pre") >= MIN_CODE_BLOCKS)
         or sum(1 for _ in islice(page.root.iter("button"), MIN_BUTTONS)) >= MIN_BUTTONS
         or _blurbs(page)
@@ -607,6 +639,16 @@ def settle_page_type(page: Page) -> None:
 def price_tags(lines: Iterable[Line]) -> int:
     """How many of ``lines`` are a price tag: a short line holding an amount of money."""
     return sum(1 for line in lines if line.length <= MAX_PRICE_TAG and _PRICE.search(line.text))
+
+
+def _region_prices(page: Page) -> int:
+    """Price tags in the selected region, the lines the walk marked included: a
+    plans table between a service page's lead and its blurbs is marked (a promo),
+    and the text keeps it out, yet it is the page's. Measured: wceb_dev 0028 (an
+    SEO tool's page) lost 2 of its 3 price tags to boilerplate when the lead step
+    stopped unmarking the gap under the lead (fcadcad) and became an article; no
+    other page of any set changes type."""
+    return price_tags(page.lines[page.start : page.end])
 
 
 def _declares_no_article(page: Page) -> bool:
@@ -621,18 +663,19 @@ def _declares_no_article(page: Page) -> bool:
     return bool(schema) and not schema & ARTICLE_TYPES
 
 
-def _stamped(page: Page) -> bool:
+def _stamped(page: Page, declared: bool = True) -> bool:
     """The page's date is a site builder's stamp: read from its metadata (JSON-LD,
     meta tags, a script, an upload path) and written in none of its lines. A
     story shows its day (under the headline, in a byline); a product's,
     service's or manual's page is dated by the CMS's last save, shown nowhere.
     A page that declares itself a schema.org ``Article`` is trusted with its
-    date, and so is a date in the URL (sites put days in their stories' URLs)
-    and a page with a ``<time>`` element (it shows a date, if as "3 hours ago")."""
+    date (unless ``declared`` is false), and so is a date in the URL (sites put
+    days in their stories' URLs) and a page with a ``<time>`` element (it shows
+    a date, if as "3 hours ago")."""
     evidence = page.evidence.get("published")
     if page.published is None or evidence is None or evidence.source in _SHOWN_SOURCES:
         return False
-    if "Article" in page.declared:
+    if declared and "Article" in page.declared:
         return False
     if any(source.startswith(_TIME_SOURCES) for _raw, source in page.meta.published):
         return False  # a <time> element: shown

@@ -183,6 +183,35 @@ def test_the_same_page_with_a_dated_byline_is_an_article() -> None:
     assert article.page_type == "article"
 
 
+def generated_chapter(generator: str, byline: str = "", head: str = "") -> str:
+    """A chapter of prose, no code and no docs path, as a site generator writes it."""
+    body = "".join(f"<p>{STORY[i]}</p>" for i in range(4))
+    meta = f'<meta name="generator" content="{generator}">'
+    return page(f"<h1>Why spans fail</h1>{byline}{body}", "Why spans fail", meta + head)
+
+
+def test_a_chapter_a_book_or_docs_generator_built_is_other() -> None:
+    """Its generator says it is a manual's or a book's page, bylined or not."""
+    byline = "<p class='byline'>By Ann Lee · 3 May 2024</p>"
+    for generator, by in (
+        ("GitBook (aa87699)", ""),
+        ("bookdown 0.37 and GitBook 2.6.7", byline),  # a book names its authors
+        ("mkdocs-1.6.1, mkdocs-material-9.5.3", ""),
+    ):
+        article = extract_article(generated_chapter(generator, by), "http://span.test/why")
+        assert article.page_type == "other", generator
+
+
+def test_a_chapter_a_blog_or_site_builder_built_stays_an_article() -> None:
+    """Blog builders name themselves too; and a post that declares itself one stays one."""
+    for generator in ("Hugo 0.120.4", "WordPress 6.4.2", "Jekyll v4.3.2", "Docusaurus v3.1"):
+        article = extract_article(generated_chapter(generator), "http://span.test/why")
+        assert article.page_type == "article", generator
+    post = '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'
+    article = extract_article(generated_chapter("GitBook", head=post), "http://span.test/why")
+    assert article.page_type == "article"
+
+
 def test_a_service_page_with_plans_and_prices_is_other() -> None:
     plans = "".join(
         f"<div class='plan'><h3>{name}</h3><p>${price} / month</p>"
@@ -446,9 +475,64 @@ def test_a_date_only_the_metadata_gives_does_not_make_a_service_page_an_article(
         assert shown.published is not None and shown.page_type == "article"
 
 
+def promo_plans_page(plans_in_text_region: bool = True) -> str:
+    """A stamped service page whose plans table is marked (a promo): under its lead,
+    between the lead and the blurbs, or after the text in a side box."""
+    plans = "".join(
+        f"<div class='plan'><h3>{name}</h3><p>${price} / month</p><p>Try it free</p></div>"
+        for name, price in (("Starter", 9), ("Team", 29), ("Business", 99))
+    )
+    promo = f"<div class='promo'><h2>Pick a plan</h2>{plans}</div>"
+    body = "".join(f"<p>{STORY[i]}</p>" for i in range(1, 5))
+    inside = promo if plans_in_text_region else ""
+    main = f"<main><h1>Bridge monitoring for every town</h1><p>{STORY[0]}</p>{inside}{body}</main>"
+    aside = "" if plans_in_text_region else f"<aside>{promo}</aside>"
+    return page(main + aside, "Bridge monitoring", stamped())
+
+
+def test_a_marked_plans_table_in_the_text_region_makes_a_service_page() -> None:
+    """The text leaves the marked table out; its prices still mark the page."""
+    article = extract_article(promo_plans_page(), "http://span.test/monitoring")
+    assert "$29" not in article.content
+    assert article.page_type == "other"
+
+
+def test_the_same_plans_in_a_side_box_after_the_text_leave_an_article() -> None:
+    """Prices marked outside the text's region are the site's, not the page's."""
+    article = extract_article(promo_plans_page(False), "http://span.test/monitoring")
+    assert article.page_type == "article"
+
+
 def test_a_page_declaring_an_article_keeps_its_stamped_date() -> None:
     html = pricing_page(head=stamped("Article"))
     assert extract_article(html, "http://span.test/pricing").page_type == "article"
+
+
+def stamped_list_page(under_title: str = "") -> str:
+    """A list page (a wiki's "List of ..."): a short lead, many linked headlines, and
+    the JSON-LD every page of its site carries, a generic Article with a date."""
+    links = "".join(
+        f"<li><h3><a href='/wiki/bridge_{i}'>The river bridge built over the valley in {1990 + i}"
+        "</a></h3></li>"
+        for i in range(30)
+    )
+    body = f"<h1>List of river bridges</h1>{under_title}<p>{STORY[0]}</p><ul>{links}</ul>"
+    return page(body, "List of river bridges", stamped("Article"))
+
+
+def test_a_stamped_list_page_declaring_a_generic_article_is_a_listing() -> None:
+    """Its headlines outweigh its text; a date it shows nowhere is no story's mark,
+    and a generic Article type is what the site stamps on every page."""
+    article = extract_article(stamped_list_page(), "http://wiki.test/wiki/List_of_bridges")
+    assert article.published is not None
+    assert article.page_type == "listing"
+
+
+def test_the_list_page_showing_its_date_or_a_byline_stays_an_article() -> None:
+    for under_title in ("<p>3 May 2024</p>", "<p class='byline'>By Ann Lee</p>"):
+        html = stamped_list_page(under_title)
+        article = extract_article(html, "http://wiki.test/wiki/List_of_bridges")
+        assert article.page_type == "article", under_title
 
 
 def test_a_stamped_post_with_code_blocks_stays_an_article() -> None:
