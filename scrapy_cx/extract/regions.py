@@ -34,7 +34,7 @@ def _weights(
     weights = [
         0
         if line.boilerplate or (line.length >= MIN_WORDY_LINE and wordy(line))
-        else -beta * line.link_length
+        else (0 if is_contents_entry(line) else -beta * line.link_length)
         # Line.link_density, inlined: several stages weigh every line of a page
         if (line.link_length / line.length if line.length else 0.0) > most
         else line.length - (1 + beta) * line.link_length
@@ -43,6 +43,16 @@ def _weights(
     if headline is not None:
         weights[headline] = 0  # the title, not main text
     return weights
+
+
+def is_contents_entry(line: Line) -> bool:
+    """A line that is one link to a place on the page itself (``<a href="#History">``):
+    an entry of the article's table of contents. It points into the text, not away
+    from it, so it weighs nothing rather than less than nothing: a lead above the
+    contents is no longer cut off from the sections under them (wikipedia-2's lead
+    and contents: structure kept 0.956 -> 0.960, links 0.902 -> 0.934)."""
+    href = line.href
+    return href is not None and len(href) > 1 and href[0] == "#" and line.link_length >= line.length
 
 
 def select_main(
