@@ -15,6 +15,7 @@ from itertools import accumulate
 from operator import sub
 
 from .lines import BOILERPLATE_TAGS, Line, LineOptions, PageLines
+from .structure import is_data_table
 from .text import PROSE_END, is_prose, set_apart
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
@@ -501,3 +502,24 @@ def lead_caption(lines: PageLines, start: int) -> int:
             break
         first -= 1
     return first
+
+
+def lead_table(lines: PageLines, headline: int | None, start: int) -> int:
+    """First line of the data table ending right above line ``start`` beside it, in
+    the element holding the text (a fact box: Wikipedia's infobox above its lead, a
+    match's line-up, a product's specifications), under the headline; ``start`` if
+    none. Its short, linked cells weigh less than nothing, so the selection stops
+    under it; it is the article's own data (readability's expected bodies keep it:
+    wikipedia-2's 26 cells and 3 pictures)."""
+    if not 0 < start < len(lines):
+        return start
+    spans, parents = lines.spans, lines.parents
+    table = -1
+    block = lines[start - 1].block
+    while block >= 0 and spans[block][1] == start:  # the elements ending right above
+        if lines.tags[block] == "table":
+            table = block
+        block = parents[block]
+    if table < 0 or (headline is not None and spans[table][0] <= headline):
+        return start
+    return spans[table][0] if is_data_table(lines.elements[table]) else start
