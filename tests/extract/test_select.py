@@ -521,8 +521,10 @@ def test_a_fact_box_right_above_the_lead_is_the_articles() -> None:
     body = paragraphs(STORY)
     head = "<h1>Bridge to be rebuilt</h1>"
     html = page(f"<article>{head}<div>{_fact_box()}{body}</div></article>")
-    content = extract_article(html).content.split("\n")
+    article = extract_article(html, formats={"html"})
+    content = article.content.split("\n")
     assert content[:5] == ["Opened 1890", "Length 120 m", "River Wey", "Owner Council", STORY[0]]
+    assert article.content_html.startswith("<table>")  # kept as the table it is
     # A layout table (no header cell, a few rows) is not, nor one holding the headline.
     html = page(f"<article>{head}<div>{_fact_box('td')}{body}</div></article>")
     assert extract_article(html).content == "\n".join(STORY)
