@@ -51,9 +51,16 @@ def is_contents_entry(line: Line) -> bool:
     an entry of the article's table of contents. It points into the text, not away
     from it, so it weighs nothing rather than less than nothing: a lead above the
     contents is no longer cut off from the sections under them (wikipedia-2's lead
-    and contents: structure kept 0.956 -> 0.960, links 0.902 -> 0.934)."""
+    and contents: structure kept 0.956 -> 0.960, links 0.902 -> 0.934). A script's
+    route (``#!/news``, ``#/news``) leads to another view: a menu's, not one."""
     href = line.href
-    return href is not None and len(href) > 1 and href[0] == "#" and line.link_length >= line.length
+    return (
+        href is not None
+        and len(href) > 1
+        and href[0] == "#"
+        and href[1] not in "!/"
+        and line.link_length >= line.length
+    )
 
 
 def select_main(

@@ -167,6 +167,8 @@ def test_a_table_of_contents_does_not_cut_the_lead_off_the_sections() -> None:
     text = selected(_page_with_contents("#s"))
     assert text.startswith(BRIDGE_STORY[0]) and text.endswith(BRIDGE_STORY[-1])
     assert "Part 10 of the story\nPart 1 of the story" in text  # the contents, then part 1
-    # The same list leading to other pages is a menu: the lead stays cut off.
-    text = selected(_page_with_contents("/section/"))
-    assert text.startswith("Part 1 of the story") and text.endswith(BRIDGE_STORY[-1])
+    # The same list leading to other pages, or to a script's views, is a menu: the
+    # lead stays cut off.
+    for menu in ("/section/", "#!/section/", "#/section/"):
+        text = selected(_page_with_contents(menu))
+        assert text.startswith("Part 1 of the story") and text.endswith(BRIDGE_STORY[-1])
