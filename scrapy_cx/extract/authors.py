@@ -590,9 +590,10 @@ def _full_name(
     """A byline's lone first name ("Stefanus", the author's link) as the full name a
     line of the byline's window opens with ("Stefanus Stahl - Maschinenbauer, ...":
     the author's box under it), read as :func:`_bare_name` reads a bare name:
-    capitalized words, then a separator or the line's end. Anything else, and a
-    byline of several or of full names, as it is. (trafilatura_dev's mtb-news page
-    labels the box's "Stefanus Stahl"; its byline, og and JSON-LD say "Stefanus".)"""
+    capitalized words, then a separator or a date. Anything else (a sentence that
+    opens with the name), and a byline of several or of full names, as it is.
+    (trafilatura_dev's mtb-news page labels the box's "Stefanus Stahl"; its byline,
+    og and JSON-LD say "Stefanus".)"""
     if len(names) != 1 or not names[0].isalpha() or not names[0][:1].isupper():
         return names
     opening = names[0] + " "
