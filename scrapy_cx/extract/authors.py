@@ -584,6 +584,30 @@ def unlabelled_byline(
     return []
 
 
+def _full_name(
+    names: list[str], lines: list[Line], window: range, sites: frozenset[str]
+) -> list[str]:
+    """A byline's lone first name ("Stefanus", the author's link) as the full name a
+    line of the byline's window opens with ("Stefanus Stahl - Maschinenbauer, ...":
+    the author's box under it), read as :func:`_bare_name` reads a bare name:
+    capitalized words, then a separator or a date. Anything else (a sentence that
+    opens with the name), and a byline of several or of full names, as it is.
+    (trafilatura_dev's mtb-news page labels the box's "Stefanus Stahl"; its byline,
+    og and JSON-LD say "Stefanus".)"""
+    if len(names) != 1 or not names[0].isalpha() or not names[0][:1].isupper():
+        return names
+    opening = names[0] + " "
+    for i in window:
+        line = lines[i]
+        if line.length > _MAX_LINE or not line.text.startswith(opening):
+            continue
+        found = _bare_name(line)
+        full = clean_name(found[0], sites) if found else None
+        if full is not None and full.startswith(opening):
+            return [full]
+    return names
+
+
 def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
     """The lines a byline is looked for in: under the headline, or above the text."""
     lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
@@ -686,7 +710,8 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
         if len(tagged) > len(shown) and shown[0] == tagged[0]:
             # The byline shows the first of many (citation_author on papers).
             return tagged, Evidence("meta:author", None, ", ".join(meta.author_tags))
-        return shown, Evidence("byline", index, raw)
+        window = _byline_window(lines, headline, start)
+        return _full_name(shown, lines, window, sites), Evidence("byline", index, raw)
     structured = (
         (meta.authors, "jsonld"),
         (marked[:1], "marked"),

@@ -16,6 +16,7 @@ from .regions import (
     lead_caption,
     lead_deck,
     lead_start,
+    lead_table,
     select_headlines,
     select_main,
     select_prose,
@@ -60,7 +61,8 @@ def select_lead(page: Page) -> None:
     """Start an article's text at its lead: the lead paragraph the narrowing to the
     body's container left between the headline and the body, and the lead
     picture's caption right above, even one named "caption" or "credit" (the
-    article's own words about its first picture); then the standfirst right under
+    article's own words about its first picture) and the data table right above
+    them (regions.lead_table: a fact box); then the standfirst right under
     the headline (regions.lead_deck: an h2, a "lead" div, key points), with the
     byline and date between it and the body left out.
 
@@ -72,11 +74,12 @@ def select_lead(page: Page) -> None:
     lines = chosen.lines
     start, end = chosen.regions[0]
     lead = lead_start(lines, page.options, chosen.headline, start)
-    first = lead_caption(lines, lead)
+    caption = lead_caption(lines, lead)
+    first = lead_table(lines, chosen.headline, caption)
     if first < start:
         # Only the caption is unmarked: what the walk marked between the lead and the
         # body (an author's box, a share bar) stays out.
-        for line in lines[first:lead]:
+        for line in lines[caption:lead]:
             line.boilerplate = False
         chosen = replace(
             chosen,

@@ -36,7 +36,7 @@ from .lines import (
 from .markdown import to_markdown
 from .page import Page
 
-__all__ = ["find_structure"]
+__all__ = ["find_structure", "is_data_table"]
 
 Pictures = list[tuple[Node, etree._Element]]  # the pictures written, and their elements
 
@@ -194,7 +194,7 @@ class _Builder:
         if tag in BOUND:
             return tag if parent == BOUND[tag] else None
         if tag in FREE:
-            if tag == "table" and not _data_table(self.elements[block]):
+            if tag == "table" and not is_data_table(self.elements[block]):
                 return None
             return tag
         return None
@@ -535,7 +535,7 @@ def _named_away(element: etree._Element) -> bool:
     return False
 
 
-def _data_table(table: etree._Element) -> bool:
+def is_data_table(table: etree._Element) -> bool:
     """Whether a table holds data, not layout: Mozilla Readability's test (a
     caption, a summary, header cells; a nested table is layout; else its size)."""
     if table.get("role") == "presentation" or table.get("datatable") == "0":

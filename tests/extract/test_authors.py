@@ -601,3 +601,19 @@ def test_a_login_forms_labels_are_no_names() -> None:
         + "<div class='byline'>By Erin Cunningham</div></body></html>"
     )
     assert extract_article(html).authors == ("Erin Cunningham",)
+
+
+def test_a_first_name_byline_is_completed_by_the_author_box_beside_it() -> None:
+    # The byline shows a first name (the author's link); the author's box under it
+    # opens with the full name.
+    box = (
+        "<div class='author-box'><div>Ann Lee - reporter and cyclist, writes about "
+        "the city's transport.</div></div>"
+    )
+    byline = "<div><a rel='author' href='/author/ann'>Ann</a></div>"
+    assert authors(byline + box) == ("Ann Lee",)
+    # A sentence that opens with the name, or another name's box, completes nothing.
+    assert authors(byline + "<div>Ann wrote this in the morning.</div>") == ("Ann",)
+    assert authors(byline.replace("Ann", "Bob") + box) == ("Bob",)
+    # A byline of a full name is read as it is.
+    assert authors(byline.replace("Ann", "Ann Berg") + box) == ("Ann Berg",)

@@ -148,3 +148,27 @@ def test_a_line_of_keywords_weighs_nothing_however_long() -> None:
     assert not wordy(Line(long_prose, len(long_prose), 0, "p", False))
     assert not wordy(Line(spam, len(spam), 0, "pre", False))
     assert wordy(Line(spam, len(spam), 0, "div", False))
+
+
+def _page_with_contents(href: str) -> str:
+    """A lead, a table of contents of ``href`` links, the sections it lists."""
+    lead = paragraphs(BRIDGE_STORY[:3])
+    titles = [f"Part {n} of the story" for n in range(1, 11)]
+    contents = "".join(f'<li><a href="{href}{n}">{t}</a></li>' for n, t in enumerate(titles))
+    sections = "".join(
+        f'<h2 id="s{n}">{t}</h2>{paragraphs(BRIDGE_STORY[3:])}' for n, t in enumerate(titles)
+    )
+    return f"<body><div>{lead}<div><ul>{contents}</ul></div>{sections}</div></body>"
+
+
+def test_a_table_of_contents_does_not_cut_the_lead_off_the_sections() -> None:
+    # Links to places on the page itself point into the text: they weigh nothing,
+    # and the lead above them joins the sections under them.
+    text = selected(_page_with_contents("#s"))
+    assert text.startswith(BRIDGE_STORY[0]) and text.endswith(BRIDGE_STORY[-1])
+    assert "Part 10 of the story\nPart 1 of the story" in text  # the contents, then part 1
+    # The same list leading to other pages, or to a script's views, is a menu: the
+    # lead stays cut off.
+    for menu in ("/section/", "#!/section/", "#/section/"):
+        text = selected(_page_with_contents(menu))
+        assert text.startswith("Part 1 of the story") and text.endswith(BRIDGE_STORY[-1])

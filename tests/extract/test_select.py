@@ -504,3 +504,29 @@ def test_an_authors_box_between_the_lead_and_the_body_stays_out() -> None:
     content = extract_article(page(body)).content
     assert content.startswith(f"{LEAD}\n{STORY[0]}")
     assert "covers the town hall" not in content
+
+
+def _fact_box(header: str = "th") -> str:
+    rows = (("Opened", "1890"), ("Length", "120 m"), ("River", "Wey"), ("Owner", "Council"))
+    cells = "".join(
+        f"<tr><{header}><a href='/w/{k}'>{k}</a></{header}><td><a href='/w/{v}'>{v}</a></td></tr>"
+        for k, v in rows
+    )
+    return f"<table class='facts'>{cells}</table>"
+
+
+def test_a_fact_box_right_above_the_lead_is_the_articles() -> None:
+    # Its short linked cells weigh less than nothing: the selection starts under it,
+    # and the lead takes the data table standing right above the text back.
+    body = paragraphs(STORY)
+    head = "<h1>Bridge to be rebuilt</h1>"
+    html = page(f"<article>{head}<div>{_fact_box()}{body}</div></article>")
+    article = extract_article(html, formats={"html"})
+    content = article.content.split("\n")
+    assert content[:5] == ["Opened 1890", "Length 120 m", "River Wey", "Owner Council", STORY[0]]
+    assert article.content_html.startswith("<table>")  # kept as the table it is
+    # A layout table (no header cell, a few rows) is not, nor one holding the headline.
+    html = page(f"<article>{head}<div>{_fact_box('td')}{body}</div></article>")
+    assert extract_article(html).content == "\n".join(STORY)
+    headed = _fact_box().replace("<tr>", f"<tr><th>{head}</th></tr><tr>", 1)
+    assert extract_article(page(f"<article>{headed}{body}</article>")).content == "\n".join(STORY)
