@@ -322,11 +322,31 @@ class EventPool(WorkerPool):
         else:
             self._schedule_deadline()
 
+    def _expire(self) -> None:
+        """Pass over the workers' deadlines only once the timer set for the earliest is
+        due (or none is set): every event ran a pass over all of them, and with 15
+        workers the pool's events were 0.7 ms of a 16-core crawl's process per page
+        (cProfile)."""
+        if self._timer is not None and self._timer_at is not None:
+            if self._loop.seconds() < self._timer_at:
+                return
+        super()._expire()
+
+    def _assign(self) -> None:
+        if self._queue or self._retry:  # else there is nothing to hand out
+            super()._assign()
+
     def _on_deadline(self) -> None:
         self._timer = self._timer_at = None
         self._event(None)
 
     def _schedule_deadline(self) -> None:
+        if self._timer is not None and not self._respawns:
+            # A deadline set since the timer is ``timeout`` after a moment at or after
+            # the timer was set, so never earlier than the deadlines it was set for:
+            # the timer stays the earliest (firing early at worst, when that task
+            # ended in time: then the pass looks again and sets the next).
+            return
         wait = self._next_deadline()
         if wait is None:
             self._cancel_timer()
