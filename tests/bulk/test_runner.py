@@ -6,7 +6,7 @@ import json
 import multiprocessing
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -123,44 +123,41 @@ def test_outcomes_keep_input_order(jobs: int) -> None:
     assert titles == [f"Story number {i}" for i in range(40) if i % 5]
 
 
-def test_pool_reads_only_a_bounded_window_ahead() -> None:
-    consumed = 0
+class Endless:
+    """An endless source of pages (``make(i)``), counting the pages taken from it."""
 
-    def endless() -> Iterator[RawPage]:
-        nonlocal consumed
-        i = 0
+    def __init__(self, make: Callable[[int], RawPage] = page) -> None:
+        self.make = make
+        self.consumed = 0
+
+    def __iter__(self) -> Iterator[RawPage]:
         while True:
-            consumed += 1
-            yield page(i)
-            i += 1
+            self.consumed += 1
+            yield self.make(self.consumed - 1)
 
-    results = extract_all(endless(), Options(), 2, in_flight=3)
+
+def test_pool_reads_only_a_bounded_window_ahead() -> None:
+    source = Endless()
+    results = extract_all(iter(source), Options(), 2, in_flight=3)
     first = [next(results) for _ in range(10)]
     results.close()  # shuts the pool down
     assert [o.source for o in first] == [f"p{i}" for i in range(10)]
-    assert consumed <= 10 + 3  # what was yielded plus the window
+    assert source.consumed <= 10 + 3  # what was yielded plus the window
 
 
 def test_read_ahead_is_bounded_by_bytes_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Large pages stop the reading ahead before the window's count does."""
+    """Large pages stop the reading ahead before the window's count does. Each page
+    holds 60 KB of article text, so its line holds more: read ahead and not yet
+    written, a page counts for 60 KB or more whether its worker is done with it or not."""
     monkeypatch.setattr(bulk, "HELD_BYTES_PER_JOB", 100_000)
-    padding = "<!--" + "x" * 60_000 + "-->"
-    consumed = 0
-
-    def endless() -> Iterator[RawPage]:
-        nonlocal consumed
-        i = 0
-        while True:
-            consumed += 1
-            yield page(i, article_html(f"Story number {i}").replace("</body>", padding + "</body>"))
-            i += 1
-
-    results = extract_all(endless(), Options(), 2)  # a window of 32 pages by count
+    body = [f"Witness {j} told the council what happened on the pier." for j in range(1000)]
+    source = Endless(lambda i: page(i, article_html(f"Story number {i}", body=body)))
+    results = extract_all(iter(source), Options(), 2)  # a window of 32 pages by count
     first = [next(results) for _ in range(6)]
     results.close()
     assert [o.source for o in first] == [f"p{i}" for i in range(6)]
-    # 200 000 bytes for 2 jobs: the fourth 60 KB page is past it
-    assert consumed <= 6 + 4
+    # 200 000 bytes for 2 jobs: the fourth page of 60 KB or more is past it
+    assert source.consumed <= 6 + 4
 
 
 def misbehave_on_marker(html: bytes, url: str | None = None, **kwargs: object) -> object:
