@@ -8,6 +8,13 @@ from scrapy_cx.extract.text import main_text
 from tests.extract.test_regions import PROSE, selected
 
 
+def text_of(html: str) -> str:
+    """The main text of a page whose lines are all its region (``main_text``'s two
+    arguments the same lines)."""
+    lines = page_lines(parse_html(html))
+    return main_text(lines, lines)
+
+
 def test_a_pull_quote_repeating_a_sentence_of_the_text_is_left_out() -> None:
     quoted = "The bank has stood empty for eleven years and now everyone can share it."
     aside = "The new library opens in May and will keep longer hours than the old one."
@@ -48,8 +55,7 @@ def test_a_pictures_credit_line_is_not_the_articles_text() -> None:
         "Sommer ein zweiter Abschnitt folgen soll.</p>"
     )
     html = f"<html><body><article><h1>Neuer Radweg eröffnet</h1>{body}</article></body></html>"
-    lines = page_lines(parse_html(html))
-    text = main_text(lines, lines)
+    text = text_of(html)
     assert "Stache" not in text and "Bestimage" not in text and "Stadtarchiv" not in text
     assert "Grist" not in text
     assert "vier Kilometer" in text and "Radweg entlang" in text
@@ -71,8 +77,7 @@ def test_a_linked_teaser_between_two_paragraphs_is_left_out() -> None:
         f"<p>{PROSE[0]}</p>{teaser}<p>{PROSE[1]}</p>{linked}<p>{PROSE[2]}</p>{sources}"
         f"<p>{PROSE[3]}</p></article></body></html>"
     )
-    lines = page_lines(parse_html(html))
-    text = main_text(lines, lines)
+    text = text_of(html)
     assert "Ferry service" not in text
     assert "the county engineers" in text and text.count("Council minutes for meeting") == 2
 
@@ -91,8 +96,7 @@ def test_a_lone_linked_item_or_box_between_paragraphs_is_a_teaser_with_its_label
         f"<p>{PROSE[3]}</p><h2><a href='#next'>What happens next in town</a></h2>"
         f"<p>{PROSE[0]} Again.</p></article></body></html>"
     )
-    lines = page_lines(parse_html(html))
-    text = main_text(lines, lines)
+    text = text_of(html)
     assert "Ferry service" not in text and "Market square" not in text
     assert "See also" not in text
     assert text.count("Council minutes for meeting") == 2
@@ -107,8 +111,7 @@ def test_headings_left_at_the_end_of_the_text_are_left_out() -> None:
         f"<p>{PROSE[0]}</p><h2>What happens next</h2><p>{PROSE[1]}</p>"
         "<h2>Related stories</h2><h3>More from the town</h3></article></body></html>"
     )
-    lines = page_lines(parse_html(html))
-    text = main_text(lines, lines)
+    text = text_of(html)
     assert "What happens next" in text and text.endswith(PROSE[1])
 
 
@@ -128,8 +131,7 @@ def test_read_also_labels_and_share_rows_are_not_the_articles_text() -> None:
         "<p>Lesen Sie dazu auch die Pressemitteilungen:</p>"
     )
     html = f"<html><body><article><h1>Neue Halle eröffnet</h1>{body}</article></body></html>"
-    lines = page_lines(parse_html(html))
-    text = main_text(lines, lines)
+    text = text_of(html)
     assert "Auch lesen" not in text and "Czytaj" not in text and "WhatsApp" not in text
     assert "Werbung" not in text and "Advertisement" not in text
     assert "zweihundert Sportler" in text and "Read more about the plan" in text
@@ -146,7 +148,6 @@ def test_related_box_titles_in_other_languages_are_not_the_articles_text() -> No
         "<p>Weitere Artikel über die Halle folgen in der nächsten Ausgabe, sagte der Verein.</p>"
     )
     html = f"<html><body><article><h1>Neue Halle eröffnet</h1>{body}</article></body></html>"
-    lines = page_lines(parse_html(html))
-    text = main_text(lines, lines)
+    text = text_of(html)
     assert "NOTAS" not in text and "Verwandte" not in text and "Neueste" not in text
     assert "Weitere Artikel über die Halle folgen" in text
