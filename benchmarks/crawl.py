@@ -389,6 +389,32 @@ def crawl_main(config: dict[str, Any]) -> None:
     gc_seconds = _count_gc()
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
+    # The steady state: CPU from the response that ends the warm-up (a tenth of the
+    # crawl: imports, the workers' start, the first pages) to the spider's close, so a
+    # page's cost is what one more page costs, not the start-up spread over the pages.
+    expected = len(urls) or 0
+    warm = {"at": max(1, expected // 10) if expected else 0, "seen": 0}
+
+    def received(response: Any, request: Any, spider: Any) -> None:
+        warm["seen"] += 1
+        if warm["seen"] == warm["at"]:
+            warm["cpu"] = time.process_time()
+            warm["sys"] = resource.getrusage(resource.RUSAGE_SELF).ru_stime
+            warm["gc"] = gc_seconds[0]
+            warm["worker"] = _pool_cpu(spider)
+
+    def steady(spider: Any) -> None:
+        if "cpu" in warm:
+            pool["steady_pages"] = warm["seen"] - warm["at"]
+            pool["steady_cpu_seconds"] = time.process_time() - warm["cpu"]
+            pool["steady_sys_cpu_seconds"] = (
+                resource.getrusage(resource.RUSAGE_SELF).ru_stime - warm["sys"]
+            )
+            pool["steady_gc_cpu_seconds"] = gc_seconds[0] - warm["gc"]
+            pool["steady_worker_cpu_seconds"] = _pool_cpu(spider) - warm["worker"]
+
+    crawler.signals.connect(received, signal=signals.response_received)
+    crawler.signals.connect(steady, signal=signals.spider_closed)  # before the pool closes
     crawler.signals.connect(closing, signal=signals.spider_closed)  # before the pool closes
     process.crawl(crawler)
     profiler = None
@@ -400,6 +426,7 @@ def crawl_main(config: dict[str, Any]) -> None:
     cpu, thread_cpu = time.process_time(), time.thread_time()
     sys_cpu, gc_before = resource.getrusage(resource.RUSAGE_SELF).ru_stime, gc_seconds[0]
     process.start()
+    cpu_seconds = time.process_time() - cpu  # before this reads the feed back
     gc_seconds[0] -= gc_before
     sys_cpu = resource.getrusage(resource.RUSAGE_SELF).ru_stime - sys_cpu
     if profiler is not None:
@@ -413,7 +440,7 @@ def crawl_main(config: dict[str, Any]) -> None:
             {
                 "responses": stats.get("response_received_count", 0),
                 "seconds": stats.get("elapsed_time_seconds", 0.0),
-                "cpu_seconds": time.process_time() - cpu,
+                "cpu_seconds": cpu_seconds,
                 # Of which in the kernel (socket I/O, page faults) and in Python's
                 # cyclic garbage collector.
                 "sys_cpu_seconds": sys_cpu,
@@ -422,6 +449,7 @@ def crawl_main(config: dict[str, Any]) -> None:
                 "reactor_thread_cpu_seconds": pool.get("reactor_thread_seconds", 0.0),
                 "other_threads_cpu_seconds": pool.get("process_seconds", 0.0)
                 - pool.get("reactor_thread_seconds", 0.0),
+                **{k: v for k, v in pool.items() if k.startswith("steady_")},
                 "items": len(exported),
                 "exported": exported,
                 "dropped": stats.get("item_dropped_count", 0),
@@ -432,6 +460,16 @@ def crawl_main(config: dict[str, Any]) -> None:
             }
         )
     )
+
+
+def _pool_cpu(spider: Any) -> float:
+    """CPU seconds the extraction workers have spent on finished pages so far."""
+    from scrapy_cx import ArticleMiddleware
+
+    for mw in spider.crawler.engine.downloader.middleware.middlewares:
+        if isinstance(mw, ArticleMiddleware) and mw._pool is not None:
+            return float(mw._pool.cpu_seconds)
+    return 0.0
 
 
 def _count_gc() -> list[float]:
@@ -495,6 +533,11 @@ def run_crawl(
         result[f"{name}_cpu_ms_per_page"] = (
             1000 * result[f"{name}_cpu_seconds"] / result["responses"]
         )
+    pages = result.get("steady_pages") or 0
+    for name in ("", "sys_", "gc_", "worker_"):
+        key = f"steady_{name}cpu_seconds"
+        if pages and key in result:
+            result[f"steady_{name}cpu_ms_per_page"] = 1000 * result[key] / pages
     return result
 
 
@@ -556,13 +599,21 @@ def _report(name: str, result: dict[str, Any]) -> None:
         f"{result['other_threads_cpu_ms_per_page']:.2f}; in the kernel "
         f"{result['sys_cpu_ms_per_page']:.2f}, garbage collection "
         f"{result['gc_cpu_ms_per_page']:.2f}) "
-        f"workers {result['worker_cpu_ms_per_page']:.2f}, {result['items']} items",
+        f"workers {result['worker_cpu_ms_per_page']:.2f}, {result['items']} items"
+        + (
+            f"; steady state {result['steady_cpu_ms_per_page']:.2f} (kernel "
+            f"{result['steady_sys_cpu_ms_per_page']:.2f}, "
+            f"gc {result['steady_gc_cpu_ms_per_page']:.2f})"
+            if "steady_cpu_ms_per_page" in result
+            else ""
+        ),
         file=sys.stderr,
     )
 
 
 def projection(plain: dict[str, Any], cx: dict[str, Any], cores: int) -> dict[str, Any]:
-    """pages/s on ``cores`` cores from CPU ms per page, for plain Scrapy and with scrapy-cx.
+    """pages/s on ``cores`` cores from CPU ms per page (the steady state's where measured),
+    for plain Scrapy and with scrapy-cx.
 
     Assumes a CPU-bound crawl (the site on other machines, enough concurrency):
     the crawl's process is one reactor thread, bound by one core (plain Scrapy
@@ -571,9 +622,15 @@ def projection(plain: dict[str, Any], cx: dict[str, Any], cores: int) -> dict[st
     (crawl process + workers ms per page)`` and at most ``1000 / crawl process
     ms per page`` pages/s.
     """
-    plain_rate = 1000 / plain["cpu_ms_per_page"]
-    main_rate = 1000 / cx["cpu_ms_per_page"]
-    cores_rate = cores * 1000 / (cx["cpu_ms_per_page"] + cx["worker_cpu_ms_per_page"])
+    steady = "steady_cpu_ms_per_page" in plain and "steady_cpu_ms_per_page" in cx
+    prefix = "steady_" if steady else ""
+    plain_rate = 1000 / plain[f"{prefix}cpu_ms_per_page"]
+    main_rate = 1000 / cx[f"{prefix}cpu_ms_per_page"]
+    cores_rate = (
+        cores
+        * 1000
+        / (cx[f"{prefix}cpu_ms_per_page"] + cx.get(f"{prefix}worker_cpu_ms_per_page", 0.0))
+    )
     rate = min(main_rate, cores_rate)
     return {
         "cores": cores,
@@ -632,25 +689,35 @@ KEYS = (
     "reactor_thread_cpu_ms_per_page",
     "other_threads_cpu_ms_per_page",
     "worker_cpu_ms_per_page",
+    "steady_cpu_ms_per_page",
+    "steady_sys_cpu_ms_per_page",
+    "steady_gc_cpu_ms_per_page",
+    "steady_worker_cpu_ms_per_page",
 )
 
 
 def _figure(name: str, runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     """One variant's medians, and each round against that round's plain crawl: the load
     of this shared machine changes between rounds more than between two crawls in a row."""
-    values = {key: statistics.median(r[key] for r in runs[name]) for key in KEYS}
+    keys = [key for key in KEYS if all(key in r for r in runs[name])]
+    values = {key: statistics.median(r[key] for r in runs[name]) for key in keys}
     pairs = list(zip(runs[name], runs["plain"], strict=True))
     ratios = [r["pages_per_s"] / p["pages_per_s"] for r, p in pairs]
-    extras = [r["cpu_ms_per_page"] - p["cpu_ms_per_page"] for r, p in pairs]
-    return {
+    figure = {
         **{k: round(v, 2) for k, v in values.items()},
         "vs_plain": round(statistics.median(ratios), 2),
         "vs_plain_range": [round(min(ratios), 2), round(max(ratios), 2)],
-        # The crawl process's CPU per page over plain Scrapy's, same round.
-        "extra_cpu_ms_per_page": round(statistics.median(extras), 2),
-        "extra_cpu_ms_range": [round(min(extras), 2), round(max(extras), 2)],
         "items": runs[name][-1]["items"],
     }
+    # The crawl process's CPU per page over plain Scrapy's, same round: over the whole
+    # crawl (start-up included) and in the steady state (after the first tenth).
+    for prefix in ("", "steady_"):
+        key = f"{prefix}cpu_ms_per_page"
+        if all(key in r for pair in pairs for r in pair):
+            extras = [r[key] - p[key] for r, p in pairs]
+            figure[f"{prefix}extra_cpu_ms_per_page"] = round(statistics.median(extras), 2)
+            figure[f"{prefix}extra_cpu_ms_range"] = [round(min(extras), 2), round(max(extras), 2)]
+    return figure
 
 
 def throughput(args: argparse.Namespace, url: str) -> dict[str, Any]:
@@ -690,11 +757,24 @@ def _print_figures(figures: dict[str, Any], cores: int) -> None:
             f"{low:.2f}-{high:.2f}); crawl process CPU ms/page {figure['cpu_ms_per_page']:.2f} "
             f"(plain {plain['cpu_ms_per_page']:.2f}), extra {figure['extra_cpu_ms_per_page']:.2f} "
             f"(rounds {xlow:.2f} to {xhigh:.2f}), workers {figure['worker_cpu_ms_per_page']:.2f}; "
+            f"{_steady_text(figure, plain)}"
             f"on {cores} cores {ceiling['cx_pages_per_s']} vs {ceiling['plain_pages_per_s']} "
             f"pages/s = {ceiling['ratio']:.2f}x, bound by {ceiling['bound_by']}"
         )
     first = next(iter(figures["projection"].values()))
     print(f"assumptions: {first[cores]['assumptions']}")
+
+
+def _steady_text(figure: dict[str, Any], plain: dict[str, Any]) -> str:
+    if "steady_extra_cpu_ms_per_page" not in figure:
+        return ""
+    low, high = figure["steady_extra_cpu_ms_range"]
+    return (
+        f"steady state (after the first tenth) {figure['steady_cpu_ms_per_page']:.2f} "
+        f"(plain {plain['steady_cpu_ms_per_page']:.2f}), extra "
+        f"{figure['steady_extra_cpu_ms_per_page']:.2f} (rounds {low:.2f} to {high:.2f}), "
+        f"workers {figure.get('steady_worker_cpu_ms_per_page', 0.0):.2f}; "
+    )
 
 
 def hostile_cpu_ms(repeat: int = 5) -> dict[str, float]:
