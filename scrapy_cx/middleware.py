@@ -38,8 +38,9 @@ from .pool import (
     RemoteError,
     TaskTimeout,
     WorkerDied,
-    call_packed,
+    call_prepared,
     default_context,
+    prepare_call,
     prestart,
     unpack,
     warm_up_extractor,
@@ -222,8 +223,9 @@ class ArticleMiddleware:
         self.workers = settings.worker_count
         self._pool: ReactorPool | None = None
         self._room: DeferredSemaphore | None = None
-        self._judge: Callable[[Any], str | None] | None = None
-        self._prepare: Callable[[Any], Any] | None = None
+        # The part of every page's task that is the same for the whole crawl (extractor,
+        # its options, the article rule, the feed's JSON), pickled once (pool.prepare_call).
+        self._call: bytes | None = None
         self._context: BaseContext | None = None
         if self.workers:
             crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
@@ -281,12 +283,18 @@ class ArticleMiddleware:
         if not room.called:  # the pool is full: wait here, holding the download slot
             await maybe_deferred_to_future(room)
         try:
-            (body, url), kwargs = self._arguments(response)
             # The body is written to the worker from the response's own bytes (no pickled
             # copy); the article comes back as one packed record with its verdict and the
             # JSON of its long texts.
-            args = (self.extract, (PickleBuffer(body), url), kwargs, self._judge, self._prepare)
-            future = self._pool.submit(call_packed, *args, block=False)
+            future = self._pool.submit(
+                call_prepared,
+                self._call,
+                PickleBuffer(response.body),
+                response.url,
+                block=False,
+                encoding=declared_encoding(response),
+                reference_time=response_date(response),
+            )
             reason: str | None = None
             try:
                 article, verdict, prepared = unpack(await _result(future))
@@ -326,9 +334,13 @@ class ArticleMiddleware:
         return "error"
 
     def _start_pool(self) -> None:
-        self._judge = partial(article_reason, *self.settings.rule())
         forms = json_forms(self.crawler.settings)
-        self._prepare = partial(fragments, ensure_ascii=tuple(sorted(forms))) if forms else None
+        self._call = prepare_call(
+            self.extract,
+            self.settings.extract_kwargs(),
+            partial(article_reason, *self.settings.rule()),
+            partial(fragments, ensure_ascii=tuple(sorted(forms))) if forms else None,
+        )
         self._pool = ReactorPool(
             self.workers,
             timeout=self.settings.page_timeout,

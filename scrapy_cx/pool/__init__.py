@@ -10,7 +10,7 @@ as one compact record (:func:`pack`, :func:`unpack`; :func:`call_packed` in the 
 
 from typing import Any
 
-from ._codec import call_packed, pack, unpack
+from ._codec import call_packed, call_prepared, pack, prepare_call, unpack
 from ._evented import EventPool
 from ._loop import SelectorLoop
 from ._workers import (
@@ -40,8 +40,10 @@ __all__ = [
     "WorkerPool",
     "auto_workers",
     "call_packed",
+    "call_prepared",
     "default_context",
     "pack",
+    "prepare_call",
     "prestart",
     "resolve_workers",
     "unpack",

@@ -8,13 +8,14 @@ import typing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import partial
+from operator import attrgetter
 from typing import Any
 
 import pytest
 
 from scrapy_cx import Article, extract_article
 from scrapy_cx.article import FORMATS
-from scrapy_cx.pool import _codec, call_packed, pack, unpack
+from scrapy_cx.pool import _codec, call_packed, call_prepared, pack, prepare_call, unpack
 from scrapy_cx.verdict import article_reason
 from tests.sample_pages import structured_html
 
@@ -135,6 +136,26 @@ def test_call_packed_runs_the_function_and_the_judge_in_one_record() -> None:
     assert verdict == "low_probability"  # CX_MIN_ARTICLE_PROBABILITY holds in the worker too
     assert unpack(call_packed(len, ("abc",), {})) == (3, None, None)
     assert unpack(call_packed(len, ("abc",), {}, None, str)) == (3, None, "3")
+
+
+def test_a_prepared_call_runs_with_each_tasks_own_arguments_over_the_fixed_ones() -> None:
+    judge = partial(article_reason, 10, False, ("article",), 0.5)
+    call = prepare_call(
+        Article, {"title": "fixed", "content": "x" * 50}, judge, attrgetter("title")
+    )
+    article, verdict, prepared = unpack(call_prepared(call, "http://a/", title="own"))
+    assert article == Article(url="http://a/", title="own", content="x" * 50)
+    assert verdict is None and prepared == "own"
+    article, verdict, prepared = unpack(call_prepared(call, "http://b/", content=""))
+    assert (article.url, article.title, verdict, prepared) == (
+        "http://b/",
+        "fixed",
+        "no_content",
+        "fixed",
+    )
+    hits = _codec._prepared.cache_info().hits
+    call_prepared(call, "http://c/")
+    assert _codec._prepared.cache_info().hits == hits + 1  # unpickled once per worker
 
 
 def test_classes_are_looked_up_once() -> None:
