@@ -35,7 +35,8 @@ from functools import partial
 from itertools import islice
 from typing import Any
 
-from ._workers import _COUNT, OUT_OF_BAND, WorkerPool, _Task, _Worker
+from ._shared import Ring, header
+from ._workers import _COUNT, _READY, OUT_OF_BAND, WorkerPool, _Task, _Worker
 
 __all__ = ["EventPool", "frame", "unframe"]
 
@@ -95,6 +96,7 @@ class _Link:
         fd: int,
         on_messages: Callable[[list[Any]], None],
         on_eof: Callable[[], None],
+        ring: Ring | None = None,
     ) -> None:
         os.set_blocking(fd, False)
         with socket.socket(fileno=os.dup(fd)) as sock:
@@ -113,6 +115,10 @@ class _Link:
         # What is left to write, each part with what to call once it is written.
         self._outbox: deque[tuple[memoryview, Callable[[], None] | None]] = deque()
         self._open = True
+        # The worker's ring (:mod:`._shared`), and how many of its regions each task
+        # sent and not yet answered holds, in the order sent.
+        self._ring = ring
+        self._held: deque[int] = deque()
         loop.addReader(self)
 
     def fileno(self) -> int:
@@ -121,23 +127,36 @@ class _Link:
     def logPrefix(self) -> str:  # noqa: N802 - Twisted's name
         return "scrapy-cx-worker"
 
-    def send(self, message: Any, on_written: Callable[[], None] | None = None) -> None:
-        """Pickle and queue ``message``; write what the socket takes now, and call
-        ``on_written`` once all of it is written (the worker can start on it).
+    def send(
+        self, message: Any, on_written: Callable[[], None] | None = None, *, task: bool = False
+    ) -> None:
+        """Pickle and queue ``message`` (``task``: one the worker answers); write what the
+        socket takes now, and call ``on_written`` once all of it is written (the worker
+        can start on it).
 
         Bytes the message wraps in a ``pickle.PickleBuffer`` (a page's body) are not
-        copied into the pickle: they follow it as frames of their own, written from
-        the caller's bytes (protocol 5's out-of-band buffers)."""
+        copied into the pickle (protocol 5's out-of-band buffers): they are copied
+        into the worker's ring when it has room, else they follow the pickle as frames
+        of their own, written from the caller's bytes."""
         if not self._open:
             raise BrokenPipeError("the worker is gone")
         idle = not self._outbox
         buffers: list[pickle.PickleBuffer] = []
         payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
-        if buffers:
-            payload = OUT_OF_BAND + _COUNT.pack(len(buffers)) + payload
-        parts = frame(payload)
+        regions = None
+        if buffers and task and self._ring is not None:
+            regions = self._ring.put([buffer.raw() for buffer in buffers])
+        if regions is not None:
+            parts = frame(header(regions) + payload)
+            buffers = []
+        elif buffers:
+            parts = frame(OUT_OF_BAND + _COUNT.pack(len(buffers)) + payload)
+        else:
+            parts = frame(payload)
         for buffer in buffers:
             parts += frame(buffer.raw())  # type: ignore[arg-type]
+        if task:
+            self._held.append(len(regions) if regions else 0)
         self._outbox.extend((memoryview(part), None) for part in parts[:-1])
         self._outbox.append((memoryview(parts[-1]), on_written))
         if idle:
@@ -216,13 +235,24 @@ class _Link:
             self.stop()
             self._on_eof()
 
+    def answered(self) -> None:
+        """The worker answered the oldest task it was sent: the worker copied that task's
+        pages out of the ring when it got the task, so their room is free again."""
+        held = self._held.popleft() if self._held else 0
+        if held and self._ring is not None:
+            self._ring.free(held)
+
     def stop(self) -> None:
-        """Stop watching the socket (closing it is the Connection's job)."""
+        """Stop watching the socket (closing it is the Connection's job) and unmap the
+        ring: the worker is gone or going."""
         if self._open:
             self._open = False
             self._outbox.clear()
             self._loop.removeReader(self)
             self._loop.removeWriter(self)
+            if self._ring is not None:
+                self._ring.close()
+                self._ring = None
 
 
 class EventPool(WorkerPool):
@@ -242,19 +272,36 @@ class EventPool(WorkerPool):
     def _start(self) -> None:
         """No thread: the workers' sockets are already registered by :meth:`_spawn`."""
 
-    def _spawn(self) -> _Worker:
-        worker = super()._spawn()
+    def _spawn(self, *extra: Any) -> _Worker:
+        shared = Ring.create()
+        ring, handle = shared if shared is not None else (None, None)
+        try:
+            worker = super()._spawn(*extra, *([handle] if handle is not None else []))
+        except BaseException:
+            if ring is not None:
+                ring.close()
+            raise
+        finally:
+            if handle is not None:
+                handle.close()  # the worker has its own copy now (or never will)
         worker.link = _Link(
             self._loop,
             worker.conn.fileno(),
             partial(self._event, self._take_and_check, worker),
             partial(self._event, self._lost, worker),
+            ring,
         )
         return worker
 
     def _send(self, worker: _Worker, message: Any, task: _Task | None = None) -> None:
         on_written = None if task is None else partial(_mark_sent, task)
-        worker.link.send(message, on_written)
+        worker.link.send(message, on_written, task=task is not None)
+
+    def _take(self, worker: _Worker, messages: list[Any]) -> None:
+        for message in messages:
+            if message != _READY:
+                worker.link.answered()
+        super()._take(worker, messages)
 
     def _pending(self, worker: _Worker) -> list[Any]:
         return list(worker.link.read_pending())

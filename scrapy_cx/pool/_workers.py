@@ -41,6 +41,8 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 from weakref import WeakSet
 
+from ._shared import SHARED, RingHandle, read_regions
+
 __all__ = [
     "PoolClosed",
     "PoolError",
@@ -237,7 +239,9 @@ _COUNT = struct.Struct("!I")
 _Message = tuple[bytes, list[bytes]]
 
 
-def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[_Message | None]) -> None:
+def _read_tasks(
+    conn: Connection, inbox: queue.SimpleQueue[_Message | None], ring: Any = None
+) -> None:
     """Take every task off the pipe as soon as it comes (None: the parent is gone).
 
     The pool sends a worker its next page while the worker is busy on one, and a
@@ -254,21 +258,27 @@ def _read_tasks(conn: Connection, inbox: queue.SimpleQueue[_Message | None]) -> 
                 (count,) = _COUNT.unpack_from(data, 1)
                 buffers = [conn.recv_bytes() for _ in range(count)]
                 data = data[1 + _COUNT.size :]
+            elif data[:1] == SHARED:  # its bytes lie in the ring: out now, before the reply
+                data, buffers = read_regions(data, ring)
             inbox.put((data, buffers))
         except (EOFError, OSError):
             inbox.put(None)
             return
 
 
-def _worker_main(conn: Connection, warm_up: Callable[[], object] | None) -> None:
-    """Run ``(function, args, kwargs)`` tasks from ``conn`` until told to stop or orphaned."""
+def _worker_main(
+    conn: Connection, warm_up: Callable[[], object] | None, ring: RingHandle | None = None
+) -> None:
+    """Run ``(function, args, kwargs)`` tasks from ``conn`` until told to stop or orphaned;
+    a page the parent put in ``ring`` (:mod:`._shared`) is read from there."""
     # Ctrl-C reaches the whole process group: the parent decides what happens to
     # the page in hand, so a worker does not die of it half way through.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    mapped = ring.attach() if ring is not None else None
     if warm_up is not None:
         warm_up()
     inbox: queue.SimpleQueue[_Message | None] = queue.SimpleQueue()
-    threading.Thread(target=_read_tasks, args=(conn, inbox), daemon=True).start()
+    threading.Thread(target=_read_tasks, args=(conn, inbox, mapped), daemon=True).start()
     conn.send(_READY)
     while True:
         message = inbox.get()
@@ -479,10 +489,14 @@ class WorkerPool:
 
     # --- dispatcher thread ------------------------------------------------------------
 
-    def _spawn(self) -> _Worker:
+    def _spawn(self, *extra: Any) -> _Worker:
+        """Start a worker; ``extra``: more arguments of :func:`_worker_main` (its ring)."""
         parent, child = self._context.Pipe()
         process = self._context.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(child, self._warm_up), name="scrapy-cx-worker", daemon=True
+            target=_worker_main,
+            args=(child, self._warm_up, *extra),
+            name="scrapy-cx-worker",
+            daemon=True,
         )
         with _main_hidden():
             process.start()
