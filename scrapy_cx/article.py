@@ -135,11 +135,40 @@ class Article:
         return data
 
     @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Article:
+        """The article :meth:`to_dict` made ``data`` of (a JSON line read back, too):
+        lists become tuples again, ``images`` and ``posts`` their records, ``related``
+        its (title, URL) pairs; keys that are not fields are ignored. Strings are
+        shared, not copied: the crawl's process rebuilds each article so from the
+        worker's fields, which its item takes as they are."""
+        values = {name: data[name] for name in _ARTICLE_FIELDS if name in data}
+        for name in _TUPLE_FIELDS:
+            if name in values:
+                values[name] = tuple(values[name])
+        images = values.get("images")
+        if images is not None:
+            values["images"] = tuple(Image(**image) for image in images)
+        if "related" in values:
+            values["related"] = tuple((pair["title"], pair["url"]) for pair in values["related"])
+        if "posts" in values:
+            values["posts"] = tuple(Post(**post) for post in values["posts"])
+        return cls(**values)
+
+    @classmethod
     def field_names(cls) -> tuple[str, ...]:
         """Field names in export order."""
         return tuple(f.name for f in fields(cls))
 
 
 _ARTICLE_FIELDS = Article.field_names()
+_TUPLE_FIELDS = ("authors", "keywords", "article_links", "pages")
 _POST_FIELDS = tuple(f.name for f in fields(Post))
 _IMAGE_FIELDS = tuple(f.name for f in fields(Image))
+
+
+def as_fields(result: Any) -> Any:
+    """An :class:`Article` as its fields (:meth:`Article.to_dict`), anything else as it is:
+    what a worker sends back, so the crawl's process fills items from the fields as they
+    come and rebuilds the article with :meth:`Article.from_dict` (an article of a subclass
+    keeps its class: it crosses whole)."""
+    return result.to_dict() if type(result) is Article else result

@@ -57,20 +57,22 @@ class ArticleItem(scrapy.Item):
 ArticleItem.fields = {name: ArticleItem.fields[name] for name in Article.field_names()}
 
 
-def fill_item(item: Any, article: Article) -> int:
+def fill_item(item: Any, article: Article, fields: dict[str, Any] | None = None) -> int:
     """Copy ``article`` into the empty fields of ``item`` that it can hold.
 
     A dict takes every field, empty ones too, so every exported line of a feed
     has the same keys; a :class:`scrapy.Item`, dataclass, attrs or
     pydantic item only the fields its class declares (itemadapter raises
     KeyError for the others). Fields the spider already filled are kept.
-    Returns how many fields were set.
+    ``fields``: ``article.to_dict()`` made already (a worker's); lists and dicts in it
+    are copied, so items never share them. Returns how many fields were set.
     """
+    data = article.to_dict() if fields is None else _fresh(fields)
     if type(item) is dict:  # the common case, without an adapter's lookups per field
-        return _fill_dict(item, article)
+        return _fill_dict(item, data)
     adapter = ItemAdapter(item)
     filled = 0
-    for name, value in article.to_dict().items():
+    for name, value in data.items():
         if name in adapter:
             if not is_empty(adapter[name]) or is_empty(value):
                 continue
@@ -84,11 +86,20 @@ def fill_item(item: Any, article: Article) -> int:
     return filled
 
 
-def _fill_dict(item: dict[str, Any], article: Article) -> int:
+def _fresh(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with new lists and dicts (as ``to_dict`` makes them each time): the
+    strings, numbers and None are the same objects."""
+    return {
+        name: [dict(v) if type(v) is dict else v for v in value] if type(value) is list else value
+        for name, value in fields.items()
+    }
+
+
+def _fill_dict(item: dict[str, Any], data: dict[str, Any]) -> int:
     """:func:`fill_item` for a plain dict: the same rule, read off the item's own keys
     (usually only ``url``) rather than tested for each of the article's fields. Keys the
-    item had keep their places; the others follow in the article's order, as one by one."""
-    data = article.to_dict()
+    item had keep their places; the others follow in the article's order, as one by one.
+    ``data`` (the article's fields, a copy of this item's own) is changed."""
     for name, current in item.items():
         if name in data and (not is_empty(current) or is_empty(data[name])):
             del data[name]

@@ -27,7 +27,7 @@ from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
 
-from .article import Article
+from .article import Article, as_fields
 from .body import looks_binary
 from .extract import extract_article
 from .feeds import fragments, json_forms
@@ -73,6 +73,10 @@ META_VERDICT = "_cx_verdict"
 #: for the crawl's JSON feeds (:mod:`scrapy_cx.feeds`): the spider middleware offers
 #: them to the exporters for the strings it puts into items.
 META_JSON = "_cx_json"
+#: ``response.meta`` key holding the article and its fields as the worker sent them
+#: (:meth:`Article.to_dict`): the spider middleware fills items of this article from them
+#: as they are, not from a second ``to_dict`` of it.
+META_FIELDS = "_cx_fields"
 #: Scrapy's own priority for this middleware (the add-on uses it).
 ORDER = 540
 
@@ -254,6 +258,7 @@ class ArticleMiddleware:
         meta.pop(META_SKIPPED, None)
         meta.pop(META_VERDICT, None)
         meta.pop(META_JSON, None)
+        meta.pop(META_FIELDS, None)
         reason = skip_reason(response, self.settings.max_body_size)
         if reason is None:
             if self.workers:
@@ -297,7 +302,11 @@ class ArticleMiddleware:
             )
             reason: str | None = None
             try:
-                article, verdict, prepared = unpack(await _result(future))
+                value, verdict, prepared = unpack(await _result(future))
+                article = value
+                if type(value) is dict:  # an Article's fields, as its item takes them
+                    article = Article.from_dict(value)
+                    meta[META_FIELDS] = (article, value)
             except PoolError as error:
                 reason = self._pool_failure(error, response.url)
             except Exception:  # noqa: BLE001 - a record it cannot read: a bug, the crawl goes on
@@ -340,6 +349,7 @@ class ArticleMiddleware:
             self.settings.extract_kwargs(),
             partial(article_reason, *self.settings.rule()),
             partial(fragments, ensure_ascii=tuple(sorted(forms))) if forms else None,
+            as_fields,
         )
         self._pool = ReactorPool(
             self.workers,

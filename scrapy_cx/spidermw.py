@@ -19,7 +19,7 @@ from scrapy.http import Response
 from .article import Article
 from .feeds import Fragments, offer
 from .items import ArticleItem, fill_item
-from .middleware import META_ARTICLE, META_JSON, META_SKIPPED, META_VERDICT
+from .middleware import META_ARTICLE, META_FIELDS, META_JSON, META_SKIPPED, META_VERDICT
 from .settings import CxSettings
 from .verdict import SkipNotes
 
@@ -120,8 +120,11 @@ class ArticleSpiderMiddleware:
             if self.notes is not None:
                 self.notes.note(obj, str(article))
         else:
-            fill_item(obj, page)
             meta = response.meta
+            sent = meta.get(META_FIELDS)
+            # The worker's fields of this very article (a spider may have put another in
+            # meta since): the item takes them, no second to_dict of it.
+            fill_item(obj, page, sent[1] if sent is not None and sent[0] is page else None)
             if self.notes is not None and META_VERDICT in meta:  # judged in the worker
                 self.notes.judged(obj, page, meta[META_VERDICT])
             prepared = meta.get(META_JSON)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scrapy_cx import Article
-from scrapy_cx.article import Post
+from scrapy_cx.article import Image, Post
 
 
 def test_fields_in_export_order() -> None:
@@ -84,6 +84,32 @@ def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
     )
     assert data == expected
     assert json.loads(json.dumps(data)) == data
+
+
+def test_from_dict_reads_back_what_to_dict_made() -> None:
+    article = Article(
+        url="http://x/1",
+        title="T",
+        content="Body.",
+        content_html="<p>Body.</p>",
+        authors=("A", "B"),
+        keywords=("k",),
+        images=(Image("http://x/a.jpg", alt="a", caption=None),),
+        article_probability=0.75,
+        related=(("Other story", "http://x/2"),),
+        article_links=("http://x/3",),
+        pages=("http://x/1", "http://x/1?page=2"),
+        posts=(Post(author="bob", published="2024-01-02", text="Hi", html="<p>Hi</p>"),),
+        truncated=True,
+    )
+    for original in (article, Article(), Article(images=())):
+        data = original.to_dict()
+        back = Article.from_dict(data)
+        assert back == original and type(back.authors) is tuple
+        assert back.content is data["content"]  # shared, not copied
+    again = Article.from_dict(json.loads(json.dumps(article.to_dict())))  # a JSON line
+    assert again == article
+    assert Article.from_dict({"title": "T", "not_a_field": 1}) == Article(title="T")
 
 
 def test_import_stays_scrapy_free() -> None:

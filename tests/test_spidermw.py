@@ -179,3 +179,19 @@ def test_requests_not_for_the_spider_are_neither_extracted_nor_counted() -> None
         assert "cx_skipped" not in request.meta and "cx_article" not in request.meta
     assert c.stats is not None
     assert not [k for k in c.stats.get_stats() if k.startswith("cx/")]
+
+
+@BOTH
+def test_items_take_the_workers_fields_of_the_same_article_only(output: Any) -> None:
+    response = extracted_response()
+    article = response.meta["cx_article"]
+    fields = article.to_dict()
+    fields["content"] = "".join(list(article.content))  # equal, another object
+    response.meta["_cx_fields"] = (article, fields)  # as the middleware leaves it with workers
+    (item,) = output(response, [{"url": response.url}])
+    assert item == article.to_dict() and item["content"] is fields["content"]
+    assert item["authors"] is not fields["authors"]  # lists are the item's own
+    other = dataclasses.replace(article, title="Another")  # a spider put its own in meta
+    response.meta["cx_article"] = other
+    (item,) = output(response, [{"url": response.url}])
+    assert item["title"] == "Another" and item["content"] is other.content

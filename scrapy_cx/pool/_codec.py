@@ -155,15 +155,18 @@ def call_packed(
     kwargs: dict[str, Any],
     judge: Callable[[Any], Any] | None = None,
     prepare: Callable[[Any], Any] | None = None,
+    shape: Callable[[Any], Any] | None = None,
 ) -> bytes:
     """Run ``function(*args, **kwargs)`` in a worker and return ``(result, judge(result),
     prepare(result))`` packed (None for either not given): the crawl's process only
     unpacks it. ``judge`` and ``prepare`` (importable, or ``functools.partial`` of one) do
     in the worker what the parent would do next with the result: the article rule, and
-    the JSON of its long texts for the feed export."""
+    the JSON of its long texts for the feed export. ``shape``: what of the result crosses
+    (an article's fields, which the parent's item takes as they are), else the result."""
     result = function(*args, **kwargs)
     verdict = None if judge is None else judge(result)
-    return pack((result, verdict, None if prepare is None else prepare(result)))
+    prepared = None if prepare is None else prepare(result)
+    return pack((result if shape is None else shape(result), verdict, prepared))
 
 
 def prepare_call(
@@ -171,12 +174,13 @@ def prepare_call(
     kwargs: dict[str, Any],
     judge: Callable[[Any], Any] | None = None,
     prepare: Callable[[Any], Any] | None = None,
+    shape: Callable[[Any], Any] | None = None,
 ) -> bytes:
     """What every task of a run shares (the function, its fixed keyword arguments, the
-    judge and the preparer), pickled once: a task then carries these bytes and its own
-    arguments (:func:`call_prepared`), not a pickle of the same objects per page, which
-    cost a 16-worker crawl's process more than the page's own arguments."""
-    return pickle.dumps((function, kwargs, judge, prepare), pickle.HIGHEST_PROTOCOL)
+    judge, the preparer and the shape), pickled once: a task then carries these bytes and
+    its own arguments (:func:`call_prepared`), not a pickle of the same objects per page,
+    which cost a 16-worker crawl's process more than the page's own arguments."""
+    return pickle.dumps((function, kwargs, judge, prepare, shape), pickle.HIGHEST_PROTOCOL)
 
 
 @lru_cache(maxsize=8)
@@ -189,5 +193,5 @@ def _prepared(call: bytes) -> tuple[Any, ...]:
 def call_prepared(call: bytes, *args: Any, **kwargs: Any) -> bytes:
     """:func:`call_packed` of the call :func:`prepare_call` made, with this task's own
     positional arguments and keyword arguments (over the fixed ones)."""
-    function, fixed, judge, prepare = _prepared(call)
-    return call_packed(function, args, {**fixed, **kwargs}, judge, prepare)
+    function, fixed, judge, prepare, shape = _prepared(call)
+    return call_packed(function, args, {**fixed, **kwargs}, judge, prepare, shape)
