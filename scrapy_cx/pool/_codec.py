@@ -26,8 +26,10 @@ from typing import Any
 
 __all__ = ["call_packed", "call_prepared", "pack", "prepare_call", "unpack"]
 
-#: The first byte of a record: how the rest is encoded.
+#: The first byte of a record: how the rest is encoded (``m``: marshal, with no marked
+#: tuple in it, so nothing to rebuild: an article's fields, a verdict, JSON).
 _MARSHAL = b"M"
+_PLAIN_MARSHAL = b"m"
 _PICKLE = b"P"
 #: Leads a tuple that stands for a dataclass: ``(..., "module:Qualname", *values)``; a
 #: real tuple that starts with ``...`` is escaped as ``(..., None, *items)``.
@@ -60,6 +62,11 @@ def _by_init(cls: type) -> bool:
     return plain_init and not hasattr(cls, "__post_init__")
 
 
+# How many marked tuples the value :func:`pack` is making holds (a worker packs one
+# result at a time).
+_marked = [0]
+
+
 def _plain(value: Any) -> Any:
     """``value`` as nested tuples, lists, dicts and scalars only."""
     kind = type(value)
@@ -67,7 +74,10 @@ def _plain(value: Any) -> Any:
         return value
     if kind is tuple:
         items = tuple(map(_plain, value))
-        return (_MARK, None, *items) if items and items[0] is _MARK else items
+        if items and items[0] is _MARK:
+            _marked[0] += 1
+            return (_MARK, None, *items)
+        return items
     if kind is list:
         return list(map(_plain, value))
     if kind is dict:
@@ -76,6 +86,7 @@ def _plain(value: Any) -> Any:
         return kind(map(_plain, value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         path, names = _describe(kind)
+        _marked[0] += 1
         return (_MARK, path, *(_plain(getattr(value, name)) for name in names))
     raise _Unmarshallable(kind.__name__)
 
@@ -136,15 +147,20 @@ def _nested(items: Sequence[Any]) -> bool:
 
 def pack(value: Any) -> bytes:
     """``value`` as one record :func:`unpack` reads back (a copy equal to it)."""
+    _marked[0] = 0
     try:
-        return _MARSHAL + marshal.dumps(_plain(value))
+        plain = _plain(value)
+        return (_MARSHAL if _marked[0] else _PLAIN_MARSHAL) + marshal.dumps(plain)
     except (_Unmarshallable, ValueError):
         return _PICKLE + pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
 def unpack(record: bytes) -> Any:
     """The value :func:`pack` made ``record`` of."""
-    if record[:1] == _MARSHAL:
+    kind = record[:1]
+    if kind == _PLAIN_MARSHAL:  # nothing marked: marshal's own value is the value
+        return marshal.loads(memoryview(record)[1:])
+    if kind == _MARSHAL:
         return _build(marshal.loads(memoryview(record)[1:]))
     return pickle.loads(memoryview(record)[1:])
 
