@@ -387,13 +387,14 @@ def crawl_main(config: dict[str, Any]) -> None:
                 pool["timeouts"] = mw._pool.timeouts
 
     gc_seconds = _count_gc()
+    parts = _time_parts() if config.get("parts") and config["workers"] is not None else None
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
     # The steady state: CPU from the response that ends the warm-up (a tenth of the
     # crawl: imports, the workers' start, the first pages) to the spider's close, so a
     # page's cost is what one more page costs, not the start-up spread over the pages.
     expected = len(urls) or 0
-    warm = {"at": max(1, expected // 10) if expected else 0, "seen": 0}
+    warm: dict[str, float] = {"at": max(1, expected // 10) if expected else 0, "seen": 0}
 
     def received(response: Any, request: Any, spider: Any) -> None:
         warm["seen"] += 1
@@ -450,6 +451,7 @@ def crawl_main(config: dict[str, Any]) -> None:
                 "other_threads_cpu_seconds": pool.get("process_seconds", 0.0)
                 - pool.get("reactor_thread_seconds", 0.0),
                 **{k: v for k, v in pool.items() if k.startswith("steady_")},
+                "parts_cpu_seconds": dict(parts or {}),
                 "items": len(exported),
                 "exported": exported,
                 "dropped": stats.get("item_dropped_count", 0),
@@ -460,6 +462,48 @@ def crawl_main(config: dict[str, Any]) -> None:
             }
         )
     )
+
+
+#: ``--parts``: scrapy-cx's entry points in the crawl's process, timed where they run.
+PARTS = (
+    ("scrapy_cx.middleware", "ArticleMiddleware", "process_response", "downloader middleware"),
+    ("scrapy_cx.middleware", "", "unpack", "record unpacked"),
+    ("scrapy_cx.pool._evented", "EventPool", "submit", "page handed to the pool"),
+    ("scrapy_cx.pool._evented", "_Link", "doRead", "reply read (and next page sent)"),
+    ("scrapy_cx.pool._evented", "_Link", "doWrite", "page written later"),
+    ("scrapy_cx.spidermw", "ArticleSpiderMiddleware", "complete", "spider middleware"),
+    ("scrapy_cx.pipeline", "ArticlePipeline", "process_item", "pipeline"),
+    ("scrapy_cx.feeds._exporters", "JsonLinesItemExporter", "export_item", "feed export"),
+)
+
+
+def _time_parts() -> dict[str, float]:
+    """Wrap each of :data:`PARTS` in a timer of this thread's CPU (about 1 us a call):
+    seconds per part, outermost calls only (a part called inside another counts there)."""
+    import functools
+    import importlib
+
+    seconds: dict[str, float] = {}
+    depth = [0]
+    for module_name, owner_name, name, label in PARTS:
+        module = importlib.import_module(module_name)
+        owner = getattr(module, owner_name) if owner_name else module
+        function = getattr(owner, name)
+        seconds[label] = 0.0
+
+        def timed(*args: Any, _f: Any = function, _label: str = label, **kwargs: Any) -> Any:
+            if depth[0]:
+                return _f(*args, **kwargs)
+            depth[0] += 1
+            start = time.thread_time()
+            try:
+                return _f(*args, **kwargs)
+            finally:
+                seconds[_label] += time.thread_time() - start
+                depth[0] -= 1
+
+        setattr(owner, name, functools.wraps(function)(timed))
+    return seconds
 
 
 def _pool_cpu(spider: Any) -> float:
@@ -533,6 +577,10 @@ def run_crawl(
         result[f"{name}_cpu_ms_per_page"] = (
             1000 * result[f"{name}_cpu_seconds"] / result["responses"]
         )
+    result["parts_us_per_page"] = {
+        part: round(1e6 * cpu / result["responses"], 1)
+        for part, cpu in result.get("parts_cpu_seconds", {}).items()
+    }
     pages = result.get("steady_pages") or 0
     for name in ("", "sys_", "gc_", "worker_"):
         key = f"steady_{name}cpu_seconds"
@@ -675,9 +723,19 @@ def _run_rounds(
                 slug = label.replace(" ", "_").replace("=", "").strip("()")
                 slug = slug.replace("(", "").replace(")", "")
                 extra["profile"] = str(args.profile.resolve() / f"{slug}-{round_no}.prof")
+            if args.parts:
+                extra["parts"] = True
             result = run_crawl(url + "/", workers, args.concurrency, urls, args.canned, **extra)
             runs[label].append(result)
             _report(label, result)
+            if result["parts_us_per_page"]:
+                shown = sorted(result["parts_us_per_page"].items(), key=lambda kv: -kv[1])
+                print(
+                    "   CPU us/page by part: "
+                    + ", ".join(f"{part} {us:.0f}" for part, us in shown)
+                    + f" (together {sum(result['parts_us_per_page'].values()):.0f})",
+                    file=sys.stderr,
+                )
     return runs
 
 
@@ -886,6 +944,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         help="write a cProfile of each crawl process here (NAME-ROUND.prof): what the crawl "
         "process spends its CPU on (slows every variant alike)",
+    )
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="time scrapy-cx's entry points in the crawl's process (thread CPU, outermost "
+        "calls): the downloader and spider middlewares, the pool's hand-over and replies, "
+        "the record's unpacking, the pipeline, the feed export (about 1 us per call more)",
     )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
