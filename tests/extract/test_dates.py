@@ -329,6 +329,21 @@ def test_relative_dates_against_the_reference_time() -> None:
     assert published(page("Ann Lee · 3 hours ago")) is None
 
 
+def test_the_reference_time_may_be_its_iso_string() -> None:
+    # How the crawl's middleware sends it to a worker (it pickles faster).
+    for moment in (
+        NOW,
+        NOW.replace(tzinfo=timezone(timedelta(hours=8))),
+        NOW.replace(microsecond=7),
+    ):
+        for html in (page("Ann Lee · 3 hours ago"), page("3小时前")):
+            assert published(html, reference_time=moment.isoformat()) == published(
+                html, reference_time=moment
+            )
+    with pytest.raises(ValueError):
+        extract_article(page("3 hours ago"), reference_time="three o'clock")
+
+
 def test_extreme_reference_times_do_not_overflow() -> None:
     assert published(page("Ann Lee · 3 hours ago"), reference_time=datetime.max) is not None
     # Before the web every date is in the future: none is given, nothing raises.
