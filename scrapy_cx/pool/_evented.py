@@ -66,24 +66,32 @@ def frame(payload: bytes) -> list[bytes]:
 def unframe(buffer: bytearray, load: Callable[[memoryview], Any] = bytes) -> list[Any]:
     """Take every complete frame off the front of ``buffer``, each read by ``load`` from a
     view of its bytes (``pickle.loads`` reads a message without a copy of its frame)."""
+    with memoryview(buffer) as view:
+        payloads, used = _frames(view, load)
+    del buffer[:used]
+    return payloads
+
+
+def _frames(view: memoryview, load: Callable[[memoryview], Any]) -> tuple[list[Any], int]:
+    """Every complete frame at the front of ``view``, read by ``load``, and the bytes they
+    took (what follows is the start of a frame still to come)."""
     payloads = []
     start = 0
-    with memoryview(buffer) as view:
-        while len(buffer) - start >= _HEADER.size:
-            (size,) = _HEADER.unpack_from(buffer, start)
-            head = _HEADER.size
-            if size == -1:
-                if len(buffer) - start < head + _LONG_HEADER.size:
-                    break
-                (size,) = _LONG_HEADER.unpack_from(buffer, start + head)
-                head += _LONG_HEADER.size
-            if len(buffer) - start < head + size:
+    end = len(view)
+    while end - start >= _HEADER.size:
+        (size,) = _HEADER.unpack_from(view, start)
+        head = _HEADER.size
+        if size == -1:
+            if end - start < head + _LONG_HEADER.size:
                 break
-            with view[start + head : start + head + size] as part:
-                payloads.append(load(part))
-            start += head + size
-    del buffer[:start]
-    return payloads
+            (size,) = _LONG_HEADER.unpack_from(view, start + head)
+            head += _LONG_HEADER.size
+        if end - start < head + size:
+            break
+        with view[start + head : start + head + size] as part:
+            payloads.append(load(part))
+        start += head + size
+    return payloads, start
 
 
 class _Link:
@@ -202,9 +210,14 @@ class _Link:
             size = 0
         if not size:
             return None
-        with memoryview(self._chunk) as chunk, chunk[:size] as data:
-            self._inbox += data
         try:
+            with memoryview(self._chunk) as chunk, chunk[:size] as data:
+                if self._inbox:  # the rest of a frame begun in an earlier read
+                    self._inbox += data
+                else:  # read in place: only a frame still to come is kept (copied)
+                    messages, used = _frames(data, pickle.loads)
+                    self._inbox += data[used:]
+                    return messages
             return unframe(self._inbox, pickle.loads)
         except Exception:  # noqa: BLE001 - a garbled stream: the worker is no use any more
             logger.exception("scrapy-cx: unreadable message from a worker: replacing it")
