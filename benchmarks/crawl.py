@@ -321,36 +321,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-def crawl_main(config: dict[str, Any]) -> None:
-    """Run in a fresh process: one crawl, its stats as JSON on stdout.
-
-    ``config``: ``url`` (the site), ``urls`` (a list to fetch, following no links;
-    empty: start at ``url`` and follow every link), ``workers`` (None: plain
-    Scrapy; else scrapy-cx with that ``CX_WORKERS``), ``out``, ``concurrency``.
-    """
-    import scrapy
-    from scrapy import signals
-    from scrapy.crawler import CrawlerProcess
-    from scrapy.linkextractors import LinkExtractor
-
-    from scrapy_cx import ArticleMiddleware
-
-    urls: list[str] = config["urls"]
-    pool: dict[str, float] = {}
-
-    class BenchSpider(scrapy.Spider):
-        name = "bench"
-        start_urls = urls or [config["url"]]
-        links = LinkExtractor()
-
-        def parse(self, response: Any) -> Any:
-            yield {"url": response.url}
-            if urls:
-                return
-            for link in self.links.extract_links(response):
-                if urlsplit(link.url).hostname == "127.0.0.1":  # like the news spider
-                    yield scrapy.Request(link.url, callback=self.parse)
-
+def _crawl_settings(config: dict[str, Any]) -> dict[str, Any]:
+    """The crawl's settings: plain Scrapy, or with the add-on (``config["workers"]`` set)."""
     settings: dict[str, Any] = {
         "LOG_LEVEL": "ERROR",
         "CONCURRENT_REQUESTS": config["concurrency"],
@@ -373,6 +345,38 @@ def crawl_main(config: dict[str, Any]) -> None:
                 "scrapy_cx.ArticleMiddleware": None,
                 "benchmarks.crawl.CannedMiddleware": 540,
             }
+    return settings
+
+
+def crawl_main(config: dict[str, Any]) -> None:
+    """Run in a fresh process: one crawl, its stats as JSON on stdout.
+
+    ``config``: ``url`` (the site), ``urls`` (a list to fetch, following no links;
+    empty: start at ``url`` and follow every link), ``workers`` (None: plain
+    Scrapy; else scrapy-cx with that ``CX_WORKERS``), ``out``, ``concurrency``.
+    """
+    import scrapy
+    from scrapy import signals
+    from scrapy.crawler import CrawlerProcess
+    from scrapy.linkextractors import LinkExtractor
+
+    urls: list[str] = config["urls"]
+    pool: dict[str, float] = {}
+
+    class BenchSpider(scrapy.Spider):
+        name = "bench"
+        start_urls = urls or [config["url"]]
+        links = LinkExtractor()
+
+        def parse(self, response: Any) -> Any:
+            yield {"url": response.url}
+            if urls:
+                return
+            for link in self.links.extract_links(response):
+                if urlsplit(link.url).hostname == "127.0.0.1":  # like the news spider
+                    yield scrapy.Request(link.url, callback=self.parse)
+
+    settings = _crawl_settings(config)
 
     def closing(spider: Any) -> None:
         # The workers' CPU, read before the pool goes (it closes on spider_closed too).
@@ -380,42 +384,18 @@ def crawl_main(config: dict[str, Any]) -> None:
         # threads (Scrapy's DNS thread pool; the pool has no thread of its own in a crawl).
         pool["reactor_thread_seconds"] = time.thread_time() - thread_cpu
         pool["process_seconds"] = time.process_time() - cpu
-        downloader = spider.crawler.engine.downloader
-        for mw in downloader.middleware.middlewares:
-            if isinstance(mw, ArticleMiddleware) and mw._pool is not None:
-                pool["cpu_seconds"] = mw._pool.cpu_seconds
-                pool["timeouts"] = mw._pool.timeouts
+        workers = _article_pool(spider)
+        if workers is not None:
+            pool["cpu_seconds"] = workers.cpu_seconds
+            pool["timeouts"] = workers.timeouts
+        pool.update(steady.figures(spider))
 
     gc_seconds = _count_gc()
     parts = _time_parts() if config.get("parts") and config["workers"] is not None else None
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(BenchSpider)
-    # The steady state: CPU from the response that ends the warm-up (a tenth of the
-    # crawl: imports, the workers' start, the first pages) to the spider's close, so a
-    # page's cost is what one more page costs, not the start-up spread over the pages.
-    expected = len(urls) or 0
-    warm: dict[str, float] = {"at": max(1, expected // 10) if expected else 0, "seen": 0}
-
-    def received(response: Any, request: Any, spider: Any) -> None:
-        warm["seen"] += 1
-        if warm["seen"] == warm["at"]:
-            warm["cpu"] = time.process_time()
-            warm["sys"] = resource.getrusage(resource.RUSAGE_SELF).ru_stime
-            warm["gc"] = gc_seconds[0]
-            warm["worker"] = _pool_cpu(spider)
-
-    def steady(spider: Any) -> None:
-        if "cpu" in warm:
-            pool["steady_pages"] = warm["seen"] - warm["at"]
-            pool["steady_cpu_seconds"] = time.process_time() - warm["cpu"]
-            pool["steady_sys_cpu_seconds"] = (
-                resource.getrusage(resource.RUSAGE_SELF).ru_stime - warm["sys"]
-            )
-            pool["steady_gc_cpu_seconds"] = gc_seconds[0] - warm["gc"]
-            pool["steady_worker_cpu_seconds"] = _pool_cpu(spider) - warm["worker"]
-
-    crawler.signals.connect(received, signal=signals.response_received)
-    crawler.signals.connect(steady, signal=signals.spider_closed)  # before the pool closes
+    steady = _SteadyState(len(urls) // 10 if urls else 0, gc_seconds)
+    crawler.signals.connect(steady.received, signal=signals.response_received)
     crawler.signals.connect(closing, signal=signals.spider_closed)  # before the pool closes
     process.crawl(crawler)
     profiler = None
@@ -506,14 +486,48 @@ def _time_parts() -> dict[str, float]:
     return seconds
 
 
-def _pool_cpu(spider: Any) -> float:
-    """CPU seconds the extraction workers have spent on finished pages so far."""
+def _article_pool(spider: Any) -> Any:
+    """The crawl's extraction pool, None if it has none (plain Scrapy, no workers)."""
     from scrapy_cx import ArticleMiddleware
 
     for mw in spider.crawler.engine.downloader.middleware.middlewares:
         if isinstance(mw, ArticleMiddleware) and mw._pool is not None:
-            return float(mw._pool.cpu_seconds)
-    return 0.0
+            return mw._pool
+    return None
+
+
+class _SteadyState:
+    """CPU from the response that ends the warm-up (the first tenth of the crawl: imports,
+    the workers' start, the first pages) to the spider's close: what one more page costs,
+    not the start-up spread over the pages."""
+
+    def __init__(self, warm_up: int, gc_seconds: list[float]) -> None:
+        self.warm_up = max(1, warm_up) if warm_up else 0
+        self.seen = 0
+        self.gc_seconds = gc_seconds
+        self.start: dict[str, float] = {}
+
+    def _now(self, spider: Any) -> dict[str, float]:
+        workers = _article_pool(spider)
+        return {
+            "cpu": time.process_time(),
+            "sys_cpu": resource.getrusage(resource.RUSAGE_SELF).ru_stime,
+            "gc_cpu": self.gc_seconds[0],
+            "worker_cpu": float(workers.cpu_seconds) if workers is not None else 0.0,
+        }
+
+    def received(self, response: Any, request: Any, spider: Any) -> None:
+        self.seen += 1
+        if self.seen == self.warm_up:
+            self.start = self._now(spider)
+
+    def figures(self, spider: Any) -> dict[str, float]:
+        """``steady_pages`` and ``steady_<name>_seconds`` (empty before the warm-up ended)."""
+        if not self.start:
+            return {}
+        now = self._now(spider)
+        figures = {f"steady_{name}_seconds": now[name] - self.start[name] for name in now}
+        return {"steady_pages": self.seen - self.warm_up, **figures}
 
 
 def _count_gc() -> list[float]:

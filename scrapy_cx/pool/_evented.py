@@ -123,10 +123,7 @@ class _Link:
         # What is left to write, each part with what to call once it is written.
         self._outbox: deque[tuple[memoryview, Callable[[], None] | None]] = deque()
         self._open = True
-        # The worker's ring (:mod:`._shared`), and how many of its regions each task
-        # sent and not yet answered holds, in the order sent.
-        self._ring = ring
-        self._held: deque[int] = deque()
+        self._ring = ring  # the worker's (:mod:`._shared`), or None
         loop.addReader(self)
 
     def fileno(self) -> int:
@@ -135,12 +132,10 @@ class _Link:
     def logPrefix(self) -> str:  # noqa: N802 - Twisted's name
         return "scrapy-cx-worker"
 
-    def send(
-        self, message: Any, on_written: Callable[[], None] | None = None, *, task: bool = False
-    ) -> None:
-        """Pickle and queue ``message`` (``task``: one the worker answers); write what the
-        socket takes now, and call ``on_written`` once all of it is written (the worker
-        can start on it).
+    def send(self, message: Any, on_written: Callable[[], None] | None = None) -> int:
+        """Pickle and queue ``message``; write what the socket takes now, and call
+        ``on_written`` once all of it is written (the worker can start on it). Returns
+        how many regions of the worker's ring it holds until the worker answers it.
 
         Bytes the message wraps in a ``pickle.PickleBuffer`` (a page's body) are not
         copied into the pickle (protocol 5's out-of-band buffers): they are copied
@@ -152,7 +147,7 @@ class _Link:
         buffers: list[pickle.PickleBuffer] = []
         payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
         regions = None
-        if buffers and task and self._ring is not None:
+        if buffers and self._ring is not None:
             regions = self._ring.put([buffer.raw() for buffer in buffers])
         if regions is not None:
             parts = frame(header(regions) + payload)
@@ -163,14 +158,13 @@ class _Link:
             parts = frame(payload)
         for buffer in buffers:
             parts += frame(buffer.raw())  # type: ignore[arg-type]
-        if task:
-            self._held.append(len(regions) if regions else 0)
         self._outbox.extend((memoryview(part), None) for part in parts[:-1])
         self._outbox.append((memoryview(parts[-1]), on_written))
         if idle:
             self.doWrite()
             if self._outbox and self._open:
                 self._loop.addWriter(self)
+        return len(regions) if regions else 0
 
     def doWrite(self) -> None:  # noqa: N802 - Twisted's name
         """Write what is queued, in one system call for all the parts the socket takes."""
@@ -248,12 +242,11 @@ class _Link:
             self.stop()
             self._on_eof()
 
-    def answered(self) -> None:
-        """The worker answered the oldest task it was sent: the worker copied that task's
-        pages out of the ring when it got the task, so their room is free again."""
-        held = self._held.popleft() if self._held else 0
-        if held and self._ring is not None:
-            self._ring.free(held)
+    def answered(self, regions: int) -> None:
+        """The worker answered the oldest task it was sent, which held ``regions`` of its
+        ring: it copied them out when it got the task, so their room is free again."""
+        if regions and self._ring is not None:
+            self._ring.free(regions)
 
     def stop(self) -> None:
         """Stop watching the socket (closing it is the Connection's job) and unmap the
@@ -286,10 +279,9 @@ class EventPool(WorkerPool):
         """No thread: the workers' sockets are already registered by :meth:`_spawn`."""
 
     def _spawn(self, *extra: Any) -> _Worker:
-        shared = Ring.create()
-        ring, handle = shared if shared is not None else (None, None)
+        ring, handle = Ring.create() or (None, None)
         try:
-            worker = super()._spawn(*extra, *([handle] if handle is not None else []))
+            worker = super()._spawn(*extra, handle)
         except BaseException:
             if ring is not None:
                 ring.close()
@@ -308,12 +300,14 @@ class EventPool(WorkerPool):
 
     def _send(self, worker: _Worker, message: Any, task: _Task | None = None) -> None:
         on_written = None if task is None else partial(_mark_sent, task)
-        worker.link.send(message, on_written, task=task is not None)
+        regions = worker.link.send(message, on_written)
+        if task is not None:
+            task.regions = regions
 
     def _take(self, worker: _Worker, messages: list[Any]) -> None:
-        for message in messages:
-            if message != _READY:
-                worker.link.answered()
+        answers = sum(message != _READY for message in messages)
+        for task in islice(worker.tasks, answers):  # answered in the order sent
+            worker.link.answered(task.regions)
         super()._take(worker, messages)
 
     def _pending(self, worker: _Worker) -> list[Any]:

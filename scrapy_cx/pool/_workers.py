@@ -18,6 +18,7 @@ Nothing here imports Scrapy.
 from __future__ import annotations
 
 import atexit
+import mmap
 import multiprocessing
 import multiprocessing.util  # registers its exit handler now, so ours (below) runs first
 import os
@@ -240,7 +241,7 @@ _Message = tuple[bytes, list[bytes]]
 
 
 def _read_tasks(
-    conn: Connection, inbox: queue.SimpleQueue[_Message | None], ring: Any = None
+    conn: Connection, inbox: queue.SimpleQueue[_Message | None], ring: mmap.mmap | None = None
 ) -> None:
     """Take every task off the pipe as soon as it comes (None: the parent is gone).
 
@@ -258,7 +259,7 @@ def _read_tasks(
                 (count,) = _COUNT.unpack_from(data, 1)
                 buffers = [conn.recv_bytes() for _ in range(count)]
                 data = data[1 + _COUNT.size :]
-            elif data[:1] == SHARED:  # its bytes lie in the ring: out now, before the reply
+            elif data[:1] == SHARED and ring is not None:  # out of the ring now
                 data, buffers = read_regions(data, ring)
             inbox.put((data, buffers))
         except (EOFError, OSError):
@@ -352,6 +353,7 @@ class _Task:
     call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
     future: Future[Any]
     sent: float | None = None  # when the worker had all of it (monotonic)
+    regions: int = 0  # of its worker's ring (EventPool) its pages hold until answered
 
 
 @dataclass
