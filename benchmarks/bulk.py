@@ -10,7 +10,8 @@ Each run is ``scrapy-cx extract INPUT -o FILE -j N`` in a fresh process; reporte
 pages/s (the command's own summary), the parent's CPU ms per page (its own
 threads: listing, handing pages out, taking lines back, writing them; the
 workers are the fork server's children, not counted; less a run over an empty
-folder, whose start-up and imports every run pays once) and, with ``--side-by-side``,
+folder, whose start-up and imports every run pays once; "steady": from the first
+line to the last, nothing subtracted, so no second run's noise in it) and, with ``--side-by-side``,
 two ``-j 1`` runs started together against one ``-j 2`` run: with nothing in the
 parent to wait on, ``-j 2`` makes as many pages per second as the two together.
 ``--baseline DIR`` runs the same with ``DIR``'s ``scrapy_cx`` in the same rounds.
@@ -31,15 +32,36 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 
-#: Runs the command, then prints the parent's own CPU seconds as the last stderr line.
-_WRAPPER = (
-    "import resource, sys\n"
-    "from scrapy_cx.__main__ import main\n"
-    "code = main(sys.argv[1:])\n"
-    "usage = resource.getrusage(resource.RUSAGE_SELF)\n"
-    "print('PARENT_CPU', usage.ru_utime + usage.ru_stime, file=sys.stderr)\n"
-    "sys.exit(code)\n"
-)
+#: Runs the command, then prints the parent's own CPU seconds as the last stderr lines:
+#: in all, and from its first line to its last (the steady state: no start-up in it,
+#: nothing to subtract; the pages between, each handed out, taken back and written).
+_WRAPPER = """
+import resource, sys
+import scrapy_cx.__main__ as cli
+
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+marks = []
+inner = cli.extract_all
+
+def extract_all(*args, **kwargs):
+    count = 0
+    for count, outcome in enumerate(inner(*args, **kwargs), 1):
+        if count == 1:
+            marks.append(cpu())
+        yield outcome
+    marks.append(cpu())
+    marks.append(count)
+
+cli.extract_all = extract_all
+code = cli.main(sys.argv[1:])
+if len(marks) == 3 and marks[2] > 1:
+    print('PARENT_STEADY', marks[1] - marks[0], marks[2] - 1, file=sys.stderr)
+print('PARENT_CPU', cpu(), file=sys.stderr)
+sys.exit(code)
+"""
 _SUMMARY = re.compile(r"([\d,]+) pages, ([\d,]+) articles in ([\d.]+) s")
 
 
@@ -63,7 +85,11 @@ def _result(proc: subprocess.Popen[str], jobs: int) -> dict[str, Any]:
     if match is None or cpu is None:
         raise RuntimeError(f"no summary:\n{err[-3000:]}")
     pages, seconds = int(match[1].replace(",", "")), float(match[3])
+    steady = re.search(r"PARENT_STEADY ([\d.]+) (\d+)", err)
     return {
+        "parent_cpu_steady_ms_per_page": (
+            float(steady[1]) * 1000 / int(steady[2]) if steady is not None else None
+        ),
         "jobs": jobs,
         "pages": pages,
         "articles": int(match[2].replace(",", "")),
@@ -83,8 +109,8 @@ def run(inputs: Sequence[str], jobs: int, code: str | None = None) -> dict[str, 
         idle = _result(_start([str(empty)], jobs, Path(tmp) / "none.jsonl", code), jobs)
         result = _result(_start(inputs, jobs, Path(tmp) / "out.jsonl", code), jobs)
     result["parent_cpu_ms_per_page"] = (
-        result["parent_cpu_seconds"] - idle["parent_cpu_seconds"]
-    ) * 1000 / max(result["pages"], 1)
+        (result["parent_cpu_seconds"] - idle["parent_cpu_seconds"]) * 1000 / max(result["pages"], 1)
+    )
     result["parent_cpu_start_seconds"] = idle["parent_cpu_seconds"]
     return result
 
@@ -122,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(
                     f"{_label(f'-j {jobs}', is_base)}: {result['pages']} pages, "
                     f"{result['pages_per_s']:.1f} pages/s, parent CPU "
-                    f"{result['parent_cpu_ms_per_page']:.3f} ms/page",
+                    f"{result['parent_cpu_ms_per_page']:.3f} ms/page "
+                    f"(steady {result['parent_cpu_steady_ms_per_page'] or 0:.3f})",
                     file=sys.stderr,
                 )
             if args.side_by_side:
@@ -133,10 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures: dict[str, Any] = {"inputs": list(args.inputs), "rounds": args.rounds}
     for name, results in runs.items():
         figure = {"pages_per_s": round(statistics.median(r["pages_per_s"] for r in results), 1)}
-        if "parent_cpu_ms_per_page" in results[0]:
-            figure["parent_cpu_ms_per_page"] = round(
-                statistics.median(r["parent_cpu_ms_per_page"] for r in results), 3
-            )
+        for key in ("parent_cpu_ms_per_page", "parent_cpu_steady_ms_per_page"):
+            values = [r[key] for r in results if r.get(key) is not None]
+            if values:
+                figure[key] = round(statistics.median(values), 3)
         figures[name] = figure
         print(f"{name}: {json.dumps(figure)}")
     figures["runs"] = runs
