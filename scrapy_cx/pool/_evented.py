@@ -29,12 +29,14 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from functools import partial
 from itertools import islice
 from typing import Any
 
+from ._future import LoopFuture, Room
 from ._shared import Ring, header
 from ._workers import _COUNT, _READY, OUT_OF_BAND, WorkerPool, _Task, _Worker
 
@@ -122,6 +124,7 @@ class _Link:
         self._chunk = bytearray(READ_SIZE)
         # What is left to write, each part with what to call once it is written.
         self._outbox: deque[tuple[memoryview, Callable[[], None] | None]] = deque()
+        self._writing = False  # registered with the loop as a writer: the socket was full
         self._open = True
         self._ring = ring  # the worker's (:mod:`._shared`), or None
         loop.addReader(self)
@@ -132,8 +135,15 @@ class _Link:
     def logPrefix(self) -> str:  # noqa: N802 - Twisted's name
         return "scrapy-cx-worker"
 
-    def send(self, message: Any, on_written: Callable[[], None] | None = None) -> int:
-        """Pickle and queue ``message``; write what the socket takes now, and call
+    def send(
+        self,
+        message: Any,
+        on_written: Callable[[], None] | None = None,
+        *,
+        write: bool = True,
+    ) -> int:
+        """Pickle and queue ``message``; write what the socket takes now (unless not
+        ``write``: then at :meth:`flush`, with what else is queued by then), and call
         ``on_written`` once all of it is written (the worker can start on it). Returns
         how many regions of the worker's ring it holds until the worker answers it.
 
@@ -143,7 +153,6 @@ class _Link:
         of their own, written from the caller's bytes."""
         if not self._open:
             raise BrokenPipeError("the worker is gone")
-        idle = not self._outbox
         buffers: list[pickle.PickleBuffer] = []
         payload = pickle.dumps(message, pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
         regions = None
@@ -160,11 +169,19 @@ class _Link:
             parts += frame(buffer.raw())  # type: ignore[arg-type]
         self._outbox.extend((memoryview(part), None) for part in parts[:-1])
         self._outbox.append((memoryview(parts[-1]), on_written))
-        if idle:
-            self.doWrite()
-            if self._outbox and self._open:
-                self._loop.addWriter(self)
+        if write:
+            self.flush()
         return len(regions) if regions else 0
+
+    def flush(self) -> None:
+        """Write what is queued, in one system call, unless the socket was full (then the
+        loop writes it when the socket is writable); what it does not take waits so."""
+        if self._writing or not self._outbox or not self._open:
+            return
+        self.doWrite()
+        if self._outbox and self._open:
+            self._writing = True
+            self._loop.addWriter(self)
 
     def doWrite(self) -> None:  # noqa: N802 - Twisted's name
         """Write what is queued, in one system call for all the parts the socket takes."""
@@ -185,7 +202,9 @@ class _Link:
                 head, on_written = self._outbox[0]
                 self._outbox[0] = (head[written:], on_written)
                 return
-        self._loop.removeWriter(self)
+        if self._writing:
+            self._writing = False
+            self._loop.removeWriter(self)
 
     def doRead(self) -> None:  # noqa: N802 - Twisted's name
         messages = self._read()
@@ -254,6 +273,7 @@ class _Link:
         if self._open:
             self._open = False
             self._outbox.clear()
+            self._writing = False
             self._loop.removeReader(self)
             self._loop.removeWriter(self)
             if self._ring is not None:
@@ -264,11 +284,16 @@ class _Link:
 class EventPool(WorkerPool):
     """A :class:`WorkerPool` that waits in ``loop``; create and use it in the loop's
     thread. Futures are resolved in that thread, so their callbacks may touch what the
-    loop runs (the crawl)."""
+    loop runs (the crawl); they are :class:`~._future.LoopFuture`: no locks, and not
+    to be waited on (``result()`` of one not yet settled raises)."""
+
+    _future_type = LoopFuture
+    _room_type = Room
 
     def __init__(self, workers: int, *, loop: Any, **options: Any) -> None:
         self._loop = loop
         self._handling = False
+        self._assigning = False
         self._pump_pending = False
         self._shut = False
         self._timer: Any = None
@@ -300,9 +325,21 @@ class EventPool(WorkerPool):
 
     def _send(self, worker: _Worker, message: Any, task: _Task | None = None) -> None:
         on_written = None if task is None else partial(_mark_sent, task)
-        regions = worker.link.send(message, on_written)
+        # Tasks handed out in one pass go out together (:meth:`_assign` flushes).
+        regions = worker.link.send(message, on_written, write=not self._assigning)
         if task is not None:
             task.regions = regions
+
+    def _assign(self) -> None:
+        if not (self._queue or self._retry):  # nothing to hand out
+            return
+        self._assigning = True
+        try:
+            super()._assign()
+        finally:
+            self._assigning = False
+            for worker in self._workers:
+                worker.link.flush()
 
     def _take(self, worker: _Worker, messages: list[Any]) -> None:
         answers = sum(message != _READY for message in messages)
@@ -323,9 +360,23 @@ class EventPool(WorkerPool):
         """Queue ``function(*args, **kwargs)`` and send it to a worker at once if one has
         room; ``block`` must stay False (the loop's thread must never wait)."""
         future = super().submit(function, *args, block=block, **kwargs)
-        if not self._handling:  # else the handler running now sends it
+        if not self._handling:  # else the handler running now (or :meth:`batch`) sends it
             self._event(None)
         return future
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Hand out the tasks submitted inside together, on leaving: one pass of the pool
+        and one write per worker for them all, not one per task."""
+        if self._handling:  # inside a handler or a batch already: it hands them out
+            yield
+            return
+        self._handling = True
+        try:
+            yield
+        finally:
+            self._handling = False
+        self._event(None)
 
     def _wake(self) -> None:  # called with the lock held: only say there is work
         self._pump_pending = True
@@ -383,10 +434,6 @@ class EventPool(WorkerPool):
         (cProfile)."""
         if self._timer_at is None or self._loop.seconds() >= self._timer_at:
             super()._expire()
-
-    def _assign(self) -> None:
-        if self._queue or self._retry:  # else there is nothing to hand out
-            super()._assign()
 
     def _on_deadline(self) -> None:
         self._timer = self._timer_at = None

@@ -374,8 +374,10 @@ class WorkerPool:
 
     ``timeout`` (seconds, None for none) is each task's deadline, counted from
     the moment a worker takes it; a new worker runs ``warm_up`` before it takes
-    any, outside the deadline. ``max_tasks`` (0: never) retires a worker after
-    that many tasks, bounding what a leak in the extractor can grow to. Counters
+    any, outside the deadline. Up to ``prefetch`` tasks are sent ahead to each
+    worker (its next one is there the moment it is done with one). ``max_tasks``
+    (0: never) retires a worker after that many tasks, bounding what a leak in the
+    extractor can grow to. Counters
     ``timeouts``, ``deaths``, ``recycled`` and ``start_failures`` say what happened,
     ``cpu_seconds`` what the finished tasks cost the workers.
 
@@ -389,6 +391,11 @@ class WorkerPool:
     and every task fails with :class:`PoolClosed`.
     """
 
+    #: What :meth:`submit` returns, and what bounds the tasks pending (``capacity``):
+    #: made for any thread here, for the loop's thread alone in an ``EventPool``.
+    _future_type: Callable[[], Future[Any]] = Future
+    _room_type: Callable[[int], Any] = threading.Semaphore
+
     def __init__(
         self,
         workers: int,
@@ -398,13 +405,17 @@ class WorkerPool:
         capacity: int | None = None,
         context: BaseContext | None = None,
         warm_up: Callable[[], object] | None = warm_up_extractor,
+        prefetch: int = PREFETCH,
     ) -> None:
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
+        if prefetch < 1:
+            raise ValueError("a worker needs at least one task at a time (prefetch >= 1)")
         self.size = workers
         self.timeout = timeout if timeout else None
         self.max_tasks = max_tasks
-        self.capacity = capacity or (PREFETCH + 1) * workers
+        self.prefetch = prefetch
+        self.capacity = capacity or (prefetch + 1) * workers
         self.timeouts = 0
         self.deaths = 0
         self.recycled = 0
@@ -412,7 +423,7 @@ class WorkerPool:
         self.cpu_seconds = 0.0
         self._warm_up = warm_up
         self._context = context or default_context()
-        self._room = threading.Semaphore(self.capacity)
+        self._room = self._room_type(self.capacity)
         self._lock = threading.Lock()
         self._queue: deque[_Task] = deque()
         self._retry: deque[_Task] = deque()  # taken from a worker that died before them
@@ -449,7 +460,7 @@ class WorkerPool:
         (``block``) or raise :class:`PoolError`. ``function`` must be importable by name."""
         if not self._room.acquire(blocking=block):
             raise PoolError("pool queue is full")
-        future: Future[Any] = Future()
+        future: Future[Any] = self._future_type()
         future.add_done_callback(lambda _: self._room.release())
         with self._lock:
             if self._closed or self._broken:
@@ -479,6 +490,14 @@ class WorkerPool:
     def broken(self) -> str | None:
         """Why the pool gave up (its workers kept failing to start), or None."""
         return self._broken
+
+    def backlog(self) -> int:
+        """The fewest tasks any worker holds (running and sent ahead); 0 while one is
+        starting. Read in the dispatching thread (an ``EventPool``'s loop)."""
+        workers = list(self._workers)
+        if not workers or not all(worker.ready for worker in workers):
+            return 0
+        return min(len(worker.tasks) for worker in workers)
 
     def pids(self) -> list[int]:
         """The worker processes' ids (for tests and monitoring)."""
@@ -562,8 +581,13 @@ class WorkerPool:
             task.sent = time.monotonic()
 
     def _assign(self) -> None:
+        # A worker is topped up to ``prefetch`` once it holds half of that or less: with
+        # a deep prefetch (the bulk command's) its tasks go in batches, one write and one
+        # wake-up of the worker for several; with 2 (a crawl's) it is every task.
         for worker in list(self._workers):
-            while worker.ready and len(worker.tasks) < PREFETCH:
+            if len(worker.tasks) > self.prefetch // 2:
+                continue
+            while worker.ready and len(worker.tasks) < self.prefetch:
                 if self.max_tasks and worker.done + len(worker.tasks) >= self.max_tasks:
                     break  # it retires after these
                 task = self._next_task()

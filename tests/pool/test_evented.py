@@ -270,3 +270,47 @@ def test_a_page_wrapped_in_a_pickle_buffer_crosses_whole_without_a_pickled_copy(
     call = (bytes, (pickle.PickleBuffer(pages[0]),), {})
     payload = pickle.dumps(call, 5, buffer_callback=sent.append)
     assert len(payload) < 200 and len(sent) == 1  # the page is not in the pickle
+
+
+def test_tasks_submitted_in_a_batch_reach_a_worker_in_one_write(
+    reactor: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pool = ReactorPool(1, reactor=reactor, warm_up=None, prefetch=4)
+    try:
+        turn(reactor, [pool.submit(abs, 0)])  # the worker is ready
+        link = pool._workers[0].link
+        writes: list[int] = []
+        write = link.doWrite
+
+        def counted() -> None:
+            writes.append(1)
+            write()
+
+        monkeypatch.setattr(link, "doWrite", counted)
+        with pool.batch():
+            batch = [pool.submit(abs, -i) for i in range(4)]
+        assert len(writes) == 1  # four tasks, one write (and one wake-up of the worker)
+        turn(reactor, batch)
+        one_by_one = [pool.submit(abs, -i) for i in range(2)]
+        turn(reactor, one_by_one)
+        assert len(writes) == 3  # outside a batch, each task is written as submitted
+        assert [f.result() for f in batch + one_by_one] == [0, 1, 2, 3, 0, 1]
+    finally:
+        pool.close()
+
+
+def test_a_worker_is_topped_up_once_it_holds_half_its_prefetch(reactor: Any) -> None:
+    pool = ReactorPool(1, reactor=reactor, warm_up=None, prefetch=4, capacity=16)
+    try:
+        assert pool.backlog() == 0  # not ready yet: nothing to lean on
+        turn(reactor, [pool.submit(abs, 0)])
+        with pool.batch():
+            futures = [pool.submit(time.sleep, 0.3) for _ in range(6)]
+        assert pool.backlog() == 4 and len(pool._queue) == 2
+        turn(reactor, futures[:1])
+        assert pool.backlog() == 3 and len(pool._queue) == 2  # 3 > 4 // 2: not yet
+        turn(reactor, futures[:2])
+        assert pool.backlog() == 4 and not pool._queue  # 2: topped up to 4, one write
+        turn(reactor, futures)
+    finally:
+        pool.close()
