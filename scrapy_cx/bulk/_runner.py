@@ -180,6 +180,15 @@ WINDOW_PER_JOB = 16
 #: read by this process) and of lines back and not yet written: the window's count
 #: alone would let large pages take gigabytes.
 HELD_BYTES_PER_JOB = 16 * 2**20
+#: Pages sent ahead to each worker, topped up once it holds half of them: a worker
+#: gets its pages four at a time, in one write that wakes it once, where the crawl's
+#: 2 cost the parent a write and a wake-up per page.
+PREFETCH = 8
+#: Lines the parent lets come in before it wakes for them, when the workers have pages
+#: in hand (:class:`_Lull`), and the longest it waits so (seconds): a line is written
+#: at most this much later than it could have been.
+LINES_PER_WAKE = 4
+MAX_LULL = 0.05
 
 
 def extract_all(
@@ -218,27 +227,70 @@ def extract_all(
         max_tasks=max_pages,
         capacity=window.pages,
         context=mp_context,
+        prefetch=PREFETCH,
     )
+    pages = iter(items)
+    more = True
+    lull = _Lull(jobs)
     try:
-        for item in items:
-            if isinstance(item, Skip):
-                future: Future[Any] = Future()
-                future.set_result(_as_tuple(extract_one(item, options)))
-            else:
-                future = pool.submit(_extract_in_worker, *_as_task(item), blob)
-            window.add(item, future)
-            loop.run_once(0)  # take the lines written meanwhile, without waiting
-            while window.full() or window.ready():
-                while not window.ready():
-                    loop.run_once(None)
-                yield window.take()
-        while window:
-            while not window.ready():
+        while more or window:
+            if more and window.room() >= max(1, window.pages // 4):
+                with pool.batch():  # handed out together: one write per worker
+                    while not window.full():
+                        page = next(pages, None)
+                        if page is None:
+                            more = False
+                            break
+                        window.add(page, _submit(pool, page, options, blob))
+            while window and not window.ready():
+                lull.wait(pool.backlog())
                 loop.run_once(None)
-            yield window.take()
+            while window.ready():
+                lull.took()
+                yield window.take()
     finally:
         pool.close()
         loop.close()
+
+
+class _Lull:
+    """Lets lines gather before the parent wakes for them, while every worker has
+    pages in hand: each wake-up (the wait, the read, the pool's pass over its workers)
+    cost the parent about as much as the lines it took, one line each. Woken for
+    several at once, it pays that once for them all; the workers, with pages sent
+    ahead, go on meanwhile."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.taken = 0
+        self.first: float | None = None  # when the first line was taken
+
+    def took(self) -> None:
+        self.taken += 1
+        if self.first is None:
+            self.first = time.monotonic()
+
+    def wait(self, backlog: int) -> None:
+        """Sleep while about :data:`LINES_PER_WAKE` lines come in, if every worker holds
+        enough pages to go on meanwhile (half of what the slack ahead of its running
+        page lasts, at the pace so far), and never past :data:`MAX_LULL` seconds."""
+        if backlog < 2 or self.first is None or self.taken < LINES_PER_WAKE:
+            return
+        interval = (time.monotonic() - self.first) / self.taken  # between two lines
+        slack = (backlog - 1) * interval * self.jobs / 2
+        pause = min(MAX_LULL, LINES_PER_WAKE * interval, slack)
+        if pause > 0:
+            time.sleep(pause)
+
+
+def _submit(
+    pool: EventPool, item: RawPage | PageFile | Skip, options: Options, blob: bytes
+) -> Future[Any]:
+    if isinstance(item, Skip):  # nothing to extract: its outcome is known now
+        future: Future[Any] = Future()
+        future.set_result(_as_tuple(extract_one(item, options)))
+        return future
+    return pool.submit(_extract_in_worker, *_as_task(item), blob)
 
 
 class _Window:
@@ -266,6 +318,10 @@ class _Window:
         self.held -= size
         if _succeeded(future):
             self.held += _size(future.result())
+
+    def room(self) -> int:
+        """Pages that may still be handed out (by count; :meth:`full` minds the bytes)."""
+        return self.pages - len(self._pending)
 
     def full(self) -> bool:
         return len(self._pending) >= self.pages or self.held > self.max_bytes
@@ -297,9 +353,12 @@ _OUTCOME_FIELDS = tuple(f.name for f in fields(Outcome))
 _LINE, _MARKDOWN = _OUTCOME_FIELDS.index("line"), _OUTCOME_FIELDS.index("markdown")
 
 
+_TASK_FIELDS = {kind: tuple(f.name for f in fields(record)) for kind, record in _RECORDS.items()}
+
+
 def _as_task(item: RawPage | PageFile) -> tuple[str, tuple[Any, ...]]:
     kind = "file" if isinstance(item, PageFile) else "page"
-    return kind, tuple(getattr(item, f.name) for f in fields(item))
+    return kind, tuple([getattr(item, name) for name in _TASK_FIELDS[kind]])
 
 
 def _as_tuple(outcome: Outcome) -> tuple[Any, ...]:

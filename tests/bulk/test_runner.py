@@ -221,3 +221,50 @@ def test_summary_counts_and_formats() -> None:
         "         2  empty page",
         "         1  HTTP status 404",
     ]
+
+
+class Clock:
+    """``time.monotonic`` and ``time.sleep`` of the runner, turned by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_lines_gather_before_the_parent_wakes_only_while_workers_have_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock()
+    monkeypatch.setattr(bulk, "time", clock)
+    lull = bulk._Lull(jobs=2)
+    lull.wait(backlog=8)
+    assert clock.slept == []  # no line yet: no pace to go by
+    for _ in range(bulk.LINES_PER_WAKE):
+        lull.took()
+        clock.now += 0.02  # a line every 20 ms
+    lull.wait(backlog=1)  # a worker holds only the page it runs: wake for it at once
+    assert clock.slept == []
+    lull.wait(backlog=8)  # four lines' time (80 ms), at most MAX_LULL
+    assert clock.slept == [bulk.MAX_LULL]
+    interval = (clock.now - 100.0) / lull.taken  # the pace so far, the sleep in it
+    lull.wait(backlog=2)  # one page in hand behind the running one: half its time
+    assert clock.slept[-1] == pytest.approx(interval * 2 / 2)
+    for _ in range(1000):  # a fast pace (many workers): four lines' time
+        lull.took()
+    interval = (clock.now - 100.0) / lull.taken
+    lull.wait(backlog=8)
+    assert clock.slept[-1] == pytest.approx(bulk.LINES_PER_WAKE * interval)
+
+
+def test_a_run_whose_parent_lets_lines_gather_keeps_every_page_in_order() -> None:
+    pages = [page(i) for i in range(40)]
+    outcomes = list(extract_all(iter(pages), Options(), 2))
+    assert [o.source for o in outcomes] == [p.source for p in pages]
+    assert outcomes == [extract_one(p, Options()) for p in pages]

@@ -203,3 +203,19 @@ def test_a_listed_file_grown_past_the_limit_is_skipped_when_read(tmp_path: Path)
     page.write_bytes(b"<p>" + b"x" * 200 + b"</p>")
     assert isinstance(listed, PageFile)
     assert read_page(listed) == Skip(str(page), "page too large")
+
+
+def test_folder_order_is_the_paths_order_not_the_strings(tmp_path: Path) -> None:
+    # "a-b/x" sorts before "a/x" as a string ('-' < '/'), after it as a path.
+    for name in ("a-b/x.html", "a/x.html", "a/y/z.html", "a.html", "ab.html"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"<p>page</p>" * len(name))
+    sources = Sources([tmp_path])
+    listed = [path for path, _, _ in sources.files]
+    assert listed == sorted(tmp_path.rglob("*.html"))
+    assert [p.relative_to(tmp_path).as_posix() for p in listed][:3] == [
+        "a/x.html",
+        "a/y/z.html",
+        "a-b/x.html",
+    ]
+    assert [size for _, _, size in sources.files] == [p.stat().st_size for p in listed]
