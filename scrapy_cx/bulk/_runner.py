@@ -7,8 +7,12 @@ input ahead). A saved file goes as its path (:class:`PageFile`): the worker
 reads, inflates and sniffs it; a WARC's records are read by the parent (their
 bounds in a ``.warc.gz`` are found only by inflating it). Results come back in
 input order. Workers serialize to JSON themselves so the parent only writes
-lines. A page past its deadline, or one that kills its worker, is skipped with
-that reason and the worker replaced: bad input is never fatal.
+lines. The parent's work per page is bookkeeping around system calls, so it is
+done in batches: pages go to a worker several at a time (one write, one wake-up
+of the worker), and while every worker has pages in hand the parent lets lines
+gather before it wakes for them (:class:`_Lull`). A page past its deadline, or
+one that kills its worker, is skipped with that reason and the worker replaced:
+bad input is never fatal.
 """
 
 from __future__ import annotations
