@@ -26,13 +26,13 @@ from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from functools import lru_cache, partial
+from functools import partial
 from multiprocessing.context import BaseContext
 from typing import Any
 
 from ..dedup import DedupIndex
 from ..extract import extract_article
-from ..pool import EventPool, PoolError, SelectorLoop, TaskTimeout, WorkerDied
+from ..pool import EventPool, PoolError, SelectorLoop, TaskTimeout, WorkerDied, loads_once
 from ..settings import CxSettings
 from ..verdict import invalid_reason
 from ._markdown import markdown_document
@@ -369,16 +369,9 @@ def _as_tuple(outcome: Outcome) -> tuple[Any, ...]:
     return tuple(getattr(outcome, name) for name in _OUTCOME_FIELDS)
 
 
-@lru_cache(maxsize=4)
-def _options(blob: bytes) -> Options:
-    """A run's options, unpickled once per worker."""
-    options: Options = pickle.loads(blob)
-    return options
-
-
 def _extract_in_worker(kind: str, values: tuple[Any, ...], blob: bytes) -> tuple[Any, ...]:
     """:func:`extract_one` in a worker, its page and its outcome as plain tuples."""
-    return _as_tuple(extract_one(_RECORDS[kind](*values), _options(blob)))
+    return _as_tuple(extract_one(_RECORDS[kind](*values), loads_once(blob)))
 
 
 def _outcome(source: str, future: Future[Any]) -> Outcome:

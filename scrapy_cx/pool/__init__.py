@@ -10,7 +10,7 @@ as one compact record (:func:`pack`, :func:`unpack`; :func:`call_packed` in the 
 
 from typing import Any
 
-from ._codec import call_packed, call_prepared, pack, prepare_call, unpack
+from ._codec import call_packed, call_prepared, loads_once, pack, prepare_call, unpack
 from ._evented import EventPool
 from ._loop import SelectorLoop
 from ._workers import (
@@ -42,6 +42,7 @@ __all__ = [
     "call_packed",
     "call_prepared",
     "default_context",
+    "loads_once",
     "pack",
     "prepare_call",
     "prestart",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["call_packed", "call_prepared", "pack", "prepare_call", "unpack"]
+__all__ = ["call_packed", "call_prepared", "loads_once", "pack", "prepare_call", "unpack"]
 
 #: The first byte of a record: how the rest is encoded (``m``: marshal, with no marked
 #: tuple in it, so nothing to rebuild: an article's fields, a verdict, JSON).
@@ -62,32 +62,28 @@ def _by_init(cls: type) -> bool:
     return plain_init and not hasattr(cls, "__post_init__")
 
 
-# How many marked tuples the value :func:`pack` is making holds (a worker packs one
-# result at a time).
-_marked = [0]
-
-
-def _plain(value: Any) -> Any:
-    """``value`` as nested tuples, lists, dicts and scalars only."""
+def _plain(value: Any, marks: list[int]) -> Any:
+    """``value`` as nested tuples, lists, dicts and scalars only; ``marks[0]`` counts the
+    marked tuples made (none: :func:`unpack` has nothing to rebuild)."""
     kind = type(value)
     if kind in _PLAIN:
         return value
     if kind is tuple:
-        items = tuple(map(_plain, value))
+        items = tuple([_plain(item, marks) for item in value])
         if items and items[0] is _MARK:
-            _marked[0] += 1
+            marks[0] += 1
             return (_MARK, None, *items)
         return items
     if kind is list:
-        return list(map(_plain, value))
+        return [_plain(item, marks) for item in value]
     if kind is dict:
-        return {_plain(k): _plain(v) for k, v in value.items()}
+        return {_plain(k, marks): _plain(v, marks) for k, v in value.items()}
     if kind in (frozenset, set):
-        return kind(map(_plain, value))
+        return kind([_plain(item, marks) for item in value])
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         path, names = _describe(kind)
-        _marked[0] += 1
-        return (_MARK, path, *(_plain(getattr(value, name)) for name in names))
+        marks[0] += 1
+        return (_MARK, path, *(_plain(getattr(value, name), marks) for name in names))
     raise _Unmarshallable(kind.__name__)
 
 
@@ -147,10 +143,10 @@ def _nested(items: Sequence[Any]) -> bool:
 
 def pack(value: Any) -> bytes:
     """``value`` as one record :func:`unpack` reads back (a copy equal to it)."""
-    _marked[0] = 0
+    marks = [0]
     try:
-        plain = _plain(value)
-        return (_MARSHAL if _marked[0] else _PLAIN_MARSHAL) + marshal.dumps(plain)
+        plain = _plain(value, marks)
+        return (_MARSHAL if marks[0] else _PLAIN_MARSHAL) + marshal.dumps(plain)
     except (_Unmarshallable, ValueError):
         return _PICKLE + pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
@@ -200,14 +196,14 @@ def prepare_call(
 
 
 @lru_cache(maxsize=8)
-def _prepared(call: bytes) -> tuple[Any, ...]:
-    """A prepared call, unpickled once per worker."""
-    loaded: tuple[Any, ...] = pickle.loads(call)
-    return loaded
+def loads_once(blob: bytes) -> Any:
+    """What a run pickled once for all its tasks (a prepared call, the bulk command's
+    options), unpickled once per worker: the same bytes come with every task."""
+    return pickle.loads(blob)
 
 
 def call_prepared(call: bytes, *args: Any, **kwargs: Any) -> bytes:
     """:func:`call_packed` of the call :func:`prepare_call` made, with this task's own
     positional arguments and keyword arguments (over the fixed ones)."""
-    function, fixed, judge, prepare, shape = _prepared(call)
+    function, fixed, judge, prepare, shape = loads_once(call)
     return call_packed(function, args, {**fixed, **kwargs}, judge, prepare, shape)

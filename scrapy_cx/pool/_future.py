@@ -64,13 +64,10 @@ class LoopFuture(Future[Any]):
         return self._state in _DONE
 
     def result(self, timeout: float | None = None) -> Any:
-        if self._state == FINISHED:
-            if self._exception is not None:
-                raise self._exception
-            return self._result
-        if self._state in (CANCELLED, CANCELLED_AND_NOTIFIED):
-            raise CancelledError()
-        raise TimeoutError("not settled yet: the event loop settles it")
+        error = self.exception()  # raises as result() must for a pending or cancelled one
+        if error is not None:
+            raise error
+        return self._result
 
     def exception(self, timeout: float | None = None) -> BaseException | None:
         if self._state == FINISHED:
@@ -80,13 +77,10 @@ class LoopFuture(Future[Any]):
         raise TimeoutError("not settled yet: the event loop settles it")
 
     def add_done_callback(self, fn: Callable[[Future[Any]], object]) -> None:
-        if self._state not in _DONE:
+        if self._state in _DONE:
+            self._call(fn)
+        else:
             self._done_callbacks.append(fn)
-            return
-        try:
-            fn(self)
-        except Exception:  # noqa: BLE001 - as concurrent.futures does
-            logger.exception("exception calling callback for %r", self)
 
     def set_running_or_notify_cancel(self) -> bool:
         if self._state == CANCELLED:
@@ -100,29 +94,33 @@ class LoopFuture(Future[Any]):
         raise RuntimeError(f"Future in unexpected state: {self._state}")
 
     def set_result(self, result: Any) -> None:
+        self._finish(result, None, failed=False)
+
+    def set_exception(self, exception: BaseException | None) -> None:
+        self._finish(None, exception, failed=True)
+
+    def _finish(self, result: Any, exception: BaseException | None, *, failed: bool) -> None:
         if self._state in _DONE:
             raise InvalidStateError(f"{self._state}: {self!r}")
         self._result = result
-        self._state = FINISHED
-        for waiter in self._waiters:
-            waiter.add_result(self)
-        self._invoke()
-
-    def set_exception(self, exception: BaseException | None) -> None:
-        if self._state in _DONE:
-            raise InvalidStateError(f"{self._state}: {self!r}")
         self._exception = exception
         self._state = FINISHED
-        for waiter in self._waiters:
-            waiter.add_exception(self)
+        for waiter in self._waiters:  # concurrent.futures.wait's, from another thread
+            if not failed:
+                waiter.add_result(self)
+            else:
+                waiter.add_exception(self)
         self._invoke()
 
     def _invoke(self) -> None:
         for callback in self._done_callbacks:
-            try:
-                callback(self)
-            except Exception:  # noqa: BLE001 - as concurrent.futures does
-                logger.exception("exception calling callback for %r", self)
+            self._call(callback)
+
+    def _call(self, callback: Callable[[Future[Any]], object]) -> None:
+        try:
+            callback(self)
+        except Exception:  # noqa: BLE001 - as concurrent.futures does
+            logger.exception("exception calling callback for %r", self)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} at {id(self):#x} state={self._state.lower()}>"

@@ -25,8 +25,9 @@ from typing import Any
 
 __all__ = ["RING_BYTES", "SHARED", "Ring", "RingHandle", "header", "read_regions"]
 
-#: Bytes of each worker's ring: two pages in flight per worker (``PREFETCH``) of a few
-#: hundred KB each, with room to spare; memory is taken only as it is written.
+#: Bytes of each worker's ring: the crawl's two pages in flight per worker (``PREFETCH``)
+#: of a few hundred KB each, with room to spare; memory is taken only as it is written.
+#: (The bulk command's tasks name files; its workers read them themselves.)
 RING_BYTES = 4 << 20
 #: Leads a task whose large bytes lie in the worker's ring: the count of regions, each
 #: region's offset and length, then the task's pickle.

@@ -161,9 +161,9 @@ def test_a_prepared_call_runs_with_each_tasks_own_arguments_over_the_fixed_ones(
         "no_content",
         "fixed",
     )
-    hits = _codec._prepared.cache_info().hits
+    hits = _codec.loads_once.cache_info().hits
     call_prepared(call, "http://c/")
-    assert _codec._prepared.cache_info().hits == hits + 1  # unpickled once per worker
+    assert _codec.loads_once.cache_info().hits == hits + 1  # unpickled once per worker
 
 
 def test_classes_are_looked_up_once() -> None:
