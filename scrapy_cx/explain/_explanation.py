@@ -16,7 +16,7 @@ from datetime import datetime
 
 from ..article import FORMATS, Article
 from ..extract import Evidence, Page, extract_page
-from ..extract.lines import Line
+from ..extract.parse.lines import Line
 from ..settings import CxSettings
 from ..verdict import content_length, invalid_reason
 

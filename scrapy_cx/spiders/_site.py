@@ -27,7 +27,7 @@ from scrapy.utils.sitemap import sitemap_urls_from_robots
 from twisted.python.failure import Failure
 
 from ..article import Article
-from ..extract.navigation import site_of
+from ..extract.fields.navigation import site_of
 from ..items import ArticleItem
 from ._seen import SeenStore
 from ._since import older_than
