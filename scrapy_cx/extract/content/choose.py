@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from ..classify.pagetype import story_head
-from ..fields.dates import scan_dates
+from ..fields.dateparse import scan_dates
 from ..fields.title import find_headline
 from ..page import Page
 from ..parse.lines import Line, LineOptions

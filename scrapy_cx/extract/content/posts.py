@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ...article import Post
 from .._marks import AUTHOR_WORDS
-from ..fields.dates import scan_dates
+from ..fields.dateparse import scan_dates
 from ..page import Page, Region
 from ..parse.lines import Line, LineOptions, PageLines, name_parts
 from .text import joined, main_lines

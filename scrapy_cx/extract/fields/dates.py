@@ -1,30 +1,43 @@
 """The publication date: visible text near the headline, then metadata, then the URL;
 on a story none of them dates, htmldate (a stage after the page typing).
 
-The common shapes (ISO, 2016年03月02日, 7/5/2005 9:23 PM, March 2, 2016, 2 mars 2016,
-19.11.2019 ...) are read by compiled, linear regexes straight into ``datetime``;
-dateparser (slow to import and to call) only sees what they cannot read. Only
-bounded text is scanned: a few lines around the headline and the first characters
-of each candidate, so a 20 MB page costs no more than a small one.
+Strings are read by dateparse.py; this module chooses which of the page's dates
+is its own. Only bounded text is scanned: a few lines around the headline and the
+first characters of each candidate, so a 20 MB page costs no more than a small one.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
-from functools import lru_cache
-from typing import Any, TypeVar
+from datetime import date, datetime, timedelta
 
 from ..page import Evidence, Page
 from ..parse.lines import Line
 from ..parse.meta import PageMeta, lower_for_search, script_dates
+from .dateparse import (
+    DMY,
+    MAX_LINE,
+    ONE_DAY,
+    RELATIVE,
+    TIME,
+    WORD,
+    YMD,
+    Found,
+    build_found,
+    from_match,
+    is_valid,
+    month_number,
+    naive_utc,
+    now_of,
+    parse_date,
+    relative_date,
+    scan_dates,
+    shift,
+)
 
-MIN_YEAR = 1990  # older "publication dates" on the web are historical dates in the text
-_MAX_LINE = 300  # characters of one line scanned for a date
-_MAX_META = 100  # characters of one metadata value parsed
 _WINDOW_BEFORE = 8  # lines above the main text scanned when the headline is unknown
 _WINDOW_AFTER = 6  # lines of the main text itself scanned (dates often open the text)
 _WINDOW_MAX = 20
@@ -40,82 +53,6 @@ _AFTER_TEXT = 3  # lines after the main text still read ("First published on ...
 _LABELLED_SCAN = 120  # lines of the text scanned for a labelled date, as a last resort
 
 _DAY_FIRST_EN = frozenset(("gb", "au", "nz", "ie", "in", "za", "sg", "ng", "ke", "pk"))
-_MONTHS: dict[str, int] = {}
-for _num, _names in enumerate(
-    (
-        "january jan janvier janv januar jän jänner enero ene gennaio genn janeiro januari "
-        "января январь янв stycznia",
-        "february feb février févr fevrier februar febrero febbraio fevereiro februari "
-        "февраля февраль фев lutego",
-        "march mar mars märz marz marzo março maart марта март",
-        "april apr avril abril aprile апреля апрель апр kwietnia",
-        "may mai mayo maggio maio mei мая май maja",
-        "june jun juin juni junio giugno junho июня июнь czerwca",
-        "july jul juillet juli julio luglio julho июля июль lipca",
-        "august aug août aout agosto ago augustus августа август авг sierpnia",
-        "september sep sept septembre settembre setembro septiembre setiembre "
-        "сентября сентябрь сен сент września",
-        "october oct octobre oktober octubre ottobre outubro okt октября октябрь окт października",
-        "november nov novembre noviembre novembro ноября ноябрь ноя listopada",
-        "december dec décembre decembre dezember diciembre dicembre dezembro dez "
-        "декабря декабрь дек grudnia",
-    ),
-    start=1,
-):
-    for _name in _names.split():
-        _MONTHS[_name] = _num
-
-_TZ = {
-    "utc": 0, "gmt": 0, "z": 0, "est": -300, "edt": -240, "cst": -360, "cdt": -300,
-    "mst": -420, "mdt": -360, "pst": -480, "pdt": -420, "bst": 60, "cet": 60,
-    "cest": 120, "eet": 120, "eest": 180, "ist": 330, "jst": 540, "kst": 540,
-    "hkt": 480, "sgt": 480, "aest": 600, "aedt": 660, "msk": 180, "北京时间": 480,
-}  # fmt: skip
-
-_TIME = (
-    r"(?:(?:,|\s|T|日|at|um|à|a las|в)\s?){0,3}"
-    r"(?P<h>[01]?\d|2[0-3])\s?[:：时時.h]\s?(?P<mi>[0-5]\d)(?:\s?[:：分]\s?(?P<s>[0-5]\d))?"
-    r"(?:[.,]\d{1,9})?\s?(?P<ap>[AaPp]\.?[Mm]\b\.?)?"
-    r"\s?(?P<tz>Z\b|[+-](?:[01]\d):?[0-5]\d\b|UTC|GMT|[ECMP][SD]T\b|BST|CES?T|EES?T|IST|JST|KST|"
-    r"HKT|SGT|AES?T|AEDT|MSK)?"
-)
-# Year first: 2009-11-09, 2016/3/2, 2016.03.02, 2016年03月02日 (one separator style each).
-_YMD = re.compile(
-    r"(?<!\d)(?P<y>(?:19|20)\d\d)"
-    r"(?:(?P<sep>[-/.])(?P<m>[01]?\d)(?P=sep)(?P<d>[0-3]?\d)(?!\d)"
-    r"|\s?[年년]\s?(?P<m2>[01]?\d)\s?[月월]\s?(?P<d2>[0-3]?\d)\s?[日일]?)"
-    r"(?:" + _TIME + r")?"
-)
-# Day or month first: 7/5/2005 9:23:57 PM, 19.11.2019, 19-11-2019.
-_DMY = re.compile(
-    r"(?<![\d.])(?P<a>[0-3]?\d)(?P<sep>[-/.])(?P<b>[0-3]?\d)(?P=sep)(?P<y>(?:19|20)\d\d)(?!\d)"
-    r"(?:" + _TIME + r")?"
-)
-_WORD = r"(?P<mon>[^\W\d_]{3,12})\.?"
-# Month word first: March 2, 2016 / Nov. 19, 2019, 10:31 pm CST.
-_MDY = re.compile(
-    _WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s(?P<y>(?:19|20)\d\d)(?!\d)(?:" + _TIME + r")?"
-)
-# Day first: 2 March 2016 / 19. November 2019 / 19 de noviembre de 2019 / 19 ноября 2019 г.
-_DMONY = re.compile(
-    r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|er|\.)?\s(?:de\s|of\s)?"
-    + _WORD
-    + r",?\s(?:de\s)?(?P<y>(?:19|20)\d\d)(?!\d)(?:"
-    + _TIME
-    + r")?"
-)
-# Day, month word and year joined by hyphens: 04-Aug-2021, 04-ago-2021 5:11:10.
-_DMONY_DASH = re.compile(
-    r"(?<![\d-])(?P<d>[0-3]?\d)-" + _WORD + r"-(?P<y>(?:19|20)\d\d)(?![\d-])(?:" + _TIME + r")?"
-)
-_RELATIVE = re.compile(
-    r"(?P<n>\d{1,3}|an?|one)\s?(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?"
-    r"|秒钟?|分钟|小时|天|周)\s?(?:ago|前)"
-    r"|(?P<word>昨天|前天|今天|刚刚|剛剛|yesterday|today|just now)"
-    r"(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d))?",
-    re.I,
-)
-_UNIT_SECONDS = {"s": 1, "秒": 1, "m": 60, "分": 60, "h": 3600, "小": 3600, "d": 86400, "天": 86400}
 
 # Labels in the text just before a date.
 _LABELS = re.compile(
@@ -161,259 +98,7 @@ _URL_DATE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
-    """A date read from the page: when, what it said, and whether it had a time of day."""
-
-    when: datetime
-    raw: str
-    has_time: bool
-
-    def iso(self) -> str:
-        if not self.has_time:
-            return self.when.date().isoformat()
-        return self.when.isoformat(timespec="seconds")
-
-
-# Month abbreviations that are also English words: read only beside a year
-# ("04-ago-2021"), never in a year-less "ago 3" ("2 hours ago 3 replies").
-_NEEDS_YEAR = frozenset(("ago",))
-
-
-def _month(word: str, year_less: bool = False) -> int | None:
-    word = word.lower().rstrip(".")
-    if len(word) < 3:
-        return None
-    key = word if word in _MONTHS else word[:3]
-    if year_less and key in _NEEDS_YEAR:
-        return None
-    return _MONTHS.get(key)
-
-
-def _build(year: int, month: int, day: int, m: re.Match[str] | None, raw: str) -> Found | None:
-    hour = minute = second = 0
-    has_time = False
-    tz: timezone | None = None
-    if m is not None and _timed(m):
-        hour, minute = int(m.group("h")), int(m.group("mi"))
-        second = int(m.group("s") or 0)
-        ap = (m.group("ap") or "").lower()
-        if ap.startswith("p") and hour < 12:
-            hour += 12
-        elif ap.startswith("a") and hour == 12:
-            hour = 0
-        has_time = True
-        zone = m.group("tz")
-        if zone:
-            tz = _zone(zone)
-    try:
-        when = datetime(year, month, day, hour, minute, second, tzinfo=tz)
-    except ValueError:
-        return None
-    return Found(when, raw.strip(" ,"), has_time)
-
-
-def _timed(m: re.Match[str]) -> bool:
-    """Whether ``m`` read a time of day: its pattern has the hour and minute groups
-    and both matched. (groupindex, not groupdict(): no dict made per date.)"""
-    return "h" in m.re.groupindex and m.group("h") is not None and m.group("mi") is not None
-
-
-@lru_cache(maxsize=64)  # a handful of zones ("Z", "+00:00", "-05:00"...) date most pages
-def _zone(text: str) -> timezone | None:
-    if text[0] in "+-":
-        digits = text[1:].replace(":", "")
-        minutes = int(digits[:2]) * 60 + int(digits[2:4])
-        return timezone(timedelta(minutes=-minutes if text[0] == "-" else minutes))
-    offset = _TZ.get(text.lower())
-    return None if offset is None else timezone(timedelta(minutes=offset))
-
-
-def _from_match(
-    kind: str, m: re.Match[str], month_first: bool, languages: tuple[str, ...] | None = None
-) -> Found | None:
-    raw = m.group(0)
-    if kind == "ymd":
-        month = m.group("m") or m.group("m2")
-        day = m.group("d") or m.group("d2")
-        return _build(int(m.group("y")), int(month), int(day), m, raw)
-    if kind == "dmy":
-        a, b = int(m.group("a")), int(m.group("b"))
-        if m.group("sep") == "." or a > 12:
-            a, b = b, a  # 19.11.2019 and 19/11/2019 are day first
-        elif b <= 12 and not month_first and not m.group("ap"):
-            a, b = b, a
-        return _build(int(m.group("y")), a, b, m, raw)
-    month_num = _month(m.group("mon"))
-    if month_num is None:
-        # A month name the table lacks ("Kasım"): dateparser, only when told the language.
-        if languages and any(not lang.startswith("en") for lang in languages):
-            return _dateparser(raw.strip(" ,"), languages)
-        return None
-    return _build(int(m.group("y")), month_num, int(m.group("d")), m, raw)
-
-
-_SEPARATOR_BEFORE = frozenset("-/.")
-# Each shape, and what it writes right before its year: nothing asked (year
-# first), one of its separators (7/5/2005, 04-Aug-2021) or a space (March 2, 2016).
-_PATTERNS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool] | None], ...] = (
-    ("ymd", _YMD, None),
-    ("dmy", _DMY, _SEPARATOR_BEFORE.__contains__),
-    ("mdy", _MDY, str.isspace),
-    ("dmony", _DMONY, str.isspace),
-    ("dmony", _DMONY_DASH, "-".__eq__),
-)
-
-
-_ISO_PREFIX = re.compile(r"[+-]?\d{4,}-\d")
 _YEAR = re.compile(r"(?:19|20)\d\d")
-# A year as every shape reads it: not followed by a digit (year first, it is
-# followed by a separator or 年). Matches cannot overlap, so finditer finds each.
-_YEAR_END = re.compile(r"(?:19|20)\d\d(?!\d)")
-
-
-def scan_dates(
-    text: str, month_first: bool = True, languages: tuple[str, ...] | None = None
-) -> list[tuple[int, Found]]:
-    """All absolute dates in ``text`` with their offsets, in reading order.
-
-    A shape is only searched for when a year of the text has the character the
-    shape writes before its year: a scan for the years first, where each of the
-    five regexes tries every position of the text.
-    """
-    text = text[:_MAX_LINE]
-    years = [m.start() for m in _YEAR_END.finditer(text)]
-    if not years:  # every shape here has a four-digit year
-        return []
-    before = {text[start - 1] for start in years if start}
-    found: list[tuple[int, Found]] = []
-    taken: list[tuple[int, int]] = []
-    for kind, pattern, needs in _PATTERNS:
-        if needs is not None and not any(map(needs, before)):
-            continue
-        for m in pattern.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in taken):
-                continue
-            result = _from_match(kind, m, month_first, languages)
-            if result is not None:
-                found.append((m.start(), result))
-                taken.append((m.start(), m.end()))
-    found.sort(key=lambda item: item[0])
-    return found
-
-
-def parse_date(
-    text: str, month_first: bool = True, languages: tuple[str, ...] | None = None
-) -> Found | None:
-    """One date out of a short string (a meta value, a <time datetime>)."""
-    text = text.strip()[:_MAX_META]
-    if not text:
-        return None
-    if text.isdigit() and len(text) in (10, 13):  # a Unix timestamp
-        seconds = int(text[:10])
-        when = datetime.fromtimestamp(seconds, tz=timezone.utc)
-        return Found(when, text, True)
-    found = scan_dates(text, month_first, languages)
-    if found:
-        return found[0][1]
-    if _ISO_PREFIX.match(text):
-        return None  # an ISO shape the regexes refused is out of range ("0001-01-01")
-    return _dateparser(text, languages)
-
-
-@lru_cache(maxsize=512)
-def _dateparser(text: str, languages: tuple[str, ...] | None) -> Found | None:
-    """The slow path, for shapes the regexes do not know (cached: sites repeat themselves)."""
-    if not any(c.isdigit() for c in text):
-        return None
-    import dateparser  # slow import: only when a page needs it
-
-    settings: dict[str, Any] = {
-        "PREFER_DAY_OF_MONTH": "first",
-        "RETURN_AS_TIMEZONE_AWARE": False,
-        "STRICT_PARSING": True,
-        "REQUIRE_PARTS": ["day", "month", "year"],
-    }
-    try:
-        when = dateparser.parse(
-            text, languages=list(languages) if languages else None, settings=settings
-        )
-    except Exception:  # dateparser raises many kinds on odd input
-        return None
-    if when is None:
-        return None
-    return Found(when, text, bool(when.hour or when.minute))
-
-
-_ONE_DAY = timedelta(days=1)
-_Day = TypeVar("_Day", date, datetime)
-
-
-def _shift(when: _Day, delta: timedelta) -> _Day | None:
-    """``when + delta``, or None where that leaves the calendar (years 1 to 9999).
-
-    Every sum on a page's or a server's date goes through here: a date there may
-    be anything ("9999-12-31T23:59-12:00"), and an out-of-range result means "no
-    date" from that source, never an exception that loses the article."""
-    try:
-        return when + delta
-    except OverflowError:
-        return None
-
-
-def _now(reference: datetime | None) -> datetime:
-    """The moment dates are checked against: the caller's reference time in UTC,
-    naive (its wall time where UTC leaves the calendar: "9999-12-31T23:00-05:00"),
-    else this machine's clock."""
-    if reference is None:
-        return datetime.now()
-    return _naive_utc(reference) or reference.replace(tzinfo=None)
-
-
-def _relative(text: str, reference: datetime) -> Found | None:
-    m = _RELATIVE.search(text[:_MAX_LINE])
-    if m is None:
-        return None
-    if m.group("word"):
-        word = m.group("word").lower()
-        days = {"昨天": 1, "yesterday": 1, "前天": 2}.get(word, 0)
-        day = _shift(reference, -timedelta(days=days))
-        if day is None:
-            return None
-        if word in ("刚刚", "剛剛", "just now"):
-            return Found(reference.replace(microsecond=0), m.group(0), True)
-        if m.group("h") is not None:
-            when = day.replace(hour=int(m.group("h")), minute=int(m.group("mi")), second=0)
-            return Found(when.replace(microsecond=0), m.group(0), True)
-        return Found(day, m.group(0), False)
-    n_text = m.group("n").lower()
-    n = 1 if n_text in ("a", "an", "one") else int(n_text)
-    unit = m.group("unit").lower()
-    if unit.startswith(("w", "周")):
-        seconds = 7 * 86400
-    else:
-        seconds = _UNIT_SECONDS.get(unit[0], 0)
-    ago = _shift(reference, -timedelta(seconds=n * seconds))
-    if ago is None:
-        return None
-    return Found(ago.replace(microsecond=0), m.group(0), unit[0] not in "d天")
-
-
-def _valid(found: Found, now: datetime) -> bool:
-    when = found.when
-    if when.year < MIN_YEAR:
-        return False
-    naive = when.replace(tzinfo=None) if when.tzinfo is None else _naive_utc(when)
-    if naive is None:
-        return False  # a moment outside the calendar in UTC is no date
-    limit = _shift(now, _ONE_DAY)
-    return limit is None or naive <= limit
-
-
-def _naive_utc(when: datetime) -> datetime | None:
-    """``when`` in UTC without its zone; None where UTC leaves the calendar."""
-    offset = when.utcoffset() or timedelta(0)
-    return _shift(when.replace(tzinfo=None), -offset)
 
 
 @dataclass(slots=True)
@@ -447,7 +132,7 @@ def _inside_sentence(line: Line, pos: int, found: Found) -> bool:
         return True
     if not _is_sentence(line):
         return False
-    rest = line.text[pos + len(found.raw) : _MAX_LINE]
+    rest = line.text[pos + len(found.raw) : MAX_LINE]
     return sum(c.isalpha() for c in rest) >= _SENTENCE_GOES_ON
 
 
@@ -466,11 +151,11 @@ def _visible(
     for i, line in enumerate(lines[lo:hi]):
         if line.tag in _NOT_DATE_LINE or (line.boilerplate and line.length > 100):
             continue
-        text = line.text[:_MAX_LINE]
+        text = line.text[:MAX_LINE]
         byline = i < byline_lines and line.length <= 80
         if line.length <= _WIDGET_LINE and lo + i + 1 < len(lines):
             widget = _calendar_widget(text, lines[lo + i + 1], month_first)
-            if widget is not None and _valid(widget, now):
+            if widget is not None and is_valid(widget, now):
                 out.append(_Visible(widget, False, byline))
                 continue
         for pos, found in scan_dates(text, month_first, hints):
@@ -479,14 +164,14 @@ def _visible(
                 continue  # a date inside a sentence is what the story is about
             if label is None and _NARRATIVE.match(text, 0, pos) and _is_sentence(line):
                 continue
-            if label != "reject" and _valid(found, now):
+            if label != "reject" and is_valid(found, now):
                 out.append(_Visible(found, label == "pub", byline))
     return out
 
 
 _WIDGET_LINE = 20  # lines this short may be one part of a calendar widget
-_TIME_ONLY = re.compile(_TIME)
-_MONTH_DAY = re.compile(_WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)(?:" + _TIME + r")?")
+_TIME_ONLY = re.compile(TIME)
+_MONTH_DAY = re.compile(WORD + r"\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)(?:" + TIME + r")?")
 # What every _MONTH_DAY match holds: a space, then the first digit of its day.
 # Searched first: one test per character, where _MONTH_DAY reads a word from
 # every letter (a twelfth of the cost on a line of prose).
@@ -512,12 +197,12 @@ def _no_year(
     for line in lines[lo:hi]:
         if line.tag in _NOT_DATE_LINE or line.length > 100:
             continue
-        for m in _month_days(line.text[:_MAX_LINE]):
-            month = _month(m.group("mon"), year_less=True)
+        for m in _month_days(line.text[:MAX_LINE]):
+            month = month_number(m.group("mon"), year_less=True)
             before = line.text[max(0, m.start() - 24) : m.start()]
             if month is None or _label(before) == "reject" or _DAY_BEFORE.search(before):
                 continue
-            found = _build(declared.when.year, month, int(m.group("d")), m, m.group(0))
+            found = build_found(declared.when.year, month, int(m.group("d")), m, m.group(0))
             if found is not None:
                 out.append(_Visible(found, False))
     return out
@@ -529,16 +214,16 @@ def shows_day(lines: list[Line], day: date) -> bool:
     ("Posted Dec 17", "3 May", "3. Mai", "5/3/24"), or as an age ("3 hours ago").
     Tells a date the page shows from a stamp in its metadata alone
     (pagetype.settle_page_type), so it errs on the side of "shown"."""
-    near = {d for d in (_shift(day, -_ONE_DAY), day, _shift(day, _ONE_DAY)) if d is not None}
+    near = {d for d in (shift(day, -ONE_DAY), day, shift(day, ONE_DAY)) if d is not None}
     month_days = {(d.month, d.day) for d in near}
     for line in lines:
-        text = line.text[:_MAX_LINE]
+        text = line.text[:MAX_LINE]
         for month_first in (True, False):
             if any(_day(found) in near for _pos, found in scan_dates(text, month_first)):
                 return True
         for matches in (_month_days(text), _DAY_MONTH.finditer(text)):
             for m in matches:
-                if (_month(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
+                if (month_number(m.group("mon"), year_less=True), int(m.group("d"))) in month_days:
                     return True
         if _shows_age(text):
             return True  # "3 hours ago": an age, of some day (a word, "today", may be prose)
@@ -550,17 +235,17 @@ def shows_day(lines: list[Line], day: date) -> bool:
 
 
 def _shows_age(text: str) -> bool:
-    """Whether ``text`` writes an age ("3 hours ago", "2天前"): a _RELATIVE match with
+    """Whether ``text`` writes an age ("3 hours ago", "2天前"): a RELATIVE match with
     a number. Each ends on "ago" (case-blind: no character but A, G and O lower-cases
     to its letters, none but those the regex matches) or 前: a text with neither is
     not searched (the case-blind regex tries every character)."""
     if "前" not in text and "ago" not in text.lower():
         return False
-    return any(m.group("n") for m in _RELATIVE.finditer(text))
+    return any(m.group("n") for m in RELATIVE.finditer(text))
 
 
 # Year-less and two-digit-year forms shows_day also reads: "3 May", "3. Mai", "5/3/24".
-_DAY_MONTH = re.compile(r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|\.)?\s(?:de\s|of\s)?" + _WORD)
+_DAY_MONTH = re.compile(r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|\.)?\s(?:de\s|of\s)?" + WORD)
 _SHORT_YEAR = re.compile(r"(?<![\d/.-])([0-3]?\d)[/.-]([0-3]?\d)[/.-](\d\d)(?![\d/.-])")
 
 # Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30" (a time of day
@@ -568,7 +253,7 @@ _SHORT_YEAR = re.compile(r"(?<![\d/.-])([0-3]?\d)[/.-]([0-3]?\d)[/.-](\d\d)(?![\
 _MD_TIME = re.compile(
     r"(?<![\d/.:-])(?:(?P<yy>\d\d)-)?(?P<m>[01]?\d)(?:-|\s?月\s?)(?P<d>[0-3]?\d)(?:\s?日)?"
     r"(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?)?(?![\d:-])"
-    r"(?P<ap>(?!))?(?P<tz>(?!))?"  # never match: the groups _build reads
+    r"(?P<ap>(?!))?(?P<tz>(?!))?"  # never match: the groups build_found reads
 )
 _YEARLESS_LINE = 80  # a longer line is prose: its "10-08" is not the page's date
 _ZONE_SLACK = timedelta(hours=14)  # the widest UTC offset: a local time this far ahead is now
@@ -585,7 +270,7 @@ def short_form_dates(
     more than the widest zone's offset, the page writes its own local time).
     """
     out: list[tuple[int, Found]] = []
-    limit = _shift(reference, _ZONE_SLACK) or reference
+    limit = shift(reference, _ZONE_SLACK) or reference
     for m in _MD_TIME.finditer(text[:_YEARLESS_LINE]):
         yy = m.group("yy")
         if yy is None and (m.group("h") is None or not year_less):
@@ -593,9 +278,9 @@ def short_form_dates(
         if yy is None and "月" not in m.group(0) and m.group(0).count("-") != 1:
             continue
         year = 2000 + int(yy) if yy is not None else reference.year
-        found = _build(year, int(m.group("m")), int(m.group("d")), m, m.group(0))
+        found = build_found(year, int(m.group("m")), int(m.group("d")), m, m.group(0))
         if found is not None and yy is None and found.when > limit:
-            found = _build(year - 1, int(m.group("m")), int(m.group("d")), m, m.group(0))
+            found = build_found(year - 1, int(m.group("m")), int(m.group("d")), m, m.group(0))
         if found is not None and found.when <= limit:
             out.append((m.start(), found))
     return out
@@ -622,7 +307,7 @@ def _from_scripts(values: list[str], now: datetime) -> Found | None:
     """The first valid publication time an inline script or data attribute gave."""
     for raw in values:
         found = parse_date(raw)
-        if found is not None and _valid(found, now):
+        if found is not None and is_valid(found, now):
             return found
     return None
 
@@ -645,11 +330,11 @@ def _calendar_widget(text: str, following: Line, month_first: bool) -> Found | N
     year = _YEAR.search(following.text)
     if m is None or year is None or m.group("h") is not None:
         return None
-    month = _month(m.group("mon"), year_less=True)
+    month = month_number(m.group("mon"), year_less=True)
     if month is None:
         return None
     time_of_day = _TIME_ONLY.search(following.text)
-    found = _build(int(year.group(0)), month, int(m.group("d")), time_of_day, text)
+    found = build_found(int(year.group(0)), month, int(m.group("d")), time_of_day, text)
     if found is None:
         return None
     return Found(found.when, f"{text} {following.text}", found.has_time)
@@ -680,16 +365,16 @@ def _labelled(
 
     Most pages write no label there: one search of the lines joined (no label
     word holds a line break) rules them all out at once."""
-    texts = [line.text[:_MAX_LINE] for line in lines[lo:hi] if not line.boilerplate]
+    texts = [line.text[:MAX_LINE] for line in lines[lo:hi] if not line.boilerplate]
     if not _has_label_word("\n".join(texts)):
         return None
     for line in lines[lo:hi]:
-        text = line.text[:_MAX_LINE]
+        text = line.text[:MAX_LINE]
         if line.boilerplate or not _has_label_word(text):
             continue  # comment threads are boilerplate: their dates are not the story's
         for pos, found in scan_dates(text, month_first):
             before = text[max(0, pos - 24) : pos]
-            if _label(before) == "pub" and _valid(found, now):
+            if _label(before) == "pub" and is_valid(found, now):
                 return found
     return None
 
@@ -734,7 +419,7 @@ def _from_url(url: str | None, now: datetime) -> Found | None:
             found = Found(datetime(year, month, day), m.group(0).strip("/"), False)
         except ValueError:
             continue
-        if _valid(found, now):
+        if is_valid(found, now):
             return found
     return None
 
@@ -784,7 +469,7 @@ def _published(page: Page) -> tuple[str | None, str | None]:
     """
     meta, lines, title_index, url = page.meta, page.lines, page.headline, page.url
     reference_time = page.reference_time
-    now = _now(reference_time)
+    now = now_of(reference_time)
     month_first, hints = _date_order(page)
     lo, hi = _date_window(page)
     under_title = title_index is not None and lo == title_index + 1
@@ -819,8 +504,8 @@ def _published(page: Page) -> tuple[str | None, str | None]:
         return later.iso(), later.raw
     if reference_time is not None:
         for line in lines[lo:hi]:
-            found = _relative(line.text, reference_time)
-            if found is not None and _valid(found, now):
+            found = relative_date(line.text, reference_time)
+            if found is not None and is_valid(found, now):
                 return found.iso(), found.raw
     return _weak_date(page, lo, hi, now, reference_time is not None)
 
@@ -941,7 +626,7 @@ def date_by_htmldate(page: Page) -> None:
     if page.published is not None or page.page_type not in _STORY_TYPES:
         return
     month_first, _hints = _date_order(page)
-    page.published, page.published_raw = _htmldate(page, month_first, _now(page.reference_time))
+    page.published, page.published_raw = _htmldate(page, month_first, now_of(page.reference_time))
 
 
 class _NoDubiousHtml(logging.Filter):
@@ -1023,7 +708,7 @@ def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False
     """Whether a line shows ``day`` (YYYY-MM-DD) under a label that refuses it
     (``shown``: at all, in either numeric order), a last update's label aside."""
     for line in lines:
-        text = line.text[:_MAX_LINE]
+        text = line.text[:MAX_LINE]
         orders = (True, False) if shown else (month_first,)
         for order in orders:
             for pos, found in scan_dates(text, order):
@@ -1055,7 +740,7 @@ _TIME_ELEMENTS = frozenset((_BARE_TIME, "time:pubdate"))  # ... and of one with 
 
 
 def _earlier(a: _Visible, b: _Visible) -> bool:
-    first, second = _naive_utc(a.found.when), _naive_utc(b.found.when)
+    first, second = naive_utc(a.found.when), naive_utc(b.found.when)
     return first is None or second is None or first <= second
 
 
@@ -1106,7 +791,7 @@ def _published_values(
         if declared_only and source == _BARE_TIME:
             continue
         found = parse_date(raw, month_first, hints)
-        if found is not None and _valid(found, now):
+        if found is not None and is_valid(found, now):
             values.append(found)
     return values
 
@@ -1117,18 +802,18 @@ def _numeric_order(values: list[tuple[str, str]], month_first: bool) -> bool:
     ambiguous: list[tuple[int, int, int]] = []
     year_first: list[re.Match[str]] = []
     for raw, _source in values[:_MAX_CANDIDATES]:
-        m = _DMY.fullmatch(raw.strip())
+        m = DMY.fullmatch(raw.strip())
         if m is not None:
             a, b = int(m.group("a")), int(m.group("b"))
             if 1 <= a <= 12 and 1 <= b <= 12 and a != b:
                 ambiguous.append((int(m.group("y")), a, b))
-        elif (ymd := _YMD.match(raw.strip())) is not None:
+        elif (ymd := YMD.match(raw.strip())) is not None:
             year_first.append(ymd)
     if not ambiguous:  # (most pages: no year-first day need be read)
         return month_first
     days: set[date] = set()
     for ymd in year_first:
-        found = _from_match("ymd", ymd, True)
+        found = from_match("ymd", ymd, True)
         if found is not None:
             days.add(_day(found))
     for year, a, b in ambiguous:
@@ -1185,10 +870,10 @@ def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
 def find_modified(page: Page) -> None:
     """Fill ``page.modified``: the declared last-modified date (ISO 8601), kept apart
     from ``published``."""
-    now = _now(page.reference_time)
+    now = now_of(page.reference_time)
     for raw in page.meta.modified[:5]:
         found = parse_date(raw)
-        if found is not None and _valid(found, now):
+        if found is not None and is_valid(found, now):
             page.modified = found.iso()
             page.evidence["modified"] = Evidence("meta", None, raw)
             return

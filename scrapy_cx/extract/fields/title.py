@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from ..page import Evidence, Page
 from ..parse.lines import Line
 from ..parse.meta import PageMeta
-from .dates import scan_dates
+from .dateparse import scan_dates
 
 # No \s* around: parts are stripped anyway, and a run of spaces must not cost O(n^2).
 SEPARATORS = re.compile(r"——|[|_\-–—·:｜＿－：»~•【】＜＞]|\s/\s")

@@ -7,7 +7,6 @@ import random
 import re
 import sys
 from datetime import date, datetime, timedelta, timezone
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,15 +14,14 @@ from hypothesis import strategies as st
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import extract_page
-from scrapy_cx.extract.fields import dates
-from scrapy_cx.extract.fields.dates import find_published, parse_date, scan_dates, shows_day
+from scrapy_cx.extract.fields import dateparse, dates
+from scrapy_cx.extract.fields.dateparse import scan_dates
+from scrapy_cx.extract.fields.dates import find_published, shows_day
 from scrapy_cx.extract.parse.lines import Line
+from tests.extract.fields.test_dateparse import date_like
 from tests.extract.prose import EN_SENTENCES, PARAGRAPHS, ZH_PARAGRAPHS
 
 NOW = datetime(2022, 2, 14, 12, 0, 0)
-# One line and one metadata value, each read by a handful of regexes: the most a
-# single string may cost, however long it is.
-MAX_SCANNED = 20 * (dates._MAX_LINE + dates._MAX_META)
 
 
 def page(byline: str = "", head: str = "", lang: str = "en", paragraphs: str = PARAGRAPHS) -> str:
@@ -39,44 +37,8 @@ def published(html: str, url: str | None = None, **kwargs: object) -> str | None
     return extract_article(html, url, **kwargs).published  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("2009-11-09 13:57", "2009-11-09T13:57:00"),
-        ("2016年03月02日 10:20", "2016-03-02T10:20:00"),
-        ("2016年3月2日", "2016-03-02"),
-        ("2016/3/2", "2016-03-02"),
-        ("2016.03.02", "2016-03-02"),
-        ("7/5/2005 9:23:57 PM", "2005-07-05T21:23:57"),
-        ("March 2, 2016", "2016-03-02"),
-        ("Nov. 19, 2019, 10:31 pm CST", "2019-11-19T22:31:00-06:00"),
-        ("2 March 2016", "2016-03-02"),
-        ("19. November 2019", "2019-11-19"),
-        ("19 de noviembre de 2019", "2019-11-19"),
-        ("19 ноября 2019", "2019-11-19"),
-        ("19.11.2019", "2019-11-19"),
-        ("2019年11月19日 10時20分", "2019-11-19T10:20:00"),
-        ("2019년 11월 19일 10:20", "2019-11-19T10:20:00"),
-        ("2019-11-19T07:03:00Z", "2019-11-19T07:03:00+00:00"),
-        ("2019-11-19T07:03:00.123+08:00", "2019-11-19T07:03:00+08:00"),
-        ("04-Aug-2021", "2021-08-04"),
-        ("04-ago-2021 5:11:10", "2021-08-04T05:11:10"),
-        ("12-DEC-2019 10:20", "2019-12-12T10:20:00"),
-    ],
-)
-def test_shapes(text: str, expected: str) -> None:
-    found = parse_date(text)
-    assert found is not None
-    assert found.iso() == expected
 
 
-def test_us_and_day_first_orders() -> None:
-    us = scan_dates("Posted 11/12/2019", month_first=True)
-    day_first = scan_dates("Publié le 11/12/2019", month_first=False)
-    assert us[0][1].iso() == "2019-11-12"
-    assert day_first[0][1].iso() == "2019-12-11"
-    # A day above 12 decides by itself, whatever the language says.
-    assert scan_dates("19/11/2019", month_first=True)[0][1].iso() == "2019-11-19"
 
 
 def test_page_language_decides_ambiguous_numeric_dates() -> None:
@@ -96,10 +58,6 @@ def test_the_pages_own_year_first_date_settles_an_ambiguous_numeric_one() -> Non
     assert published(page(one_digit, paragraphs=PARAGRAPHS + agrees)) == "2016-03-02"
 
 
-def test_impossible_dates_are_refused() -> None:
-    assert parse_date("2019-02-30") is None
-    assert parse_date("0001-01-01T00:00:00Z") is None
-    assert scan_dates("version 13/45/2019") == []
 
 
 def test_visible_date_between_title_and_text() -> None:
@@ -382,65 +340,6 @@ def test_comment_dates_are_not_publication_dates() -> None:
     assert published(page("By Ann Lee", paragraphs=PARAGRAPHS + comments)) is None
 
 
-class _CountingPattern:
-    """A compiled regex that logs how many characters each search is given."""
-
-    def __init__(self, pattern: re.Pattern[str], scanned: list[int]) -> None:
-        self._pattern, self._scanned = pattern, scanned
-
-    def __getattr__(self, name: str) -> Any:
-        method = getattr(self._pattern, name)
-        if name not in ("search", "match", "fullmatch", "finditer", "findall", "sub"):
-            return method
-
-        def counted(text: str, *args: Any, **kwargs: Any) -> Any:
-            self._scanned.append(len(text))
-            return method(text, *args, **kwargs)
-
-        return counted
-
-
-def scanned_characters(monkeypatch: pytest.MonkeyPatch, text: str) -> int:
-    """Characters every regex of the date module and dateparser are handed for ``text``."""
-    scanned: list[int] = []
-    for name, value in vars(dates).items():
-        if isinstance(value, re.Pattern):
-            monkeypatch.setattr(dates, name, _CountingPattern(value, scanned))
-    patterns = tuple(
-        (kind, _CountingPattern(p, scanned), needs) for kind, p, needs in dates._PATTERNS
-    )
-    monkeypatch.setattr(dates, "_PATTERNS", patterns)
-    slow = dates._dateparser.__wrapped__
-
-    def counted_dateparser(value: str, languages: tuple[str, ...] | None) -> Any:
-        scanned.append(len(value))
-        return slow(value, languages)
-
-    monkeypatch.setattr(dates, "_dateparser", counted_dateparser)
-    dates.scan_dates(text)
-    dates.parse_date(text)
-    monkeypatch.undo()
-    return sum(scanned)
-
-
-@pytest.mark.parametrize(
-    "hostile",
-    [
-        "2019-" * 400_000,
-        "1/" * 1_000_000,
-        "November " * 250_000,
-        "19 " * 700_000,
-        "发布时间：" * 400_000,
-        " " * 2_000_000 + "2019-11-19",
-    ],
-)
-def test_scanning_is_bounded_and_linear(monkeypatch: pytest.MonkeyPatch, hostile: str) -> None:
-    # Counted work, not seconds (a loaded machine makes timings flaky): the regexes
-    # and dateparser see a bounded prefix, so a page twice as long costs no more.
-    once = scanned_characters(monkeypatch, hostile)
-    twice = scanned_characters(monkeypatch, hostile * 2)
-    assert 0 < once <= MAX_SCANNED
-    assert 0 < twice <= MAX_SCANNED
 
 
 def platform_page(byline: str = "", scripts: str = "", head: str = "") -> str:
@@ -741,44 +640,11 @@ def test_shows_day_tells_a_shown_date_from_a_metadata_stamp(text: str, shown: bo
     assert shows_day(lines, date(2024, 5, 3)) is shown
 
 
-_DAYS = ("7", "05", "31", "3", "19")
-_MONTHS = ("3", "11", "March", "Nov.", "mars", "Aug", "noviembre")
-_YEARS = ("2019", "1998", "20192", "2016")
-_DATE_SEPARATORS = ("/", "-", ".", " ", "\u3000", "\xa0", ", ", " de ", "年", "月", "")
-_DATE_TIMES = ("", " 10:31", "T09:00:00Z", " 9:23 PM", " 10:31+02:00", "日")
-
-
-def _date_like(rng: random.Random) -> str:
-    """A day, a month and a year in a random order, joined by one separator (or, now
-    and then, another)."""
-    parts = [rng.choice(_DAYS), rng.choice(_MONTHS), rng.choice(_YEARS)]
-    rng.shuffle(parts)
-    usual = rng.choice(_DATE_SEPARATORS)
-    seps = [usual if rng.random() < 0.8 else rng.choice(_DATE_SEPARATORS) for _ in parts]
-    joined = "".join(part + sep for part, sep in zip(parts, seps, strict=True))
-    return rng.choice(("", "On ", "x1/")) + joined.rstrip() + rng.choice(_DATE_TIMES)
-
-
-def test_scan_dates_finds_what_every_shape_searched_everywhere_finds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The search for the character before each year skips only shapes that cannot match."""
-    rng = random.Random(9)
-    texts = [_date_like(rng) for _ in range(4000)]
-    texts += ["2019-03-02", "7/5/2005 9:23 PM", "March 2,\u30002016", "19 de noviembre de 2019"]
-    texts += ["04-Aug-2021 5:11:10", "2016年03月02日", "2019-11-1920", "x\xa02019"]
-    fast = [dates.scan_dates(text, month_first) for text in texts for month_first in (True, False)]
-    everywhere = tuple((kind, pattern, None) for kind, pattern, _needs in dates._PATTERNS)
-    monkeypatch.setattr(dates, "_PATTERNS", everywhere)
-    slow = [dates.scan_dates(text, month_first) for text in texts for month_first in (True, False)]
-    assert fast == slow
-    assert sum(map(bool, slow)) > 400  # the texts do hold dates, of every shape:
-    assert all(any(pattern.search(text) for text in texts) for _k, pattern, _n in everywhere)
 
 
 def test_month_days_finds_what_the_month_day_regex_finds() -> None:
     rng = random.Random(12)
-    texts = [_date_like(rng) for _ in range(2000)] + ["Posted Nov 18, 8:19 PM", "Nov\u300018", "x"]
+    texts = [date_like(rng) for _ in range(2000)] + ["Posted Nov 18, 8:19 PM", "Nov\u300018", "x"]
     found = [[m.span() for m in dates._month_days(text)] for text in texts]
     assert found == [[m.span() for m in dates._MONTH_DAY.finditer(text)] for text in texts]
     assert sum(map(bool, found)) > 200
@@ -820,7 +686,7 @@ def test_shows_age_finds_what_the_relative_regex_finds() -> None:
     texts = ["".join(rng.choice(_AGE_PARTS) for _ in range(rng.randint(1, 8))) for _ in range(3000)]
     texts += ["Posted 3 HOURS AGO", "2天前", "yesterday", "saGO 5 days aGo", "agony"]
     found = [dates._shows_age(text) for text in texts]
-    assert found == [any(m.group("n") for m in dates._RELATIVE.finditer(t)) for t in texts]
+    assert found == [any(m.group("n") for m in dateparse.RELATIVE.finditer(t)) for t in texts]
     assert sum(found) > 100  # ages of every kind are among them
 
 
@@ -837,16 +703,6 @@ def test_only_a_g_and_o_read_as_the_letters_of_ago() -> None:
     assert others == []
 
 
-def test_timed_reads_the_hour_only_where_a_pattern_has_and_matched_it() -> None:
-    timed, dated, other = (
-        dates._YMD.match("2019-10-08 09:30"),
-        dates._YMD.match("2019-10-08"),
-        re.match("x", "x"),  # no hour group at all
-    )
-    assert timed is not None and dated is not None and other is not None
-    assert dates._timed(timed)
-    assert not dates._timed(dated)
-    assert not dates._timed(other)
 
 
 # --- dates at the ends of the calendar (years 1 and 9999, offsets up to 23:59) ---------
@@ -947,11 +803,11 @@ def test_shows_day_at_the_ends_of_the_calendar() -> None:
 
 
 def test_shift_is_total() -> None:
-    assert dates._shift(datetime.max, timedelta(seconds=1)) is None
-    assert dates._shift(date.min, -timedelta(days=1)) is None
-    assert dates._shift(date(2020, 2, 28), timedelta(days=1)) == date(2020, 2, 29)
-    assert dates._naive_utc(LAST) is None and dates._naive_utc(FIRST) is None
-    assert dates._naive_utc(REF) == datetime(2019, 10, 9, 3, 0)
+    assert dateparse.shift(datetime.max, timedelta(seconds=1)) is None
+    assert dateparse.shift(date.min, -timedelta(days=1)) is None
+    assert dateparse.shift(date(2020, 2, 28), timedelta(days=1)) == date(2020, 2, 29)
+    assert dateparse.naive_utc(LAST) is None and dateparse.naive_utc(FIRST) is None
+    assert dateparse.naive_utc(REF) == datetime(2019, 10, 9, 3, 0)
 
 
 _OFFSETS = st.integers(-(24 * 60 - 1), 24 * 60 - 1).map(_zone)
