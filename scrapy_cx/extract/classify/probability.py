@@ -19,13 +19,10 @@ import re
 from urllib.parse import urlsplit
 
 from ..page import Page
-from .pagetype import ARTICLE_TYPES, price_tags
+from .pagetype import ARTICLE_TYPES, MIN_PROSE_LINE, PROSE_LINK_DENSITY, price_tags
 
 __all__ = ["FEATURES", "WEIGHTS", "features", "find_probability", "probability"]
 
-# A line of prose: this many characters or more, barely linked (pagetype's prose).
-PROSE_LINE = 100
-PROSE_LINK_DENSITY = 0.3
 # Words of a URL's last path part that make it a story's slug ("city-council-votes-
 # on-budget"), not a section's or a product's name.
 SLUG_WORDS = 4
@@ -78,7 +75,7 @@ def features(page: Page) -> tuple[float, ...]:
     length = prose = 0
     for line in page.selection.body:
         length += line.length
-        if line.length >= PROSE_LINE and line.link_length <= PROSE_LINK_DENSITY * line.length:
+        if line.length >= MIN_PROSE_LINE and line.link_length <= PROSE_LINK_DENSITY * line.length:
             prose += line.length
     prices = price_tags(line for line in page.lines if not line.boilerplate)
     return (

@@ -22,7 +22,7 @@ from .regions import (
     select_main,
     select_prose,
 )
-from .text import is_prose, main_lines
+from .text import MIN_PARAGRAPH, is_prose, main_lines
 
 
 def select_text(page: Page) -> None:
@@ -201,7 +201,6 @@ def _prose_body(page: Page) -> None:
 # stray blurb (a cookie notice) when the page is one of headlines, unless it
 # stands under the page's dated headline (pagetype.story_head): a short story.
 TINY_CONTENT = 300
-MIN_PARAGRAPH = 100
 
 
 def select_headline_list(page: Page) -> None:

@@ -16,7 +16,7 @@ from operator import sub
 
 from ..parse.lines import BOILERPLATE_TAGS, Line, LineOptions, PageLines
 from ..render.structure import is_data_table
-from .text import PROSE_END, is_prose, set_apart
+from .text import FIGURE_TAGS, PROSE_END, is_prose, set_apart
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 # A line this long (non-space characters) that ends a sentence less than once in
@@ -490,8 +490,7 @@ def lead_deck(
 
 
 # A lead picture's caption (and its credit line) right above the text belongs
-# to the article: it says what the first picture shows.
-FIGURE_TAGS = frozenset({"figure", "figcaption"})
+# to the article: it says what the first picture shows (FIGURE_TAGS: text.py's).
 MAX_LEAD_CAPTION_LINES = 2
 MAX_CAPTION = 300  # non-space characters
 

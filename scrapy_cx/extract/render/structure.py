@@ -25,6 +25,7 @@ from ...article import Image
 from .._urls import http_url, with_root_path
 from ..page import Page
 from ..parse.lines import (
+    HEADING_TAGS,
     PICTURES_BOILERPLATE_WORDS,
     Line,
     PageLines,
@@ -40,9 +41,8 @@ __all__ = ["find_structure", "is_data_table"]
 
 Pictures = list[tuple[Node, etree._Element]]  # the pictures written, and their elements
 
-HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 # Elements holding only inline content: nothing structural opens inside them.
-PHRASING = HEADINGS | {"p", "pre"}
+PHRASING = HEADING_TAGS | {"p", "pre"}
 # Elements a line's inline content goes straight into.
 TEXT_HOLDERS = PHRASING | {"li", "dt", "dd", "td", "th", "figcaption", "caption"}
 # Inside these, only the listed elements are structural; anything else is read
@@ -58,7 +58,7 @@ ONLY_CHILDREN = {
     "tr": frozenset(("td", "th")),
 }
 # Elements that are structural wherever they stand (outside the containers above).
-FREE = HEADINGS | {"p", "ul", "ol", "dl", "blockquote", "pre", "figure", "table"}
+FREE = HEADING_TAGS | {"p", "ul", "ol", "dl", "blockquote", "pre", "figure", "table"}
 # Elements that are structural only inside their own container.
 BOUND = {"figcaption": "figure"}
 # Structural elements nested deeper than this are read through: a page of
@@ -327,7 +327,7 @@ class _Builder:
             tag = self.out[b]
             assert tag is not None
             node = Node(tag, _spans(self.elements[b]) if tag in ("td", "th") else ())
-            if tag in HEADINGS:
+            if tag in HEADING_TAGS:
                 self.headings.append(node)
             self.stack[-1][1].children.append(node)
             self.open[b] = len(self.stack)
@@ -482,7 +482,7 @@ class _Builder:
         for node in self.headings:
             node.tag = f"h{min(6, int(node.tag[1]) - top + 2)}"
         for i, shape in self.shapes.items():  # what the lines became: the shifted level
-            if shape in HEADINGS:
+            if shape in HEADING_TAGS:
                 self.shapes[i] = f"h{min(6, int(shape[1]) - top + 2)}"
 
 
