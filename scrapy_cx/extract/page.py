@@ -123,7 +123,7 @@ class Page:
     # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
     # the thread stage and the posts: their groups of block ids (None: not read yet)
     # and, per block read, whether it shows a date at its edges. Plain data, so this
-    # module needs nothing of posts.py (which needs dates.py, which needs a Page).
+    # module needs nothing of posts.py (which needs a Page).
     unit_groups: list[list[int]] | None = None
     unit_dated: dict[int, bool] = field(default_factory=dict)
     language: str | None = None
