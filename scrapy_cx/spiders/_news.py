@@ -29,10 +29,13 @@ from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.linkextractors import LinkExtractor
+from scrapy.settings import BaseSettings
 from twisted.python.failure import Failure
 
 from ..article import Article
 from ..settings import CxSettings
+from ._boundary import ORDER as BOUNDARY_ORDER
+from ._boundary import BoundaryMiddleware
 from ._legacy import flag, html_files, local_path, read_url_list
 from ._seen import SeenStore
 from ._since import parse_since
@@ -87,6 +90,20 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         # Following stays on the start pages' own hosts (not their subdomains).
         self.follow_hosts = {urlsplit(u).hostname for u in self.start_urls} - {None}
         self.links = LinkExtractor()
+
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """The spider's settings, and its boundary middleware: a ``site=`` crawl's every
+        request (redirects and meta refreshes too) is checked just before it is fetched.
+
+        Set as a whole at spider priority, the project's middlewares and this one: a
+        key added inside the project's dict would be lost when the crawler process
+        applies its settings to the crawler again (Scrapy 2.19 does), and a
+        ``custom_settings`` dict would replace the project's middlewares."""
+        super().update_settings(settings)
+        middlewares = BaseSettings(settings["DOWNLOADER_MIDDLEWARES"])
+        middlewares.set(BoundaryMiddleware, BOUNDARY_ORDER, "spider")
+        settings.set("DOWNLOADER_MIDDLEWARES", middlewares, "spider")
 
     def _start_urls(self, urls: str | None, dir: str | None, start_url: str | None) -> list[str]:
         if urls:
