@@ -254,9 +254,18 @@ class SiteCrawl:
     def _listed(self, listed: Listed, response: Response, role: str) -> bool:
         if not listed.kind:
             self.count(f"cx/news/{role}_unreadable")
-            if role != "probe":
-                logger.warning("Not a readable %s: %s", role, response.url)
+            if role != "probe" or listed.why.startswith("over"):
+                logger.warning(
+                    "Not a readable %s: %s%s", role, response.url,
+                    f" ({listed.why})" if listed.why else "",
+                )
             return False
+        if listed.bad:
+            self.count(f"cx/news/{role}_bad_entries", listed.bad)
+            logger.warning(
+                "%s %s: %d entries without a usable URL left out (none, or one an entity"
+                " reference would cut)", role, response.url, listed.bad,
+            )
         self.count(f"cx/news/{role}_entries", len(listed.entries))
         if listed.capped:
             self.count(f"cx/news/{role}_capped", listed.capped)
