@@ -34,6 +34,7 @@ from twisted.python.failure import Failure
 
 from ..article import Article
 from ..settings import CxSettings
+from ._args import check_arguments, site_urls
 from ._boundary import ORDER as BOUNDARY_ORDER
 from ._boundary import BoundaryMiddleware
 from ._legacy import flag, html_files, local_path, read_url_list
@@ -71,17 +72,16 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         since: str | None = None,
         **kwargs: Any,
     ) -> None:
+        # Every argument checked before anything else: one line names a bad one (_args).
+        check_arguments(
+            {"site": site, "urls": urls, "dir": dir, "start_url": start_url, "follow": follow,
+             "depth": depth, "since": since, **kwargs}
+        )
         super().__init__(**kwargs)
-        given = (("site", site), ("urls", urls), ("dir", dir), ("start_url", start_url))
-        chosen = [name for name, value in given if value]
-        if len(chosen) > 1:
-            raise ValueError(
-                f"give only one of site=, urls=, dir=, start_url= (got {', '.join(chosen)})"
-            )
         self.follow = flag(follow)
         self.max_depth = int(depth)
         self.since = parse_since(since)
-        self.sites = [s.strip() for s in (site or "").split(",") if s.strip()]
+        self.sites = site_urls(site) if site else []
         self.start_urls = self._start_urls(urls, dir, start_url)
         if self.sites:
             self.init_site(self.sites)
@@ -110,8 +110,6 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
             return read_url_list(Path(urls).expanduser())
         if dir:
             folder = Path(dir).expanduser()
-            if not folder.is_dir():
-                raise ValueError(f"dir={dir!r} is not a folder")
             return html_files(folder)
         if start_url:
             return [start_url]

@@ -29,6 +29,7 @@ from twisted.python.failure import Failure
 
 from ..article import Article
 from ..items import ArticleItem
+from ._args import check_bound
 from ._boundary import Boundary
 from ._seen import SeenStore
 from ._since import older_than
@@ -86,7 +87,7 @@ class SiteCrawl:
 
     def init_site(self, sites: list[str]) -> None:
         for name in BOUNDS:  # -a max_listing_pages=3 arrives as a string
-            setattr(self, name, int(getattr(self, name)))
+            setattr(self, name, check_bound(name, getattr(self, name)))
         self.boundary = Boundary.of(sites)
         self.site_domains = set(self.boundary.domains)
         self.allowed_domains = self.boundary.domains
