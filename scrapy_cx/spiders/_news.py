@@ -102,7 +102,8 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         ``custom_settings`` dict would replace the project's middlewares."""
         super().update_settings(settings)
         middlewares = BaseSettings(settings["DOWNLOADER_MIDDLEWARES"])
-        middlewares.set(BoundaryMiddleware, BOUNDARY_ORDER, "spider")
+        path = f"{BoundaryMiddleware.__module__}.{BoundaryMiddleware.__qualname__}"
+        middlewares.set(path, BOUNDARY_ORDER, "spider")
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, "spider")
 
     def _start_urls(self, urls: str | None, dir: str | None, start_url: str | None) -> list[str]:

@@ -353,7 +353,9 @@ class SiteCrawl:
                 yield self.source(response.urljoin(path), self.parse_feed, "probe")
         for link in self.section_links.extract_links(response)[: self.max_sections]:
             if self.on_site(link.url):
-                yield self.source(link.url, self.parse_page, "section", **{LISTING_PAGE: 0})
+                yield self.source(
+                    link.url, self.parse_page, "section", response.url, **{LISTING_PAGE: 0}
+                )
 
     def _follow_listing(self, response: Response, article: Article) -> Iterator[Any]:
         new = 0
