@@ -28,7 +28,7 @@ from scrapy.exceptions import IgnoreRequest
 
 from ..extract.navigation import site_of
 
-__all__ = ["Boundary", "BoundaryMiddleware", "ORDER"]
+__all__ = ["ORDER", "Boundary", "BoundaryMiddleware", "shown"]
 
 logger = logging.getLogger(__name__)
 
@@ -83,6 +83,15 @@ class Boundary:
         if any(d == domain for d, _ in self.endpoints):
             return "port"
         return "domain"
+
+
+def shown(url: str) -> str:
+    """``url`` for a log line: a password in it is not written out."""
+    scheme, sep, rest = url.partition("://")
+    host, slash, path = rest.partition("/")
+    if not sep or "@" not in host:
+        return url
+    return f"{scheme}://***@{host.rpartition('@')[2]}{slash}{path}"
 
 
 class BoundaryMiddleware:

@@ -30,7 +30,7 @@ from twisted.python.failure import Failure
 from ..article import Article
 from ..items import ArticleItem
 from ._args import check_bound
-from ._boundary import Boundary
+from ._boundary import Boundary, shown
 from ._seen import SeenStore
 from ._since import older_than
 from ._sources import Listed, feed_entries, feed_links, sitemap_entries
@@ -117,7 +117,7 @@ class SiteCrawl:
             self._offsite_logged.add((source, why))
             logger.warning(
                 "Not fetched, off the site (%s): %s, from %s (further ones from there counted)",
-                why, url, source or "the crawl's start",
+                why, shown(url), shown(source) if source else "the crawl's start",
             )
         return True
 
