@@ -95,3 +95,11 @@ def test_without_site_nothing_is_recorded(tmp_path):
     spider = _spider({"JOBDIR": str(tmp_path)}, start_url="https://x.test/")
     assert spider.seen is None
     assert spider.start_urls == ["https://x.test/"]
+
+
+def test_the_boundary_middleware_joins_the_project_s_middlewares():
+    crawler = get_crawler(NewsSpider, {"DOWNLOADER_MIDDLEWARES": {"project.Middleware": 10}})
+    middlewares = crawler.settings.getwithbase("DOWNLOADER_MIDDLEWARES")
+    assert middlewares["project.Middleware"] == 10
+    assert middlewares["scrapy_cx.spiders._boundary.BoundaryMiddleware"] == 50
+    assert middlewares["scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware"] > 50
