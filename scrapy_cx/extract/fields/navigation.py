@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+import tldextract
 from lxml import etree
 
 from .._urls import http_url
@@ -52,8 +54,6 @@ _CLASS_WORD = re.compile(r"[a-z]+")
 _PAGE_PARAMS = frozenset("page p pg pn paged pageno pagenum pagenumber currentpage".split())
 _NAME_NUMBER = re.compile(r"[_-](?:p|page)?\d{1,2}(?=\.[a-z]{2,6}$)", re.I)
 _FOLDER_NUMBER = re.compile(r"(?:/page)?/\d{1,3}/?$", re.I)
-# Generic second-level labels under a country code: the site is one label more.
-_SECOND_LEVEL = frozenset("com co org net gov edu ac or ne go gob nic mil".split())
 
 
 def find_navigation(page: Page) -> None:
@@ -101,17 +101,25 @@ def continues(url: str, following: str) -> bool:
         return False
 
 
+@lru_cache(maxsize=1)
+def _public_suffixes() -> tldextract.TLDExtract:
+    """The Public Suffix List as tldextract bundles it, private domains on (each
+    ``*.blogspot.com`` blog is a site), read once per process: no download, no cache file."""
+    return tldextract.TLDExtract(
+        suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True
+    )
+
+
+@lru_cache(maxsize=4096)
 def site_of(host: str | None) -> str:
-    """The site a host belongs to: its last two labels, three under a country's
-    ``co``/``com``/``org``... (``news.example.co.uk`` -> ``example.co.uk``); an IP
-    address or a one-label host is itself. A rule, not the Public Suffix List: the
-    core needs no download, and a crawler bounds its own domains (Scrapy's offsite)."""
+    """The site a host belongs to: its registrable domain by the Public Suffix List
+    (``news.example.co.uk`` -> ``example.co.uk``, ``foo.blogspot.com`` stays itself);
+    an IP address, a one-label host or one under no known suffix is itself."""
     host = (host or "").lower().rstrip(".")
-    labels = host.split(".")
-    if len(labels) <= 2 or labels[-1].isdigit() or ":" in host:
+    if not host or ":" in host or host.replace(".", "").isdigit():
         return host
-    keep = 3 if len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 2
-    return ".".join(labels[-keep:])
+    parts = _public_suffixes()(host)
+    return f"{parts.domain}.{parts.suffix}" if parts.domain and parts.suffix else host
 
 
 def same_site(url: str, other: str | None) -> bool:

@@ -1,4 +1,4 @@
-"""A listing's teaser links and the next page (extract/navigation.py)."""
+"""A listing's teaser links and the next page (extract/fields/navigation.py)."""
 
 from __future__ import annotations
 
@@ -127,6 +127,12 @@ def test_next_page_of_an_article_split_over_pages():
         ("127.0.0.1", "127.0.0.1"),
         ("localhost", "localhost"),
         ("WWW.Example.COM.", "example.com"),
+        # The Public Suffix List, private domains too: each blog is a site of its own.
+        ("foo.blogspot.com", "foo.blogspot.com"),
+        ("www.a.github.io", "a.github.io"),
+        ("x.y.sch.uk", "x.y.sch.uk"),
+        ("www.city.kawasaki.jp", "city.kawasaki.jp"),
+        ("::1", "::1"),
     ],
 )
 def test_site_of(host, site):
@@ -137,6 +143,7 @@ def test_same_site():
     assert same_site("https://m.example.com/a", "https://www.example.com/")
     assert not same_site("https://example.org/a", "https://www.example.com/")
     assert same_site("https://example.org/a", None)  # nothing to compare with
+    assert not same_site("https://foo.blogspot.com/a", "https://bar.blogspot.com/")
 
 
 @pytest.mark.parametrize(
