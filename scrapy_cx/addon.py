@@ -15,10 +15,8 @@ non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
 
 And a CSV feed export writes nested fields (``related``, ``posts``,
 ``authors``...) as JSON (:class:`~scrapy_cx.items.JsonCellCsvItemExporter`)
-unless the project chose its own ``csv`` exporter, JSON and JSON lines feeds
-write the JSON of an article's long texts as the worker made it
-(:mod:`scrapy_cx.feeds`, the same bytes as Scrapy's exporters) unless the project
-chose its own, and a dropped article is
+unless the project chose its own ``csv`` exporter (every other format keeps
+Scrapy's exporter), and a dropped article is
 logged as one short line (:class:`~scrapy_cx.pipeline.DropLogFormatter`)
 unless the project set its own ``LOG_FORMATTER``.
 """
@@ -39,7 +37,6 @@ from .settings import DEFAULTS, CxSettings, SettingError
 __all__ = [
     "COMPONENTS",
     "CSV_EXPORTER",
-    "JSON_EXPORTERS",
     "LOG_FORMATTER",
     "MAXSIZE_FACTOR",
     "Addon",
@@ -50,16 +47,6 @@ MAXSIZE_FACTOR = 4
 
 #: The exporter of the ``csv`` feed format, where the project names none.
 CSV_EXPORTER = "scrapy_cx.items.JsonCellCsvItemExporter"
-
-#: The exporters of the JSON feed formats, where the project names none: Scrapy's, but
-#: writing the JSON of an article's long texts as the worker made it
-#: (:mod:`scrapy_cx.feeds`), byte for byte what Scrapy's would write.
-JSON_EXPORTERS = {
-    "json": "scrapy_cx.feeds.JsonItemExporter",
-    "jsonlines": "scrapy_cx.feeds.JsonLinesItemExporter",
-    "jsonl": "scrapy_cx.feeds.JsonLinesItemExporter",
-    "jl": "scrapy_cx.feeds.JsonLinesItemExporter",
-}
 
 #: Logs a dropped article as its URL, reason, title and length, not whole.
 LOG_FORMATTER = "scrapy_cx.pipeline.DropLogFormatter"
@@ -151,12 +138,10 @@ class Addon:
 
     @staticmethod
     def _exporters(settings: BaseSettings) -> None:
-        """Nested fields as JSON in CSV exports, the worker's JSON of long texts in JSON
-        exports; other formats keep Scrapy's exporters."""
+        """Nested fields as JSON in CSV exports; other formats keep Scrapy's exporters."""
         exporters = settings["FEED_EXPORTERS"]
-        for name, path in {"csv": CSV_EXPORTER, **JSON_EXPORTERS}.items():
-            if isinstance(exporters, BaseSettings):
-                # "addon" priority: a project's own entry (any priority above) stands.
-                exporters.set(name, path, "addon")
-            elif name not in exporters:
-                exporters[name] = path
+        if isinstance(exporters, BaseSettings):
+            # "addon" priority: a project's own entry (any priority above) stands.
+            exporters.set("csv", CSV_EXPORTER, "addon")
+        elif "csv" not in exporters:
+            exporters["csv"] = CSV_EXPORTER

@@ -30,7 +30,6 @@ from w3lib.encoding import http_content_type_encoding
 from .article import Article, as_fields
 from .body import looks_binary
 from .extract import extract_article
-from .feeds import fragments, json_forms
 from .pool import (
     PoolClosed,
     PoolError,
@@ -69,10 +68,6 @@ META_SKIPPED = "cx_skipped"
 #: the worker (:func:`~scrapy_cx.verdict.article_reason`): the pipeline reuses it
 #: for an item whose judged fields are the article's own.
 META_VERDICT = "_cx_verdict"
-#: ``response.meta`` key holding the JSON of the article's long texts, made in the worker
-#: for the crawl's JSON feeds (:mod:`scrapy_cx.feeds`): the spider middleware offers
-#: them to the exporters for the strings it puts into items.
-META_JSON = "_cx_json"
 #: ``response.meta`` key holding the article and its fields as the worker sent them
 #: (:meth:`Article.to_dict`): the spider middleware fills items of this article from them
 #: as they are, not from a second ``to_dict`` of it.
@@ -235,7 +230,7 @@ class ArticleMiddleware:
         self._pool: ReactorPool | None = None
         self._room: DeferredSemaphore | None = None
         # The part of every page's task that is the same for the whole crawl (extractor,
-        # its options, the article rule, the feed's JSON), pickled once (pool.prepare_call).
+        # its options, the article rule, the fields' shape), pickled once (pool.prepare_call).
         self._call: bytes | None = None
         self._context: BaseContext | None = None
         if self.workers:
@@ -264,7 +259,6 @@ class ArticleMiddleware:
         meta.pop(META_ARTICLE, None)
         meta.pop(META_SKIPPED, None)
         meta.pop(META_VERDICT, None)
-        meta.pop(META_JSON, None)
         meta.pop(META_FIELDS, None)
         reason = skip_reason(response, self.settings.max_body_size)
         if reason is None:
@@ -296,8 +290,7 @@ class ArticleMiddleware:
             await maybe_deferred_to_future(room)
         try:
             # The body is written to the worker from the response's own bytes (no pickled
-            # copy); the article comes back as one packed record with its verdict and the
-            # JSON of its long texts.
+            # copy); the article comes back as one packed record with its verdict.
             future = self._pool.submit(
                 call_prepared,
                 self._call,
@@ -309,7 +302,7 @@ class ArticleMiddleware:
             )
             reason: str | None = None
             try:
-                value, verdict, prepared = unpack(await _result(future))
+                value, verdict, _ = unpack(await _result(future))
                 article = value
                 if type(value) is dict:  # an Article's fields, as its item takes them
                     article = Article.from_dict(value)
@@ -323,8 +316,6 @@ class ArticleMiddleware:
             else:
                 meta[META_ARTICLE] = article
                 meta[META_VERDICT] = verdict
-                if prepared:
-                    meta[META_JSON] = prepared
                 self.stats.page(article, response.url)
         finally:
             self._room.release()
@@ -350,12 +341,11 @@ class ArticleMiddleware:
         return "error"
 
     def _start_pool(self) -> None:
-        forms = json_forms(self.crawler.settings)
         self._call = prepare_call(
             self.extract,
             self.settings.extract_kwargs(),
             partial(article_reason, *self.settings.rule()),
-            partial(fragments, ensure_ascii=tuple(sorted(forms))) if forms else None,
+            None,  # nothing prepared for the feed export: Scrapy's exporters write items
             as_fields,
         )
         self._pool = ReactorPool(
