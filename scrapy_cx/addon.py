@@ -24,7 +24,6 @@ unless the project set its own ``LOG_FORMATTER``.
 from __future__ import annotations
 
 import copy
-import sys
 from typing import Any
 
 from scrapy.settings import BaseSettings
@@ -40,6 +39,7 @@ __all__ = [
     "LOG_FORMATTER",
     "MAXSIZE_FACTOR",
     "Addon",
+    "StartupSettingError",
 ]
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
@@ -73,16 +73,20 @@ def _listed(components: Any, cls: type) -> bool:
     return False
 
 
-def _from_scrapy_command_line() -> bool:
-    """Whether Scrapy's command line (``scrapy crawl``, ``scrapy shell``...) is running us."""
-    from scrapy import cmdline
+class StartupSettingError(SettingError, SystemExit):
+    """A bad ``CX_*`` setting found before any crawler exists: a :class:`SettingError`
+    (``except SettingError`` or ``except Exception`` catches it), and a ``SystemExit``
+    whose ``code`` is its one line, so a process that does not catch it ends with that
+    line and exit status 1, no traceback.
 
-    frame = sys._getframe(1)
-    while frame is not None:
-        if frame.f_code is cmdline.execute.__code__:
-            return True
-        frame = frame.f_back  # type: ignore[assignment]
-    return False
+    Scrapy's command line builds its crawler process, where add-ons check early
+    settings, outside any handler: a plain exception there would end ``scrapy crawl``
+    in a traceback. A script gets the same exception and may catch it.
+    """
+
+    def __init__(self, error: SettingError) -> None:
+        super().__init__(str(error))
+        self.code = f"scrapy-cx: {error}"
 
 
 class Addon:
@@ -93,18 +97,17 @@ class Addon:
         """Check the ``CX_*`` settings before any crawler or reactor exists.
 
         A wrong value found later (a component's ``from_crawler``) surfaces at the
-        end of a long traceback, after the reactor started. Found here, under
-        Scrapy's command line, the process ends with one line naming the setting,
-        its value and what is allowed (``SystemExit``: exit status 1, no traceback);
-        a script creating a ``CrawlerProcess`` gets the :class:`SettingError`.
-        Spider ``custom_settings`` are not known yet: components still check them.
+        end of a long traceback, after the reactor started. Found here it raises
+        :class:`StartupSettingError`, whoever the caller: ``scrapy crawl`` ends with
+        one line naming the setting, its value and what is allowed (exit status 1),
+        and a script creating a ``CrawlerProcess`` can catch it as a
+        :class:`SettingError`. Spider ``custom_settings`` are not known yet:
+        components still check them.
         """
         try:
             CxSettings.from_settings(settings)
         except SettingError as exc:
-            if _from_scrapy_command_line():
-                raise SystemExit(f"scrapy-cx: {exc}") from None
-            raise
+            raise StartupSettingError(exc) from None
 
     def update_settings(self, settings: BaseSettings) -> None:
         for name, value in DEFAULTS.items():

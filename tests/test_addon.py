@@ -273,13 +273,15 @@ def test_csv_exports_and_drop_logs_are_ours_unless_the_project_chose() -> None:
     "components' from_crawler (tests/test_settings.py checks its messages)",
 )
 def test_a_bad_setting_fails_before_any_crawler_exists() -> None:
-    """Outside Scrapy's command line (a script) the add-on raises, naming the setting;
-    ``scrapy crawl`` ends in one line instead (tests/e2e/test_bad_settings.py)."""
+    """A script gets a SettingError naming the setting; the same exception, uncaught,
+    ends ``scrapy crawl`` in its one line (tests/e2e/test_bad_settings.py)."""
     from scrapy.crawler import CrawlerRunner
     from scrapy.settings import Settings
 
     from scrapy_cx.settings import SettingError
 
     settings = Settings({**ADDON, "CX_WORKERS": "-1"}, priority="cmdline")
-    with pytest.raises(SettingError, match=r"^CX_WORKERS must be 'auto' or a number >= 0"):
+    with pytest.raises(SettingError, match=r"^CX_WORKERS must be 'auto' or a number >= 0") as error:
         CrawlerRunner(settings)
+    assert isinstance(error.value, SystemExit)  # uncaught: that line, exit status 1
+    assert error.value.code == f"scrapy-cx: {error.value}"
