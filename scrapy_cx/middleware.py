@@ -9,7 +9,6 @@ retried error never costs an extraction.
 from __future__ import annotations
 
 import logging
-import weakref
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from datetime import datetime, timezone
@@ -144,35 +143,42 @@ def declared_encoding(response: Response) -> str | None:
     return http_content_type_encoding(raw.decode("latin-1"))
 
 
-# crawler -> its engine_stopped receiver (the signal manager holds receivers weakly).
-_receivers: weakref.WeakKeyDictionary[Crawler, Any] = weakref.WeakKeyDictionary()
+#: The stat naming why scrapy-cx stopped the crawl (set by :func:`stop_crawl`).
+STOP_STAT = "cx/stopped"
 
 
 def stop_crawl(crawler: Crawler, reason: str, why: str) -> None:
-    """Close the spider with ``reason`` (its ``finish_reason``), log ``why`` once as an
-    error, and make ``scrapy crawl`` exit 1. Calls after the first do nothing.
-
-    Scrapy (2.19 at least) gives a component no way to set the exit status: it is 1
-    only when the runner's ``bootstrap_failed`` is set, which it is when the crawl
-    raised or when, once the crawl has ended, the crawler has no spider. So the
-    spider is closed, and once the engine has stopped (stats dumped, every
-    ``spider_closed`` handler run) the crawler's ``spider`` is cleared, on either
-    reactor. ``tests/e2e/test_workers.py`` holds that this still gives exit 1.
-    """
-    if crawler in _receivers:
-        return
+    """Fail the crawl through Scrapy's own means: close the spider with ``reason`` (its
+    ``finish_reason``), set the stat ``cx/stopped`` to it, log ``why`` once as an error,
+    and make ``scrapy crawl`` exit 1 (:func:`_exit_status_1`). Calls after the first (the
+    stat is set) do nothing."""
+    stats = crawler.stats
+    if stats is not None:
+        if stats.get_value(STOP_STAT) is not None:
+            return
+        stats.set_value(STOP_STAT, reason)
     logger.error("scrapy-cx: stopping the crawl (%s): %s", reason, why)
-
-    def failed() -> None:
-        crawler.spider = None  # the runner reads this as a failed crawl: exit status 1
-
-    _receivers[crawler] = failed
-    crawler.signals.connect(failed, signal=signals.engine_stopped)
+    # Connected once per crawler however often asked (Scrapy's signal manager).
+    crawler.signals.connect(_exit_status_1, signal=signals.engine_stopped)
     engine = crawler.engine
     if hasattr(engine, "close_spider_async"):  # Scrapy 2.14+
         deferred_from_coro(engine.close_spider_async(reason=reason))
     elif crawler.spider is not None:
         engine.close_spider(crawler.spider, reason)
+
+
+def _exit_status_1(sender: Crawler) -> None:
+    """Make ``scrapy crawl`` exit with status 1: the one place scrapy-cx does this.
+
+    Scrapy (2.11 to 2.19 at least) gives a component no way to set the exit status: it
+    is 1 only when the runner's ``bootstrap_failed`` is set, which it is when the crawl
+    raised or when, once the crawl has ended, the crawler has no spider. A crawl that
+    cannot do its job (no extraction worker can start, Redis gone for good) must not
+    end in status 0 as if all went well, so once the engine has stopped (stats dumped,
+    every ``spider_closed`` handler run) the crawler's ``spider`` is cleared, on either
+    reactor. ``tests/e2e/test_workers.py`` holds that this still gives exit 1.
+    """
+    sender.spider = None
 
 
 def _deferred(future: Future[Any]) -> Deferred[Any]:
