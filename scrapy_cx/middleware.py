@@ -143,20 +143,11 @@ def declared_encoding(response: Response) -> str | None:
     return http_content_type_encoding(raw.decode("latin-1"))
 
 
-#: The stat naming why scrapy-cx stopped the crawl (set by :func:`stop_crawl`).
-STOP_STAT = "cx/stopped"
-
-
 def stop_crawl(crawler: Crawler, reason: str, why: str) -> None:
-    """Fail the crawl through Scrapy's own means: close the spider with ``reason`` (its
-    ``finish_reason``), set the stat ``cx/stopped`` to it, log ``why`` once as an error,
-    and make ``scrapy crawl`` exit 1 (:func:`_exit_status_1`). Calls after the first (the
-    stat is set) do nothing."""
-    stats = crawler.stats
-    if stats is not None:
-        if stats.get_value(STOP_STAT) is not None:
-            return
-        stats.set_value(STOP_STAT, reason)
+    """Fail the crawl through Scrapy's own means: log ``why`` as an error, close the
+    spider with ``reason`` (its ``finish_reason`` in the stats), and make ``scrapy
+    crawl`` exit 1 (:func:`_exit_status_1`). Each caller calls it once per crawler (it
+    keeps whether it did: one line per failure)."""
     logger.error("scrapy-cx: stopping the crawl (%s): %s", reason, why)
     # Connected once per crawler however often asked (Scrapy's signal manager).
     crawler.signals.connect(_exit_status_1, signal=signals.engine_stopped)
@@ -239,6 +230,7 @@ class ArticleMiddleware:
         # its options, the article rule, the fields' shape), pickled once (pool.prepare_call).
         self._call: bytes | None = None
         self._context: BaseContext | None = None
+        self._stopped = False  # whether it stopped the crawl (stop_crawl: once)
         if self.workers:
             crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
             crawler.signals.connect(self.close_pool, signal=signals.engine_stopped)
@@ -336,8 +328,10 @@ class ArticleMiddleware:
             logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
             return "worker_died"
         if isinstance(error, PoolClosed) and self._pool is not None and self._pool.broken:
-            why = f"extraction workers cannot run: {self._pool.broken}"
-            stop_crawl(self.crawler, WORKERS_FAILED, why)
+            if not self._stopped:
+                self._stopped = True
+                why = f"extraction workers cannot run: {self._pool.broken}"
+                stop_crawl(self.crawler, WORKERS_FAILED, why)
             return "workers_failed"
         if isinstance(error, RemoteError):
             logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)

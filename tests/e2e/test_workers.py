@@ -142,7 +142,6 @@ def test_a_crawl_whose_workers_cannot_start_stops_with_a_reason_and_exit_1(
     assert "'finish_reason': 'cx_workers_failed'" in log
     stats = scrapy_stats(log)
     assert stats["cx/workers/start_failures"] >= 5
-    assert "'cx/stopped': 'cx_workers_failed'" in log  # the stat says why too
     assert "cx/pages" not in stats
     assert elapsed < 60  # given up after a bounded time (here 4 s of failed starts)
 
