@@ -127,4 +127,3 @@ class ArticleSpiderMiddleware:
             if self.notes is not None and META_VERDICT in meta:  # judged in the worker
                 self.notes.judged(obj, page, meta[META_VERDICT])
         return obj
-
