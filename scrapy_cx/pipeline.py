@@ -21,7 +21,6 @@ from scrapy.logformatter import LogFormatter
 
 from .article import Article
 from .extract import extract_article
-from .feeds import forget
 from .items import ArticleItem, can_hold, fill_item
 from .settings import CxSettings
 from .stats import CxStats
@@ -131,7 +130,6 @@ class ArticlePipeline:
             self.stats.article()
         elif self.settings.drop_non_articles:
             self.stats.dropped(reason)
-            forget(adapter.values())  # no feed writes it: its strings' JSON is not needed
             drop = DropItem(f"scrapy-cx: {what} ({reason}): {adapter.get('url')}")
             drop.log_level = self.drop_log_level  # newer Scrapy reads it; older logs WARNING
             raise drop
