@@ -33,7 +33,10 @@ from twisted.python.failure import Failure
 
 from ..article import Article
 from ..settings import CxSettings
+from ._exported import ExportLedger
+from ._feeds import STORAGES
 from ._legacy import flag, html_files, local_path, read_url_list
+from ._lock import JobdirBusy, JobdirLock
 from ._seen import SeenStore
 from ._since import parse_since
 from ._site import SiteCrawl
@@ -50,6 +53,7 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
     name = "news"
     #: Pages crawled when no argument names any (the example project's bundled pages).
     default_pages: Path | None = None
+    ledger: ExportLedger | None = None
     #: Polite defaults for real sites; the project's ``-s`` or a subclass overrides them.
     custom_settings: dict[str, Any] | None = {
         "ROBOTSTXT_OBEY": True,
@@ -103,16 +107,29 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         return html_files(self.default_pages)
 
     @classmethod
+    def update_settings(cls, settings: Any) -> None:
+        super().update_settings(settings)
+        # Local feed files synced per item (_feeds.py); a project's own storages stand.
+        settings.set("FEED_STORAGES", {**STORAGES, **settings.getdict("FEED_STORAGES")}, "spider")
+
+    @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> NewsSpider:
         spider: NewsSpider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
+        jobdir = settings.get("JOBDIR")
+        if jobdir:
+            try:
+                lock = JobdirLock(jobdir)
+            except JobdirBusy as exc:
+                raise SystemExit(f"scrapy-cx: {exc}") from None
+            crawler.signals.connect(lock.release, signal=signals.engine_stopped, weak=False)
         cx = CxSettings.from_settings(settings)
         spider.max_article_pages = cx.max_article_pages
         spider.min_content_length = cx.min_content_length
         if spider.sites:
             redis_url = settings.get("CX_REDIS_URL") if spider.seen_in_redis else None
-            spider.seen = SeenStore.open(settings.get("JOBDIR"), redis_url, spider.name)
-            crawler.signals.connect(spider.exported, signal=signals.item_scraped)
+            spider.seen = SeenStore.open(jobdir, redis_url, spider.name)
+            spider.ledger = ExportLedger(crawler, spider.seen, spider.exported_urls)
         return spider
 
     # Scrapy >= 2.13 calls start(); 2.11 and 2.12 call start_requests().
@@ -178,8 +195,8 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
 
     def closed(self, reason: str) -> None:
         """Say where the articles went: the first thing a new user wants to know."""
-        if self.seen is not None:
-            self.seen.close()
+        if self.ledger is not None:
+            self.ledger.close()
         stats = self.crawler.stats
         count = stats.get_value("item_scraped_count", 0) if stats else 0
         feeds = list(self.settings.getdict("FEEDS"))

@@ -103,16 +103,16 @@ class SiteCrawl:
         except ValueError:
             return False
 
-    def exported(self, item: Any, response: Any = None, spider: Any = None) -> None:
-        """item_scraped: the article is out, so a later run need not fetch it again."""
-        if self.seen is None:
-            return
+    def exported_urls(self, item: Any, response: Any = None) -> list[str]:
+        """An exported article's URLs a later run need not fetch again: its pages, and
+        the URLs it was listed under that redirected to them."""
         try:
             url = item.get("url")
-            pages = item.get("pages") or ()
+            pages = list(item.get("pages") or ())
         except AttributeError:
-            return
-        self.seen.add([url, *pages] if url else pages)
+            return []
+        listed = list(getattr(response, "meta", {}).get("redirect_urls") or ())
+        return [url, *pages, *listed] if url else [*pages, *listed]
 
     # ----------------------------------------------------------------- requests
 

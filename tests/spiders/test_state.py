@@ -1,0 +1,44 @@
+"""The JOBDIR lock and the synced feed files (spiders/_lock.py, spiders/_feeds.py)."""
+
+from __future__ import annotations
+
+import pytest
+from scrapy.settings import Settings
+
+from scrapy_cx.spiders._feeds import STORAGES, SyncedFile, synced_per_item
+from scrapy_cx.spiders._lock import JobdirBusy, JobdirLock
+
+
+def test_a_jobdir_is_locked_until_released(tmp_path):
+    lock = JobdirLock(tmp_path / "job")
+    with pytest.raises(JobdirBusy, match="is in use by another crawl"):
+        JobdirLock(tmp_path / "job")
+    lock.release()
+    JobdirLock(tmp_path / "job").release()
+
+
+def test_a_synced_file_holds_each_write_at_once(tmp_path):
+    path = tmp_path / "out.jsonl"
+    with SyncedFile(path, "w") as fh:
+        fh.write(b'{"a": 1}\n')
+        assert path.read_bytes() == b'{"a": 1}\n'  # no buffer between the write and the file
+
+
+@pytest.mark.parametrize(
+    ("feeds", "expected"),
+    [
+        ({}, True),
+        ({"out.jsonl": {"format": "jsonlines"}}, True),
+        ({"file:///tmp/out.jsonl": {"format": "jsonlines"}, "b.csv": {"format": "csv"}}, True),
+        ({"out.jsonl.gz": {"format": "jsonlines", "postprocessing": ["gzip"]}}, False),
+        ({"s3://bucket/out.jsonl": {"format": "jsonlines"}}, False),
+        ({"stdout:": {"format": "jsonlines"}}, False),
+    ],
+)
+def test_items_count_as_out_per_item_only_when_every_feed_is_a_synced_file(feeds, expected):
+    settings = Settings({"FEEDS": feeds, "FEED_STORAGES": STORAGES})
+    assert synced_per_item(settings) is expected
+
+
+def test_without_the_synced_storage_a_local_feed_waits_for_its_close():
+    assert not synced_per_item(Settings({"FEEDS": {"out.jsonl": {"format": "jsonlines"}}}))
