@@ -25,23 +25,44 @@ __all__ = ["STORAGES", "SyncedFile", "SyncedFileFeedStorage", "synced_per_item"]
 
 
 class SyncedFile(io.FileIO):
-    """An unbuffered file whose every ``write`` is whole on disk when it returns."""
+    """An unbuffered file: every ``write`` is in the file (the kernel's) when it returns,
+    and on disk too with ``fsync`` (about 2 ms a write on ext4)."""
+
+    fsync = True
 
     def write(self, data: Any) -> int:
         view = memoryview(data).cast("B")
         done = 0
         while done < len(view):  # a short write: write the rest, never leave half an item
             done += super().write(view[done:]) or 0
-        os.fsync(self.fileno())
+        if self.fsync:
+            os.fsync(self.fileno())
         return done
 
 
 class SyncedFileFeedStorage(FileFeedStorage):
-    """``FileFeedStorage`` (same URIs, same ``overwrite``) writing through :class:`SyncedFile`."""
+    """``FileFeedStorage`` (same URIs, same ``overwrite``) writing through :class:`SyncedFile`.
+
+    ``fsync`` only in a crawl that keeps what it exported across runs (the spider's
+    ``seen`` store in a file or Redis): there a power cut must not leave an article
+    recorded and not in the feed; elsewhere the unbuffered write is enough."""
+
+    fsync = False
+
+    @classmethod
+    def from_crawler(
+        cls, crawler: Any, uri: str, *, feed_options: dict[str, Any] | None = None
+    ) -> SyncedFileFeedStorage:
+        storage = cls(uri, feed_options=feed_options)
+        seen = getattr(getattr(crawler, "spider", None), "seen", None)
+        storage.fsync = bool(getattr(seen, "kept", False))
+        return storage
 
     def open(self, spider: Any) -> Any:
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        return SyncedFile(self.path, "w" if self.write_mode == "wb" else "a")
+        file = SyncedFile(self.path, "w" if self.write_mode == "wb" else "a")
+        file.fsync = self.fsync
+        return file
 
 
 _PATH = f"{__name__}.SyncedFileFeedStorage"

@@ -74,6 +74,11 @@ class SeenStore:
             return cls(Path(jobdir) / FILE_NAME)
         return cls()
 
+    @property
+    def kept(self) -> bool:
+        """Whether the set outlives the run (a file or Redis), not memory only."""
+        return self._fd is not None or self.redis is not None
+
     def __contains__(self, url: str) -> bool:
         if url in self.urls:
             return True

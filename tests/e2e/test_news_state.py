@@ -61,9 +61,7 @@ def _wait_for_records(proc: subprocess.Popen[bytes], seen: Path, count: int) -> 
         time.sleep(0.01)
 
 
-def test_a_kill_at_any_moment_then_a_rerun_exports_every_article_exactly_once(
-    small_site, tmp_path
-):
+def test_a_kill_at_any_moment_then_a_rerun_exports_every_article_exactly_once(small_site, tmp_path):
     news, _ = small_site
     jobdir = tmp_path / "job"
     first, second = tmp_path / "out1.jsonl", tmp_path / "out2.jsonl"

@@ -42,3 +42,20 @@ def test_items_count_as_out_per_item_only_when_every_feed_is_a_synced_file(feeds
 
 def test_without_the_synced_storage_a_local_feed_waits_for_its_close():
     assert not synced_per_item(Settings({"FEEDS": {"out.jsonl": {"format": "jsonlines"}}}))
+
+
+def test_the_news_spider_s_local_feeds_are_synced_and_fsynced_with_a_jobdir(tmp_path):
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_cx.spiders import NewsSpider
+    from scrapy_cx.spiders._feeds import SyncedFileFeedStorage
+
+    feeds = {str(tmp_path / "out.jsonl"): {"format": "jsonlines"}}
+    for jobdir, fsync in ((str(tmp_path / "job"), True), (None, False)):
+        crawler = get_crawler(NewsSpider, {"FEEDS": feeds, "JOBDIR": jobdir})
+        crawler.spider = NewsSpider.from_crawler(crawler, site="https://x.test/")
+        assert synced_per_item(crawler.settings)
+        storage = SyncedFileFeedStorage.from_crawler(crawler, str(tmp_path / "out.jsonl"))
+        assert storage.fsync is fsync
+        if crawler.spider.ledger is not None:
+            crawler.spider.ledger.close()
