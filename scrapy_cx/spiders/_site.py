@@ -328,9 +328,10 @@ class SiteCrawl:
         depth = response.meta.get(LISTING_PAGE, 0) + 1
         if not article.next_page or depth >= self.max_listing_pages:
             return
-        if not new:
-            # Every teaser here was exported or asked for already (or none was found):
-            # the older pages of this listing hold nothing new either.
+        if not new and self.seen is not None and self.seen.rerun:
+            # A rerun, and every teaser here was exported or asked for already (or none
+            # was found): the older pages of this listing hold nothing new either. A
+            # first run reads on: a sitemap or feed of the newest stories gave them all.
             self.count("cx/news/listing_caught_up")
             return
         yield self.source(article.next_page, self.parse_page, "listing", **{LISTING_PAGE: depth})
