@@ -19,7 +19,7 @@ from typing import Any
 from scrapy import signals
 from scrapy.crawler import Crawler
 
-from ._feeds import synced_per_item
+from ._feeds import SyncedFile, synced_per_item
 from ._seen import SeenStore
 
 __all__ = ["ExportLedger"]
@@ -41,6 +41,7 @@ class ExportLedger:
         self.urls_of = urls_of
         self.per_item = synced_per_item(crawler.settings)
         self.pending: list[str] = []
+        self.files: list[SyncedFile] = []
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         if not self.per_item:
             crawler.signals.connect(self.feeds_closed, signal=signals.feed_exporter_closed)
@@ -49,12 +50,22 @@ class ExportLedger:
         # Connected now, after the feed exporter's own item_scraped handler.
         self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
 
+    def watch(self, file: SyncedFile) -> None:
+        """A feed file to put on disk after each record (kept sets only)."""
+        if self.seen.kept:
+            self.files.append(file)
+
     def item_scraped(self, item: Any, response: Any = None, spider: Any = None) -> None:
         urls = self.urls_of(item, response)
-        if self.per_item:
-            self.seen.add(urls)
-        else:
+        if not self.per_item:
             self.pending.extend(urls)
+            return
+        # The item is in the feed (the kernel's) already; recorded at once, then the
+        # feed put on disk: a kill between the two syscalls is all that could repeat it.
+        self.seen.add(urls)
+        self.files = [f for f in self.files if not f.closed]
+        for file in self.files:
+            file.sync()
 
     def feeds_closed(self) -> None:
         stats = self.crawler.stats.get_stats() if self.crawler.stats else {}

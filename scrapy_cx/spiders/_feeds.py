@@ -3,10 +3,11 @@
 Scrapy's ``FileFeedStorage`` opens the feed buffered: a SIGKILL loses the items in
 the buffer, while the spider has already recorded them as exported (issue 43,
 item 3). :class:`SyncedFileFeedStorage` writes each exporter write straight to the
-file and ``fsync``s it, so by the time the ``item_scraped`` handlers that run after
-the feed exporter's own see an item, it is on disk. A feed that is not such a file
-(S3, FTP, stdout, a post-processed one) holds its items only once closed:
-:func:`synced_per_item` tells the spider to record those at the end.
+file, so by the time the ``item_scraped`` handlers that run after the feed
+exporter's own see an item, the file holds it (synced to disk once recorded). A
+feed that is not such a file (S3, FTP, stdout, a post-processed one) holds its
+items only once closed: :func:`synced_per_item` tells the spider to record those
+at the end.
 """
 
 from __future__ import annotations
@@ -25,43 +26,45 @@ __all__ = ["STORAGES", "SyncedFile", "SyncedFileFeedStorage", "synced_per_item"]
 
 
 class SyncedFile(io.FileIO):
-    """An unbuffered file: every ``write`` is in the file (the kernel's) when it returns,
-    and on disk too with ``fsync`` (about 2 ms a write on ext4)."""
-
-    fsync = True
+    """An unbuffered file: every ``write`` is in the file (the kernel's, which a
+    SIGKILL does not lose) when it returns; :meth:`sync` puts it on disk."""
 
     def write(self, data: Any) -> int:
         view = memoryview(data).cast("B")
         done = 0
         while done < len(view):  # a short write: write the rest, never leave half an item
             done += super().write(view[done:]) or 0
-        if self.fsync:
-            os.fsync(self.fileno())
         return done
+
+    def sync(self) -> None:
+        if not self.closed:
+            os.fsync(self.fileno())
 
 
 class SyncedFileFeedStorage(FileFeedStorage):
     """``FileFeedStorage`` (same URIs, same ``overwrite``) writing through :class:`SyncedFile`.
 
-    ``fsync`` only in a crawl that keeps what it exported across runs (the spider's
-    ``seen`` store in a file or Redis): there a power cut must not leave an article
-    recorded and not in the feed; elsewhere the unbuffered write is enough."""
+    In a crawl that keeps what it exported across runs, each file opened is handed
+    to the spider's :class:`~._exported.ExportLedger`, which syncs it (``fsync``, about
+    2 ms on ext4) right after recording an item's URLs: a power cut then cannot
+    leave an article recorded and not in the feed, and a SIGKILL finds no window of
+    an fsync's length between the item's write and its record."""
 
-    fsync = False
+    ledger: Any = None
 
     @classmethod
     def from_crawler(
         cls, crawler: Any, uri: str, *, feed_options: dict[str, Any] | None = None
     ) -> SyncedFileFeedStorage:
         storage = cls(uri, feed_options=feed_options)
-        seen = getattr(getattr(crawler, "spider", None), "seen", None)
-        storage.fsync = bool(getattr(seen, "kept", False))
+        storage.ledger = getattr(getattr(crawler, "spider", None), "ledger", None)
         return storage
 
     def open(self, spider: Any) -> Any:
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         file = SyncedFile(self.path, "w" if self.write_mode == "wb" else "a")
-        file.fsync = self.fsync
+        if self.ledger is not None:
+            self.ledger.watch(file)
         return file
 
 

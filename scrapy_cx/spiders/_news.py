@@ -37,6 +37,7 @@ from ._exported import ExportLedger
 from ._feeds import STORAGES
 from ._legacy import flag, html_files, local_path, read_url_list
 from ._lock import JobdirBusy, JobdirLock
+from ._resume import RunMarker, drop_request_queue
 from ._seen import SeenStore
 from ._since import parse_since
 from ._site import SiteCrawl
@@ -54,6 +55,7 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
     #: Pages crawled when no argument names any (the example project's bundled pages).
     default_pages: Path | None = None
     ledger: ExportLedger | None = None
+    run_marker: RunMarker | None = None
     #: Polite defaults for real sites; the project's ``-s`` or a subclass overrides them.
     custom_settings: dict[str, Any] | None = {
         "ROBOTSTXT_OBEY": True,
@@ -129,6 +131,11 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         if spider.sites:
             redis_url = settings.get("CX_REDIS_URL") if spider.seen_in_redis else None
             spider.seen = SeenStore.open(jobdir, redis_url, spider.name)
+            if jobdir:
+                drop_request_queue(jobdir)
+                spider.run_marker = RunMarker(jobdir)
+                if not redis_url:  # a rerun only after a run that finished
+                    spider.seen.rerun = spider.run_marker.finished_before
             spider.ledger = ExportLedger(crawler, spider.seen, spider.exported_urls)
         return spider
 
@@ -197,6 +204,8 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         """Say where the articles went: the first thing a new user wants to know."""
         if self.ledger is not None:
             self.ledger.close()
+        if self.run_marker is not None and reason == "finished":
+            self.run_marker.finished()
         stats = self.crawler.stats
         count = stats.get_value("item_scraped_count", 0) if stats else 0
         feeds = list(self.settings.getdict("FEEDS"))

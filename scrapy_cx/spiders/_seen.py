@@ -38,7 +38,8 @@ class SeenStore:
             if path.is_file():
                 self._torn = self._load(path)
             self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        #: Whether an earlier run exported anything (a rerun: listings may stop when caught up).
+        #: Whether an earlier run exported anything (a rerun: listings may stop when caught
+        #: up); a JOBDIR crawl sets it from whether the last run finished (``_resume.py``).
         self.rerun = bool(self.urls) or (redis is not None and bool(redis.scard(key)))
 
     def _load(self, path: Path) -> bool:

@@ -22,6 +22,7 @@ def test_a_synced_file_holds_each_write_at_once(tmp_path):
     with SyncedFile(path, "w") as fh:
         fh.write(b'{"a": 1}\n')
         assert path.read_bytes() == b'{"a": 1}\n'  # no buffer between the write and the file
+        fh.sync()
 
 
 @pytest.mark.parametrize(
@@ -50,12 +51,31 @@ def test_the_news_spider_s_local_feeds_are_synced_and_fsynced_with_a_jobdir(tmp_
     from scrapy_cx.spiders import NewsSpider
     from scrapy_cx.spiders._feeds import SyncedFileFeedStorage
 
-    feeds = {str(tmp_path / "out.jsonl"): {"format": "jsonlines"}}
-    for jobdir, fsync in ((str(tmp_path / "job"), True), (None, False)):
+    out = str(tmp_path / "out.jsonl")
+    for jobdir, watched in ((str(tmp_path / "job"), 1), (None, 0)):
+        feeds = {out: {"format": "jsonlines"}}
         crawler = get_crawler(NewsSpider, {"FEEDS": feeds, "JOBDIR": jobdir})
-        crawler.spider = NewsSpider.from_crawler(crawler, site="https://x.test/")
+        crawler.spider = spider = NewsSpider.from_crawler(crawler, site="https://x.test/")
         assert synced_per_item(crawler.settings)
-        storage = SyncedFileFeedStorage.from_crawler(crawler, str(tmp_path / "out.jsonl"))
-        assert storage.fsync is fsync
-        if crawler.spider.ledger is not None:
-            crawler.spider.ledger.close()
+        storage = SyncedFileFeedStorage.from_crawler(crawler, out)
+        file = storage.open(spider)
+        assert len(spider.ledger.files) == watched  # fsynced after each record: kept sets only
+        file.close()
+        spider.ledger.close()
+
+
+def test_a_site_crawl_resumes_no_request_queue_and_knows_whether_the_last_run_finished(
+    tmp_path,
+):
+    from scrapy_cx.spiders._resume import FINISHED, QUEUE, RunMarker, drop_request_queue
+
+    (tmp_path / QUEUE).mkdir()
+    (tmp_path / QUEUE / "p0").write_bytes(b"\x00\x01")  # torn by a kill
+    drop_request_queue(str(tmp_path))
+    assert not (tmp_path / QUEUE).exists()
+    first = RunMarker(str(tmp_path))
+    assert not first.finished_before
+    first.finished()
+    second = RunMarker(str(tmp_path))
+    assert second.finished_before and not (tmp_path / FINISHED).exists()  # until it finishes
+    assert not RunMarker(str(tmp_path)).finished_before  # the second was killed
