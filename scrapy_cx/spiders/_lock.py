@@ -10,8 +10,11 @@ from __future__ import annotations
 import fcntl
 import os
 from pathlib import Path
+from typing import Any
 
-__all__ = ["JobdirBusy", "JobdirLock"]
+from scrapy import signals
+
+__all__ = ["JobdirBusy", "JobdirLock", "lock_jobdir"]
 
 LOCK_NAME = "cx-news.lock"
 
@@ -42,3 +45,16 @@ class JobdirLock:
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor lets the lock go
             self._fd = None
+
+
+def lock_jobdir(crawler: Any) -> None:
+    """Hold the crawl's ``JOBDIR`` (if any) until its engine stops; taken, end the
+    command in one line (``SystemExit``: exit status 1, no traceback)."""
+    jobdir = crawler.settings.get("JOBDIR")
+    if not jobdir:
+        return
+    try:
+        lock = JobdirLock(jobdir)
+    except JobdirBusy as exc:
+        raise SystemExit(f"scrapy-cx: {exc}") from None
+    crawler.signals.connect(lock.release, signal=signals.engine_stopped, weak=False)

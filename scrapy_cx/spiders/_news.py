@@ -25,7 +25,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import scrapy
-from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.linkextractors import LinkExtractor
@@ -36,9 +35,8 @@ from ..settings import CxSettings
 from ._exported import ExportLedger
 from ._feeds import STORAGES
 from ._legacy import flag, html_files, local_path, read_url_list
-from ._lock import JobdirBusy, JobdirLock
-from ._resume import RunMarker, drop_request_queue
-from ._seen import SeenStore
+from ._lock import lock_jobdir
+from ._resume import RunMarker, resume_site_crawl
 from ._since import parse_since
 from ._site import SiteCrawl
 
@@ -118,25 +116,12 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> NewsSpider:
         spider: NewsSpider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
-        jobdir = settings.get("JOBDIR")
-        if jobdir:
-            try:
-                lock = JobdirLock(jobdir)
-            except JobdirBusy as exc:
-                raise SystemExit(f"scrapy-cx: {exc}") from None
-            crawler.signals.connect(lock.release, signal=signals.engine_stopped, weak=False)
+        lock_jobdir(crawler)
         cx = CxSettings.from_settings(settings)
         spider.max_article_pages = cx.max_article_pages
         spider.min_content_length = cx.min_content_length
         if spider.sites:
-            redis_url = settings.get("CX_REDIS_URL") if spider.seen_in_redis else None
-            spider.seen = SeenStore.open(jobdir, redis_url, spider.name)
-            if jobdir:
-                drop_request_queue(jobdir)
-                spider.run_marker = RunMarker(jobdir)
-                if not redis_url:  # a rerun only after a run that finished
-                    spider.seen.rerun = spider.run_marker.finished_before
-            spider.ledger = ExportLedger(crawler, spider.seen, spider.exported_urls)
+            resume_site_crawl(spider, crawler)
         return spider
 
     # Scrapy >= 2.13 calls start(); 2.11 and 2.12 call start_requests().

@@ -15,8 +15,12 @@ from __future__ import annotations
 import logging
 import shutil
 from pathlib import Path
+from typing import Any
 
-__all__ = ["RunMarker", "drop_request_queue"]
+from ._exported import ExportLedger
+from ._seen import SeenStore
+
+__all__ = ["RunMarker", "drop_request_queue", "resume_site_crawl"]
 
 logger = logging.getLogger(__name__)
 
@@ -43,3 +47,18 @@ class RunMarker:
 
     def finished(self) -> None:
         self.path.touch()
+
+
+def resume_site_crawl(spider: Any, crawler: Any) -> None:
+    """Give a ``site=`` spider its state: the exported set (Redis, else JOBDIR, else
+    memory), the ledger that fills it, and on a JOBDIR this module's rules."""
+    settings = crawler.settings
+    jobdir = settings.get("JOBDIR")
+    redis_url = settings.get("CX_REDIS_URL") if spider.seen_in_redis else None
+    spider.seen = SeenStore.open(jobdir, redis_url, spider.name)
+    if jobdir:
+        drop_request_queue(jobdir)
+        spider.run_marker = RunMarker(jobdir)
+        if not redis_url:  # a rerun only after a run that finished
+            spider.seen.rerun = spider.run_marker.finished_before
+    spider.ledger = ExportLedger(crawler, spider.seen, spider.exported_urls)
