@@ -88,6 +88,7 @@ class SiteCrawl:
         self._requested: set[str] = set()
         self._yielded: set[str] = set()
         self._sections: set[str] = set()
+        self._listed_as: dict[str, list[str]] = {}  # a split article's first page: redirects
         self.section_links = LinkExtractor(restrict_xpaths=("//nav", "//header"))
 
     def count(self, key: str, value: int = 1) -> None:
@@ -112,6 +113,7 @@ class SiteCrawl:
         except AttributeError:
             return []
         listed = list(getattr(response, "meta", {}).get("redirect_urls") or ())
+        listed += getattr(self, "_listed_as", {}).pop(url, [])
         return [url, *pages, *listed] if url else [*pages, *listed]
 
     # ----------------------------------------------------------------- requests
@@ -358,6 +360,8 @@ class SiteCrawl:
             and len(article.content) >= self.min_content_length  # else no article to merge
             and same_article(article, article.next_page)
         ):
+            # the URLs it was listed under, recorded with the merged article's own
+            self._listed_as[article.url or response.url] = response.meta.get("redirect_urls", [])
             yield self._next_part([article], article.next_page)
             return
         if response.url in self._yielded:

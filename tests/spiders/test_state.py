@@ -79,3 +79,26 @@ def test_a_site_crawl_resumes_no_request_queue_and_knows_whether_the_last_run_fi
     second = RunMarker(str(tmp_path))
     assert second.finished_before and not (tmp_path / FINISHED).exists()  # until it finishes
     assert not RunMarker(str(tmp_path)).finished_before  # the second was killed
+
+
+def test_a_split_article_listed_under_a_redirect_records_the_listed_url_too():
+    import scrapy
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_cx import Article
+    from scrapy_cx.spiders import NewsSpider
+
+    site = "https://www.x.test"
+    spider = NewsSpider.from_crawler(get_crawler(NewsSpider, {}), site=site + "/")
+    one = Article(url=site + "/s.html", title="Story", page_type="article",
+                  next_page=site + "/s.html?page=2", content="One. " * 60)
+    meta = {"cx_article": one, "redirect_urls": [site + "/old/s.html"]}
+    first = HtmlResponse(one.url, body=b"<html></html>", request=scrapy.Request(one.url, meta=meta))
+    [part] = list(spider.parse_page(first))
+    two = Article(url=site + "/s.html?page=2", title="Story", page_type="article",
+                  content="Two. " * 60)
+    last = HtmlResponse(two.url, body=b"<html></html>",
+                        request=scrapy.Request(two.url, meta={**part.meta, "cx_article": two}))
+    [item] = list(spider.parse_part(last))
+    assert set(spider.exported_urls(item, last)) == {one.url, two.url, site + "/old/s.html"}
