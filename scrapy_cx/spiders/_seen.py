@@ -38,9 +38,7 @@ class SeenStore:
             if path.is_file():
                 self._torn = self._load(path)
             self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        #: Whether an earlier run exported anything (a rerun: listings may stop when caught
-        #: up); a JOBDIR crawl sets it from whether the last run finished (``_resume.py``).
-        self.rerun = bool(self.urls) or (redis is not None and bool(redis.scard(key)))
+        self._rerun: bool | None = None
 
     def _load(self, path: Path) -> bool:
         """Read the URLs a killed or corrupted file still holds; say once what was not."""
@@ -74,6 +72,21 @@ class SeenStore:
         if jobdir:
             return cls(Path(jobdir) / FILE_NAME)
         return cls()
+
+    @property
+    def rerun(self) -> bool:
+        """Whether an earlier run exported anything (a rerun: listings may stop when
+        caught up); a JOBDIR crawl sets it from whether the last run finished
+        (``_resume.py``). Redis is asked when first needed, not at start."""
+        if self._rerun is None:
+            self._rerun = bool(self.urls) or (
+                self.redis is not None and bool(self.redis.scard(self.key))
+            )
+        return self._rerun
+
+    @rerun.setter
+    def rerun(self, value: bool) -> None:
+        self._rerun = value
 
     @property
     def kept(self) -> bool:
