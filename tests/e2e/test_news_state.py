@@ -215,3 +215,32 @@ def test_a_listed_url_that_redirects_is_not_fetched_again_on_a_rerun(tmp_path):
     assert items == []
     assert "/sitemap.xml" in hits
     assert not {"/old/a.html", "/a.html", "/b.html"} & set(hits), hits
+
+
+def test_a_feed_that_holds_items_only_once_closed_records_them_at_its_close(
+    small_site, tmp_path
+):
+    # stdout: no synced file, so the URLs are recorded when the feed exporter has closed it.
+    news, hits = small_site
+    jobdir = tmp_path / "job"
+    command = crawl_command(
+        ["-a", f"site={news.base}/"],
+        Path("-:jsonlines"),
+        {**FAST, "JOBDIR": str(jobdir), "CX_FORMATS": ""},
+    )
+    proc = subprocess.run(
+        command, cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=180, check=False
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    exported = {json.loads(line)["url"] for line in proc.stdout.splitlines() if line.strip()}
+    assert exported == {news.base + s.path for s in news.stories}
+    recorded = set((jobdir / FILE_NAME).read_text(encoding="utf-8").splitlines())
+    assert exported <= recorded
+    hits.clear()
+    _, again = run_crawl(
+        ["-a", f"site={news.base}/"],
+        tmp_path / "again.jsonl",
+        settings={**FAST, "JOBDIR": str(jobdir), "CX_FORMATS": ""},
+    )
+    assert again == []
+    assert not set(hits) & news.article_paths()
