@@ -25,7 +25,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import scrapy
-from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.linkextractors import LinkExtractor
@@ -37,8 +36,11 @@ from ..settings import CxSettings
 from ._args import check_arguments, site_urls
 from ._boundary import ORDER as BOUNDARY_ORDER
 from ._boundary import BoundaryMiddleware
+from ._exported import ExportLedger
+from ._feeds import STORAGES
 from ._legacy import flag, html_files, local_path, read_url_list
-from ._seen import SeenStore
+from ._lock import lock_jobdir
+from ._resume import RunMarker, resume_site_crawl
 from ._since import parse_since
 from ._site import SiteCrawl
 
@@ -54,6 +56,8 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
     name = "news"
     #: Pages crawled when no argument names any (the example project's bundled pages).
     default_pages: Path | None = None
+    ledger: ExportLedger | None = None
+    run_marker: RunMarker | None = None
     #: Polite defaults for real sites; the project's ``-s`` or a subclass overrides them.
     custom_settings: dict[str, Any] | None = {
         "ROBOTSTXT_OBEY": True,
@@ -105,6 +109,8 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         path = f"{BoundaryMiddleware.__module__}.{BoundaryMiddleware.__qualname__}"
         middlewares.set(path, BOUNDARY_ORDER, "spider")
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, "spider")
+        # Local feed files synced per item (_feeds.py); a project's own storages stand.
+        settings.set("FEED_STORAGES", {**STORAGES, **settings.getdict("FEED_STORAGES")}, "spider")
 
     def _start_urls(self, urls: str | None, dir: str | None, start_url: str | None) -> list[str]:
         if urls:
@@ -122,13 +128,12 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> NewsSpider:
         spider: NewsSpider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
+        lock_jobdir(crawler)
         cx = CxSettings.from_settings(settings)
         spider.max_article_pages = cx.max_article_pages
         spider.min_content_length = cx.min_content_length
         if spider.sites:
-            redis_url = settings.get("CX_REDIS_URL") if spider.seen_in_redis else None
-            spider.seen = SeenStore.open(settings.get("JOBDIR"), redis_url, spider.name)
-            crawler.signals.connect(spider.exported, signal=signals.item_scraped)
+            resume_site_crawl(spider, crawler)
         return spider
 
     # Scrapy >= 2.13 calls start(); 2.11 and 2.12 call start_requests().
@@ -194,8 +199,10 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
 
     def closed(self, reason: str) -> None:
         """Say where the articles went: the first thing a new user wants to know."""
-        if self.seen is not None:
-            self.seen.close()
+        if self.ledger is not None:
+            self.ledger.close()
+        if self.run_marker is not None and reason == "finished":
+            self.run_marker.finished()
         stats = self.crawler.stats
         count = stats.get_value("item_scraped_count", 0) if stats else 0
         feeds = list(self.settings.getdict("FEEDS"))

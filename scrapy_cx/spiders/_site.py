@@ -96,6 +96,7 @@ class SiteCrawl:
         self._requested: set[str] = set()
         self._yielded: set[str] = set()
         self._sections: set[str] = set()
+        self._listed_as: dict[str, list[str]] = {}  # a split article's first page: redirects
         self.section_links = LinkExtractor(restrict_xpaths=("//nav", "//header"))
 
     def count(self, key: str, value: int = 1) -> None:
@@ -121,16 +122,17 @@ class SiteCrawl:
             )
         return True
 
-    def exported(self, item: Any, response: Any = None, spider: Any = None) -> None:
-        """item_scraped: the article is out, so a later run need not fetch it again."""
-        if self.seen is None:
-            return
+    def exported_urls(self, item: Any, response: Any = None) -> list[str]:
+        """An exported article's URLs a later run need not fetch again: its pages, and
+        the URLs it was listed under that redirected to them."""
         try:
             url = item.get("url")
-            pages = item.get("pages") or ()
+            pages = list(item.get("pages") or ())
         except AttributeError:
-            return
-        self.seen.add([url, *pages] if url else pages)
+            return []
+        listed = list(getattr(response, "meta", {}).get("redirect_urls") or ())
+        listed += getattr(self, "_listed_as", {}).pop(url, [])
+        return [url, *pages, *listed] if url else [*pages, *listed]
 
     # ----------------------------------------------------------------- requests
 
@@ -367,9 +369,10 @@ class SiteCrawl:
         depth = response.meta.get(LISTING_PAGE, 0) + 1
         if not article.next_page or depth >= self.max_listing_pages:
             return
-        if not new:
-            # Every teaser here was exported or asked for already (or none was found):
-            # the older pages of this listing hold nothing new either.
+        if not new and self.seen is not None and self.seen.rerun:
+            # A rerun, and every teaser here was exported or asked for already (or none
+            # was found): the older pages of this listing hold nothing new either. A
+            # first run reads on: a sitemap or feed of the newest stories gave them all.
             self.count("cx/news/listing_caught_up")
             return
         yield self.source(
@@ -399,6 +402,8 @@ class SiteCrawl:
             and same_article(article, article.next_page)
             and not self.off_site(article.next_page, response.url)
         ):
+            # the URLs it was listed under, recorded with the merged article's own
+            self._listed_as[article.url or response.url] = response.meta.get("redirect_urls", [])
             yield self._next_part([article], article.next_page)
             return
         if response.url in self._yielded:

@@ -79,6 +79,8 @@ def test_the_polite_defaults_are_the_spider_s():
 def test_an_exported_item_is_recorded_in_the_jobdir(tmp_path):
     spider = _spider({"JOBDIR": str(tmp_path), "CX_MAX_ARTICLE_PAGES": 4}, site="https://x.test/")
     assert spider.max_article_pages == 4
+    # Recorded from spider_opened on, after the feed exporter's own item_scraped handler.
+    spider.crawler.signals.send_catch_log(signals.spider_opened, spider=spider)
     spider.crawler.signals.send_catch_log(
         signals.item_scraped,
         item={"url": "https://x.test/a", "pages": ["https://x.test/a", "https://x.test/a?p=2"]},

@@ -43,3 +43,23 @@ def test_with_redis_the_set_is_shared_by_every_process(tmp_path):
         assert "https://x.test/a" not in SeenStore.open(None, url, "another-spider")
         one.close()
     assert not (tmp_path / "job").exists()
+
+
+def test_junk_is_ignored_and_the_next_record_starts_on_its_own_line(tmp_path, caplog):
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"\xff\xfe junk\nhttps://x.test/a\nhttps://x.test/b")  # torn: no newline
+    store = SeenStore.open(str(tmp_path), None, "news")
+    assert "https://x.test/a" in store and "https://x.test/b" not in store
+    assert [r.getMessage() for r in caplog.records if str(path) in r.getMessage()] == [
+        f"{path}: ignored 1 unreadable line(s) and a torn last line; "
+        "those articles may be fetched again"
+    ]
+    assert store.rerun
+    store.add(["https://x.test/c"])
+    store.close()
+    assert path.read_bytes().endswith(b"https://x.test/b\nhttps://x.test/c\n")
+    assert "https://x.test/c" in SeenStore.open(str(tmp_path), None, "news")
+
+
+def test_a_first_run_is_no_rerun(tmp_path):
+    assert not SeenStore.open(str(tmp_path), None, "news").rerun

@@ -53,6 +53,7 @@ from ..content.posts import (
 )
 from ..content.regions import is_headline_link
 from ..fields.dates import shows_day
+from ..fields.navigation import shows_pager
 from ..page import Evidence, Page
 from ..parse.dom import may_name
 from ..parse.lines import Line, PageLines
@@ -622,6 +623,10 @@ def settle_page_type(page: Page) -> None:
         # its structured data names what it is, not an article
         _typed(page, "other", "no date, and its structured data names no article")
         return
+    if teasers and _mostly_links(lines) and shows_pager(page):
+        # a listing's last page of one teaser: a linked headline and its date, no text
+        _typed(page, "listing", "no byline, teasers and no prose over a run of page numbers")
+        return
     if dated and not _stamped(page):
         return  # a dated article: the common case
     # A stamped page of linked headlines stays an article: a short news item
@@ -634,6 +639,22 @@ def settle_page_type(page: Page) -> None:
     ):
         # Code blocks mark an undated page only: a dated post shows code too.
         _typed(page, "other", "no byline and the marks of a product, app or docs page")
+
+
+# A line this long and mostly unlinked is a story's text, never a teaser's date or blurb.
+PROSE_LINE = 120
+
+
+def _mostly_links(lines: list[Line]) -> bool:
+    """More linked text than unlinked, and no line of prose: headlines, not a story."""
+    linked = sum(line.link_length for line in lines)
+    unlinked = 0
+    for line in lines:
+        text = line.length - line.link_length
+        if text >= PROSE_LINE:
+            return False
+        unlinked += text
+    return linked > unlinked
 
 
 def price_tags(lines: Iterable[Line]) -> int:

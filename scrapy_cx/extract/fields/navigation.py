@@ -30,7 +30,15 @@ from .._urls import http_url
 from ..content.regions import is_headline_link
 from ..page import Page
 
-__all__ = ["continues", "find_navigation", "page_address", "page_stem", "same_site", "site_of"]
+__all__ = [
+    "continues",
+    "find_navigation",
+    "page_address",
+    "page_stem",
+    "same_site",
+    "shows_pager",
+    "site_of",
+]
 
 MAX_ARTICLE_LINKS = 500  # teaser links kept per listing
 MAX_ANCHORS = 5000  # <a> elements read for the next page (a pager is never past them)
@@ -54,6 +62,17 @@ _CLASS_WORD = re.compile(r"[a-z]+")
 _PAGE_PARAMS = frozenset("page p pg pn paged pageno pagenum pagenumber currentpage".split())
 _NAME_NUMBER = re.compile(r"[_-](?:p|page)?\d{1,2}(?=\.[a-z]{2,6}$)", re.I)
 _FOLDER_NUMBER = re.compile(r"(?:/page)?/\d{1,3}/?$", re.I)
+# The last part of a site's own pages' addresses (privacy.html, /about-us/, terms_of_use):
+# footer and legal links, never a teaser, whatever region the page put them in.
+_LEGAL_WORDS = frozenset(
+    """privacy terms tos contact about imprint impressum legal cookies cookie disclaimer
+    accessibility copyright datenschutz kontakt agb""".split()
+)
+_LEGAL_FILLERS = frozenset("us of use policy policies service conditions and notice the".split())
+_LEGAL_PART = re.compile(r"[a-z]+")
+_FOOTER_NAME = re.compile(r"footer", re.I)
+_MAX_PAGE_DIGITS = 3  # a listing's page number (a year, 2024, is no page)
+_TABLE_TAGS = frozenset("td th tr tbody thead table".split())
 
 
 def find_navigation(page: Page) -> None:
@@ -138,6 +157,7 @@ def _article_links(page: Page) -> list[str]:
     base = page.url
     own_path = _path(base)
     found: dict[str, None] = {}
+    footers: dict[etree._Element, bool] = {}
     for line in page.lines:
         href = line.href
         if href is None or line.boilerplate or not is_headline_link(line):
@@ -148,12 +168,68 @@ def _article_links(page: Page) -> list[str]:
         if address is None or not same_site(address, base):
             continue
         path = _path(address)
+        if _legal(path) or _in_footer(page, line.block, footers):
+            continue  # a small listing's footer is no boilerplate: most of its text
         if path == own_path or path == "/":
             continue  # this page (another of its pages: ?page=2) or the home page: no teaser
         found[address.split("#", 1)[0]] = None
         if len(found) >= MAX_ARTICLE_LINKS:
             break
     return list(found)
+
+
+def _legal(path: str) -> bool:
+    """A footer's or legal page's address: its last part only legal words (``/about-us/``,
+    ``privacy-policy.html``, ``terms_of_use``), never a story's (``privacy-law-passes``)."""
+    last = path.rstrip("/").rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    words = set(_LEGAL_PART.findall(last))
+    return bool(words & _LEGAL_WORDS) and words <= _LEGAL_WORDS | _LEGAL_FILLERS
+
+
+def _in_footer(page: Page, block: int, footers: dict[etree._Element, bool]) -> bool:
+    """The line's block stands in a ``<footer>`` or an element named a footer (the walk
+    does not mark one boilerplate where it holds much of a small page's text); a
+    wrapper so named around the page's ``<main>`` or ``<h1>`` is no footer.
+    ``footers``: each element's answer, kept over one page's lines."""
+    elements = page.lines.elements
+    if not 0 <= block < len(elements):
+        return False
+    el: etree._Element | None = elements[block]
+    while el is not None and el.tag not in ("body", "html"):
+        found = footers.get(el)
+        if found is None:
+            named = el.tag == "footer" or bool(
+                _FOOTER_NAME.search(f"{el.get('class', '')} {el.get('id', '')}")
+            )
+            found = named and next(el.iter("main", "h1"), None) is None
+            footers[el] = found
+        if found:
+            return True
+        el = el.getparent()
+    return False
+
+
+def shows_pager(page: Page) -> bool:
+    """The page shows a run of page numbers: two or more (1 to 999) under one container,
+    linked, or one linked beside the current one shown unlinked. Numbers in a table are
+    a calendar's days, not pages."""
+    containers: dict[etree._Element, int] = {}
+    for count, a in enumerate(page.root.iter("a")):
+        if count >= MAX_ANCHORS:
+            break
+        text = (a.text or "").strip() if not len(a) else ""
+        if not (text.isdigit() and len(text) <= _MAX_PAGE_DIGITS and _usable(a.get("href"))):
+            continue
+        parent = a.getparent()
+        if parent is not None and parent.tag in ("li", "span", "em", "strong", "b"):
+            parent = parent.getparent()
+        if parent is None or parent.tag in _TABLE_TAGS:
+            continue
+        containers[parent] = containers.get(parent, 0) + 1
+        shown = {n for n in _numbers(parent) if len(n) <= _MAX_PAGE_DIGITS}
+        if containers[parent] >= 2 or len(shown) >= 2:
+            return True
+    return False
 
 
 def _path(url: str | None) -> str:

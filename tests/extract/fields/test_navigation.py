@@ -188,3 +188,61 @@ def test_an_article_next_page_is_its_own_never_the_next_story():
     assert article.next_page is None
     listing = extract_article(_listing(head="<link rel='next' href='/archive/'>"), URL)
     assert listing.next_page == "https://www.example.com/archive/"  # a listing's is any
+
+
+FOOTER_LINKS = "".join(
+    f'<p><a href="/{path}/">{text}</a></p>'
+    for path, text in [
+        ("newsletters", "Sign up for our morning newsletters today"),
+        ("apps", "Download the Daily Example apps for your phone"),
+        ("advertise", "Advertise with the Daily Example news site"),
+        ("jobs", "Work with us: open jobs in the newsroom"),
+        ("rss-feeds", "All the RSS feeds of the Daily Example site"),
+        ("podcasts", "Listen to the podcasts of the Daily Example"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("opening", "closing"), [("<footer>", "</footer>"), ('<div id="site-footer">', "</div>")]
+)
+def test_a_footer_is_no_teasers_where_it_holds_most_of_a_small_listing_text(opening, closing):
+    # (the walk marks no element boilerplate that holds most of the page's text)
+    page = (
+        "<html><head><title>World news</title></head><body><nav><a href='/'>Home</a></nav>"
+        '<main><h1>World</h1><h2><a href="/2024/story-1.html">A long headline about story '
+        'number one</a></h2><time datetime="2024-05-01">1 May 2024</time><div class="pager">'
+        f'<a href="/world/">1</a> <span>2</span></div></main>{opening}{FOOTER_LINKS}{closing}'
+        "</body></html>"
+    )
+    article = extract_article(page, "https://www.example.com/world/?page=2")
+    assert article.page_type == "listing"
+    assert article.article_links == ("https://www.example.com/2024/story-1.html",)
+
+
+def test_legal_links_are_no_teasers_wherever_they_stand():
+    legal = (
+        '<div class="bottom"><ul><li><a href="/privacy-policy.html">Privacy and cookie policy '
+        'of the site</a></li><li><a href="/about-us/">About the Daily Example news site</a>'
+        "</li></ul></div>"
+    )
+    story = '<li><a href="/2024/privacy-law-passes.html">A privacy law passes after a vote</a></li>'
+    article = extract_article(_listing(extra=f"<ul>{story}</ul>{legal}"), URL)
+    assert article.page_type == "listing"
+    links = article.article_links
+    assert "https://www.example.com/2024/privacy-law-passes.html" in links  # a story's address
+    legal_links = {"https://www.example.com/privacy-policy.html", "https://www.example.com/about-us/"}
+    assert not legal_links & set(links)
+
+
+def test_a_last_listing_page_of_one_teaser_is_a_listing():
+    page = (
+        "<html><head><title>World | Example</title></head><body><nav><a href='/'>Home</a></nav>"
+        '<main><h1>World</h1><article><h2><a href="/2024/story-9.html">A long headline about '
+        'story number nine</a></h2><time datetime="2024-05-01">1 May 2024</time></article>'
+        '<div class="pagination"><a href="/world/">1</a> <a href="/world/page/2/">2</a> '
+        "<span>3</span></div></main></body></html>"
+    )
+    article = extract_article(page, "https://www.example.com/world/page/3/")
+    assert article.page_type == "listing"
+    assert article.article_links == ("https://www.example.com/2024/story-9.html",)
