@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from scrapy_cx import Article, ArticleMiddleware, extract_article
-from scrapy_cx.pool import _workers
+from scrapy_cx.pool import _pool
 
 #: Seconds the "/hang" page takes: far past any CX_PAGE_TIMEOUT of the tests.
 HANG_SECONDS = 300
@@ -65,7 +65,7 @@ class WorkersNeverStartMiddleware(ArticleMiddleware):
     warm_up = staticmethod(never_start)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        _workers.START_GIVE_UP_SECONDS = NEVER_START_GIVE_UP_SECONDS  # this crawl's process only
+        _pool.START_GIVE_UP_SECONDS = NEVER_START_GIVE_UP_SECONDS  # this crawl's process only
         super().__init__(*args, **kwargs)
 
 
