@@ -198,7 +198,10 @@ def crawl_pool(
             warm_up=warm_up,
             context=default_context(warm=settings.worker_warm_up),
         )
-        close = partial(_close_pool, crawler, pool)
+
+        def close() -> None:
+            _close_pool(crawler, pool)
+
         crawler.signals.connect(close, signal=signals.spider_closed, weak=False)
         crawler.signals.connect(close, signal=signals.engine_stopped, weak=False)
         logger.info(

@@ -30,7 +30,7 @@ class ReactorPool(EventPool):
             from twisted.internet import reactor
         super().__init__(workers, loop=reactor, **options)
 
-    def submit(  # type: ignore[override] - a Deferred, the reactor's own kind of result
+    def submit(  # type: ignore[override]  # a Deferred: the reactor's own kind of result
         self, function: Callable[..., Any], *args: Any, **kwargs: Any
     ) -> Deferred[Any]:
         """``function(*args, **kwargs)`` in a worker: a Deferred fired in the reactor."""

@@ -10,7 +10,7 @@ import os
 import time
 from typing import Any
 
-from scrapy_cx import Article, ArticleMiddleware, extract_article
+from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, extract_article
 from scrapy_cx.pool import _pool
 
 #: Seconds the "/hang" page takes: far past any CX_PAGE_TIMEOUT of the tests.
@@ -33,6 +33,12 @@ def extract(html: bytes | str, url: str | None = None, **kwargs: Any) -> Article
 
 class FaultyMiddleware(ArticleMiddleware):
     """The real middleware with :func:`extract` as its extractor."""
+
+    extract = staticmethod(extract)
+
+
+class FaultyPipeline(ArticlePipeline):
+    """The real pipeline with :func:`extract` as its extractor (raw HTML items)."""
 
     extract = staticmethod(extract)
 
