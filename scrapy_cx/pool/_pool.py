@@ -115,6 +115,7 @@ class _Link:
         self._on_messages = on_messages
         self._on_eof = on_eof
         self._inbox = bytearray()
+        self._chunk = bytearray(READ_SIZE)  # read into: not a new megabyte per read
         # What is left to write, each part with what to call once it is written.
         self._outbox: deque[tuple[memoryview, Callable[[], None] | None]] = deque()
         self._writing = False  # registered as a writer: the socket was full
@@ -177,11 +178,12 @@ class _Link:
         messages = []
         try:
             while True:
-                data = self._sock.recv(READ_SIZE)
-                if not data:
+                count = self._sock.recv_into(self._chunk)
+                if not count:
                     return None
-                self._inbox += data
-                if len(data) < READ_SIZE:
+                with memoryview(self._chunk) as chunk:
+                    self._inbox += chunk[:count]
+                if count < READ_SIZE:
                     break
         except BlockingIOError:
             pass
@@ -348,17 +350,12 @@ class EventPool:
         self._closed = True
         self._cancel_timer()
         error = PoolClosed(self.broken or "pool closed")
-        processes = self._retiring + [worker.process for worker in self._workers]
-        for process in processes:
-            if process.is_alive():
-                process.kill()
+        self._at_exit()  # kills them all
         for worker in self._workers:
             worker.link.stop()
             self._settled.extend((task.settle, False, error) for task in worker.tasks)
         self._settled.extend((task.settle, False, error) for task in self._queue)
         self._workers, self._retiring, self._queue = [], [], deque()
-        for process in processes:
-            process.join(REAP_SECONDS)
         self._flush()
 
     def backlog(self) -> int:

@@ -107,13 +107,10 @@ _NO_LOCALE_DATE = "0 qqqq 0"
 def warm_up_locales() -> None:
     """Build dateparser's splitter of every locale now, once, in the fork server.
 
-    Asked for a date with no language given, dateparser tries its ~200 locales in
-    turn and compiles a word-splitting regex for each one it tries; a string none
-    takes tries them all. htmldate's scan of an undated story sends it such
-    strings on most pages it reads, so each worker paid that in full on its first
-    one: 3.2-3.5 s of CPU and 55 MB here, and again every ``max_tasks`` pages
-    (7 ms a page at the crawl's 500). On 16 cores wceb_dev's pages cost the
-    workers 44.9 ms each in a crawl, 19 in one warm process.
+    Asked for a date with no language given, dateparser compiles a word-splitting
+    regex for each of its ~200 locales it tries, and a string none takes tries them
+    all: htmldate sends such strings on most undated pages, so each new worker paid
+    seconds of CPU and ~55 MB for it on its first one, and again after each recycling.
     """
     import dateparser
 

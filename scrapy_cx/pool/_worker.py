@@ -2,10 +2,12 @@
 
 A worker talks to the pool over one socket (a ``socketpair``). A message is a pickle
 (protocol 5) behind an 8-byte big-endian length: :func:`frame` here, the pool's
-reader in :mod:`._pool`. The worker reads with plain blocking calls: the parent
-never blocks on its end, so neither can wait on the other for good. An end of file
-(the parent closed the socket, or died) makes the worker exit, so no worker
-outlives its pool, whatever killed the parent.
+reader in :mod:`._pool`. A thread of the worker takes each task off the socket as
+soon as it comes, while the worker runs the one before: a page larger than the
+socket holds is then written whole at once, not the rest of it only when the
+parent's busy loop next turns (the worker would wait on that turn for every such
+page). An end of file (the parent closed the socket, or died) makes the worker
+exit, so no worker outlives its pool, whatever killed the parent.
 
 Nothing here imports Scrapy.
 """
@@ -13,9 +15,11 @@ Nothing here imports Scrapy.
 from __future__ import annotations
 
 import pickle
+import queue
 import signal
 import socket
 import struct
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -59,6 +63,16 @@ def _receive(sock: socket.socket) -> Any:
     return _read_exactly(sock, size)
 
 
+def _read_tasks(sock: socket.socket, inbox: queue.SimpleQueue[bytearray | None]) -> None:
+    """Put every task's pickle in ``inbox`` as it comes; None at end of file."""
+    try:
+        while (data := _receive(sock)) is not None:
+            inbox.put(data)
+    except OSError:
+        pass
+    inbox.put(None)
+
+
 def worker_main(sock: socket.socket, warm_up: Callable[[], object] | None) -> None:
     """Run ``(function, args, kwargs)`` tasks from ``sock`` until the parent is gone."""
     # Ctrl-C reaches the whole process group: the parent decides what happens to
@@ -66,9 +80,11 @@ def worker_main(sock: socket.socket, warm_up: Callable[[], object] | None) -> No
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm_up is not None:
         warm_up()
+    inbox: queue.SimpleQueue[bytearray | None] = queue.SimpleQueue()
+    threading.Thread(target=_read_tasks, args=(sock, inbox), daemon=True).start()
     sock.sendall(b"".join(frame(READY)))
     while True:
-        data = _receive(sock)
+        data = inbox.get()
         if data is None:  # the pool closed its end (retired, closed) or its process died
             return
         started = time.process_time()
