@@ -23,6 +23,9 @@ setup(
         "itemadapter>=0.8",
         # Imported by decode.py for undeclared legacy encodings; Scrapy brings it, we name it.
         "charset-normalizer>=3",
+        # Sites by the Public Suffix List (navigation.site_of), offline from its bundled
+        # list; Scrapy already depends on it.
+        "tldextract>=3",
     ],
     extras_require={
         # warcio: the maintained pure-Python WARC reader, for `python -m scrapy_cx extract x.warc.gz`.

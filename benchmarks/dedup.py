@@ -58,7 +58,7 @@ from typing import Any
 from benchmarks.datasets import available_sets, bench_dir, load_set
 from scrapy_cx import extract_article
 from scrapy_cx.dedup import DEFAULT_THRESHOLD, MemoryIndex
-from scrapy_cx.extract import fingerprint as fp_module
+from scrapy_cx.extract.fields import fingerprint as fp_module
 
 SEED = 11
 THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8)

@@ -88,9 +88,11 @@ def load_core(label: str, package: str) -> Core:
     def part(name: str) -> ModuleType:
         return importlib.import_module(f"{package}.extract{name}")
 
-    # (the Page's module was private, ``._page``, before the core's layout of issue 21)
+    # (the Page's module was private, ``._page``, before the core's layout of issue 21;
+    # decode and dom sat directly in extract/ before its phases of issue 42)
     page = ".page" if importlib.util.find_spec(f"{package}.extract.page") else "._page"
-    return Core(label, part(""), part(".decode"), part(".dom"), part(page))
+    parse = ".parse" if importlib.util.find_spec(f"{package}.extract.parse") else ""
+    return Core(label, part(""), part(f"{parse}.decode"), part(f"{parse}.dom"), part(page))
 
 
 def base_core(ref: str) -> Core:

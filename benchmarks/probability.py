@@ -12,7 +12,7 @@ page of the other sets is an article). The report:
   ``CX_MIN_ARTICLE_PROBABILITY`` (0, today's default, keeps every page).
 
 ``--fit`` fits the weights again (a logistic regression on the features of
-:mod:`scrapy_cx.extract.probability`, Newton's method with a small L2 penalty,
+:mod:`scrapy_cx.extract.classify.probability`, Newton's method with a small L2 penalty,
 pure Python) and prints them as the module's code; ``--cv K`` reports the table
 of a K-fold cross-validated fit beside it (each page scored by weights fit
 without it: what held-out pages can expect). ``--features FILE`` keeps the
@@ -37,7 +37,7 @@ from benchmarks.audit import apply_audit
 from benchmarks.datasets import available_sets, bench_dir, load_set
 from benchmarks.metrics import page_class
 from scrapy_cx.extract import extract_page
-from scrapy_cx.extract.probability import FEATURES, INTERCEPT, WEIGHTS, probability
+from scrapy_cx.extract.classify.probability import FEATURES, INTERCEPT, WEIGHTS, probability
 
 #: The classes of wceb_dev's truth that the probability is of.
 KEPT_CLASSES = ("article", "thread")
@@ -66,7 +66,7 @@ def collect(root: Path, audits: Sequence[str]) -> list[Sample]:
     for audit in audits:
         for line in apply_audit(pages_by_set, Path(audit)):
             print(line, file=sys.stderr)
-    from scrapy_cx.extract.probability import features
+    from scrapy_cx.extract.classify.probability import features
 
     samples = []
     for name, pages in pages_by_set.items():

@@ -71,7 +71,7 @@ def _version(dist: str) -> str:
 
 def decoded(page: BenchPage) -> tuple[str, str | None]:
     """The page as text, decoded the way cx decodes it, with its url."""
-    from scrapy_cx.extract.decode import decode_html
+    from scrapy_cx.extract.parse.decode import decode_html
 
     text, _encoding = decode_html(page.html)
     return text, page.url

@@ -29,9 +29,9 @@ from typing import Any
 from lxml import etree
 
 from benchmarks.parses import best_time, load
-from scrapy_cx.extract import lines as lines_module
-from scrapy_cx.extract.decode import decode_page
-from scrapy_cx.extract.dom import parse_document
+from scrapy_cx.extract.parse import lines as lines_module
+from scrapy_cx.extract.parse.decode import decode_page
+from scrapy_cx.extract.parse.dom import parse_document
 
 
 def _lxml_parse(data: bytes) -> object:

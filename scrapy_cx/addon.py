@@ -15,10 +15,8 @@ non-HTML bodies a spider may want) and ``DOWNLOAD_WARNSIZE`` becomes
 
 And a CSV feed export writes nested fields (``related``, ``posts``,
 ``authors``...) as JSON (:class:`~scrapy_cx.items.JsonCellCsvItemExporter`)
-unless the project chose its own ``csv`` exporter, JSON and JSON lines feeds
-write the JSON of an article's long texts as the worker made it
-(:mod:`scrapy_cx.feeds`, the same bytes as Scrapy's exporters) unless the project
-chose its own, and a dropped article is
+unless the project chose its own ``csv`` exporter (every other format keeps
+Scrapy's exporter), and a dropped article is
 logged as one short line (:class:`~scrapy_cx.pipeline.DropLogFormatter`)
 unless the project set its own ``LOG_FORMATTER``.
 """
@@ -26,7 +24,6 @@ unless the project set its own ``LOG_FORMATTER``.
 from __future__ import annotations
 
 import copy
-import sys
 from typing import Any
 
 from scrapy.settings import BaseSettings
@@ -39,10 +36,10 @@ from .settings import DEFAULTS, CxSettings, SettingError
 __all__ = [
     "COMPONENTS",
     "CSV_EXPORTER",
-    "JSON_EXPORTERS",
     "LOG_FORMATTER",
     "MAXSIZE_FACTOR",
     "Addon",
+    "StartupSettingError",
 ]
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
@@ -50,16 +47,6 @@ MAXSIZE_FACTOR = 4
 
 #: The exporter of the ``csv`` feed format, where the project names none.
 CSV_EXPORTER = "scrapy_cx.items.JsonCellCsvItemExporter"
-
-#: The exporters of the JSON feed formats, where the project names none: Scrapy's, but
-#: writing the JSON of an article's long texts as the worker made it
-#: (:mod:`scrapy_cx.feeds`), byte for byte what Scrapy's would write.
-JSON_EXPORTERS = {
-    "json": "scrapy_cx.feeds.JsonItemExporter",
-    "jsonlines": "scrapy_cx.feeds.JsonLinesItemExporter",
-    "jsonl": "scrapy_cx.feeds.JsonLinesItemExporter",
-    "jl": "scrapy_cx.feeds.JsonLinesItemExporter",
-}
 
 #: Logs a dropped article as its URL, reason, title and length, not whole.
 LOG_FORMATTER = "scrapy_cx.pipeline.DropLogFormatter"
@@ -86,16 +73,20 @@ def _listed(components: Any, cls: type) -> bool:
     return False
 
 
-def _from_scrapy_command_line() -> bool:
-    """Whether Scrapy's command line (``scrapy crawl``, ``scrapy shell``...) is running us."""
-    from scrapy import cmdline
+class StartupSettingError(SettingError, SystemExit):
+    """A bad ``CX_*`` setting found before any crawler exists: a :class:`SettingError`
+    (``except SettingError`` or ``except Exception`` catches it), and a ``SystemExit``
+    whose ``code`` is its one line, so a process that does not catch it ends with that
+    line and exit status 1, no traceback.
 
-    frame = sys._getframe(1)
-    while frame is not None:
-        if frame.f_code is cmdline.execute.__code__:
-            return True
-        frame = frame.f_back  # type: ignore[assignment]
-    return False
+    Scrapy's command line builds its crawler process, where add-ons check early
+    settings, outside any handler: a plain exception there would end ``scrapy crawl``
+    in a traceback. A script gets the same exception and may catch it.
+    """
+
+    def __init__(self, error: SettingError) -> None:
+        super().__init__(str(error))
+        self.code = f"scrapy-cx: {error}"
 
 
 class Addon:
@@ -106,18 +97,17 @@ class Addon:
         """Check the ``CX_*`` settings before any crawler or reactor exists.
 
         A wrong value found later (a component's ``from_crawler``) surfaces at the
-        end of a long traceback, after the reactor started. Found here, under
-        Scrapy's command line, the process ends with one line naming the setting,
-        its value and what is allowed (``SystemExit``: exit status 1, no traceback);
-        a script creating a ``CrawlerProcess`` gets the :class:`SettingError`.
-        Spider ``custom_settings`` are not known yet: components still check them.
+        end of a long traceback, after the reactor started. Found here it raises
+        :class:`StartupSettingError`, whoever the caller: ``scrapy crawl`` ends with
+        one line naming the setting, its value and what is allowed (exit status 1),
+        and a script creating a ``CrawlerProcess`` can catch it as a
+        :class:`SettingError`. Spider ``custom_settings`` are not known yet:
+        components still check them.
         """
         try:
             CxSettings.from_settings(settings)
         except SettingError as exc:
-            if _from_scrapy_command_line():
-                raise SystemExit(f"scrapy-cx: {exc}") from None
-            raise
+            raise StartupSettingError(exc) from None
 
     def update_settings(self, settings: BaseSettings) -> None:
         for name, value in DEFAULTS.items():
@@ -151,12 +141,10 @@ class Addon:
 
     @staticmethod
     def _exporters(settings: BaseSettings) -> None:
-        """Nested fields as JSON in CSV exports, the worker's JSON of long texts in JSON
-        exports; other formats keep Scrapy's exporters."""
+        """Nested fields as JSON in CSV exports; other formats keep Scrapy's exporters."""
         exporters = settings["FEED_EXPORTERS"]
-        for name, path in {"csv": CSV_EXPORTER, **JSON_EXPORTERS}.items():
-            if isinstance(exporters, BaseSettings):
-                # "addon" priority: a project's own entry (any priority above) stands.
-                exporters.set(name, path, "addon")
-            elif name not in exporters:
-                exporters[name] = path
+        if isinstance(exporters, BaseSettings):
+            # "addon" priority: a project's own entry (any priority above) stands.
+            exporters.set("csv", CSV_EXPORTER, "addon")
+        elif "csv" not in exporters:
+            exporters["csv"] = CSV_EXPORTER

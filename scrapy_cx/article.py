@@ -80,7 +80,7 @@ class Article:
     order (filled by the crawler that merged them; empty for one page).
     ``truncated``: the page was too big to read whole (more tags, attributes on
     one tag, lines or characters in one line than any real page has: the bounds
-    in ``extract.dom`` and ``extract.lines``); the fields come from what was read.
+    in ``extract.parse.dom`` and ``extract.parse.lines``); the fields come from what was read.
     """
 
     url: str | None = None

@@ -16,7 +16,11 @@ __all__ = ["ArticleItem", "JsonCellCsvItemExporter", "can_hold", "fill_item", "i
 
 
 class ArticleItem(scrapy.Item):
-    """An :class:`~scrapy_cx.Article` as a Scrapy item; fields in export order."""
+    """An :class:`~scrapy_cx.Article` as a Scrapy item; fields in export order.
+
+    The fields are Article's, spelled out: ``tests/test_items.py`` fails when the two
+    differ (a ``fields = {...}`` built from Article would be shared with subclasses).
+    """
 
     url = scrapy.Field()
     title = scrapy.Field()

@@ -27,7 +27,6 @@ from w3lib.encoding import http_content_type_encoding
 from .article import Article, as_fields
 from .body import looks_binary
 from .extract import extract_article
-from .feeds import fragments, json_forms
 from .pool import (
     PoolClosed,
     PoolError,
@@ -65,10 +64,6 @@ META_SKIPPED = "cx_skipped"
 #: the worker (:func:`~scrapy_cx.verdict.article_reason`): the pipeline reuses it
 #: for an item whose judged fields are the article's own.
 META_VERDICT = "_cx_verdict"
-#: ``response.meta`` key holding the JSON of the article's long texts, made in the worker
-#: for the crawl's JSON feeds (:mod:`scrapy_cx.feeds`): the spider middleware offers
-#: them to the exporters for the strings it puts into items.
-META_JSON = "_cx_json"
 #: ``response.meta`` key holding the article and its fields as the worker sent them
 #: (:meth:`Article.to_dict`): the spider middleware fills items of this article from them
 #: as they are, not from a second ``to_dict`` of it.
@@ -145,35 +140,33 @@ def declared_encoding(response: Response) -> str | None:
     return http_content_type_encoding(raw.decode("latin-1"))
 
 
-# crawler -> its engine_stopped receiver (the signal manager holds receivers weakly).
-_receivers: weakref.WeakKeyDictionary[Crawler, Any] = weakref.WeakKeyDictionary()
-
-
 def stop_crawl(crawler: Crawler, reason: str, why: str) -> None:
-    """Close the spider with ``reason`` (its ``finish_reason``), log ``why`` once as an
-    error, and make ``scrapy crawl`` exit 1. Calls after the first do nothing.
-
-    Scrapy (2.19 at least) gives a component no way to set the exit status: it is 1
-    only when the runner's ``bootstrap_failed`` is set, which it is when the crawl
-    raised or when, once the crawl has ended, the crawler has no spider. So the
-    spider is closed, and once the engine has stopped (stats dumped, every
-    ``spider_closed`` handler run) the crawler's ``spider`` is cleared, on either
-    reactor. ``tests/e2e/test_workers.py`` holds that this still gives exit 1.
-    """
-    if crawler in _receivers:
-        return
+    """Fail the crawl through Scrapy's own means: log ``why`` as an error, close the
+    spider with ``reason`` (its ``finish_reason`` in the stats), and make ``scrapy
+    crawl`` exit 1 (:func:`_exit_status_1`). Each caller calls it once per crawler (it
+    keeps whether it did: one line per failure)."""
     logger.error("scrapy-cx: stopping the crawl (%s): %s", reason, why)
-
-    def failed() -> None:
-        crawler.spider = None  # the runner reads this as a failed crawl: exit status 1
-
-    _receivers[crawler] = failed
-    crawler.signals.connect(failed, signal=signals.engine_stopped)
+    # Connected once per crawler however often asked (Scrapy's signal manager).
+    crawler.signals.connect(_exit_status_1, signal=signals.engine_stopped)
     engine = crawler.engine
     if hasattr(engine, "close_spider_async"):  # Scrapy 2.14+
         deferred_from_coro(engine.close_spider_async(reason=reason))
     elif crawler.spider is not None:
         engine.close_spider(crawler.spider, reason)
+
+
+def _exit_status_1(sender: Crawler) -> None:
+    """Make ``scrapy crawl`` exit with status 1: the one place scrapy-cx does this.
+
+    Scrapy (2.11 to 2.19 at least) gives a component no way to set the exit status: it
+    is 1 only when the runner's ``bootstrap_failed`` is set, which it is when the crawl
+    raised or when, once the crawl has ended, the crawler has no spider. A crawl that
+    cannot do its job (no extraction worker can start, Redis gone for good) must not
+    end in status 0 as if all went well, so once the engine has stopped (stats dumped,
+    every ``spider_closed`` handler run) the crawler's ``spider`` is cleared, on either
+    reactor. ``tests/e2e/test_workers.py`` holds that this still gives exit 1.
+    """
+    sender.spider = None
 
 
 #: Each crawler's extraction pool, shared by the middleware and the pipeline (raw HTML
@@ -255,8 +248,9 @@ class ArticleMiddleware:
         self._pool: ReactorPool | None = None
         self._room: DeferredSemaphore | None = None
         # The part of every page's task that is the same for the whole crawl (extractor,
-        # its options, the article rule, the feed's JSON), pickled once (pool.prepare_call).
+        # its options, the article rule, the fields' shape), pickled once (pool.prepare_call).
         self._call: bytes | None = None
+        self._stopped = False  # whether it stopped the crawl (stop_crawl: once)
         if self.workers:
             # The fork server imports (and warms) the extractor for every worker (seconds,
             # see pool._forkserver): from now on, beside the engine's start and the first
@@ -280,7 +274,6 @@ class ArticleMiddleware:
         meta.pop(META_ARTICLE, None)
         meta.pop(META_SKIPPED, None)
         meta.pop(META_VERDICT, None)
-        meta.pop(META_JSON, None)
         meta.pop(META_FIELDS, None)
         reason = skip_reason(response, self.settings.max_body_size)
         if reason is None:
@@ -311,7 +304,7 @@ class ArticleMiddleware:
         if not room.called:  # the pool is full: wait here, holding the download slot
             await maybe_deferred_to_future(room)
         try:
-            # The article comes back with its verdict and the JSON of its long texts.
+            # The article comes back with its verdict.
             result = self._pool.submit(
                 call_prepared,
                 self._call,
@@ -322,7 +315,7 @@ class ArticleMiddleware:
             )
             reason: str | None = None
             try:
-                value, verdict, prepared = await maybe_deferred_to_future(result)
+                value, verdict, _ = await maybe_deferred_to_future(result)
                 article = value
                 if type(value) is dict:  # an Article's fields, as its item takes them
                     article = Article.from_dict(value)
@@ -336,8 +329,6 @@ class ArticleMiddleware:
             else:
                 meta[META_ARTICLE] = article
                 meta[META_VERDICT] = verdict
-                if prepared:
-                    meta[META_JSON] = prepared
                 self.stats.page(article, response.url)
         finally:
             self._room.release()
@@ -352,8 +343,10 @@ class ArticleMiddleware:
             logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
             return "worker_died"
         if isinstance(error, PoolClosed) and self._pool is not None and self._pool.broken:
-            why = f"extraction workers cannot run: {self._pool.broken}"
-            stop_crawl(self.crawler, WORKERS_FAILED, why)
+            if not self._stopped:
+                self._stopped = True
+                why = f"extraction workers cannot run: {self._pool.broken}"
+                stop_crawl(self.crawler, WORKERS_FAILED, why)
             return "workers_failed"
         if isinstance(error, RemoteError):
             logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
@@ -363,12 +356,11 @@ class ArticleMiddleware:
         return "error"
 
     def _start_pool(self) -> None:
-        forms = json_forms(self.crawler.settings)
         self._call = prepare_call(
             self.extract,
             self.settings.extract_kwargs(),
             partial(article_reason, *self.settings.rule()),
-            partial(fragments, ensure_ascii=tuple(sorted(forms))) if forms else None,
+            None,  # nothing prepared for the feed export: Scrapy's exporters write items
             as_fields,
         )
         warm_up = partial(warm_up_for, self.extract, self.warm_up)

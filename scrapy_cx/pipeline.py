@@ -22,7 +22,6 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .article import Article, as_fields
 from .extract import extract_article
-from .feeds import forget
 from .items import ArticleItem, can_hold, fill_item
 from .middleware import crawl_pool
 from .pool import PoolError, TaskTimeout, WorkerDied, call_prepared, prepare_call
@@ -155,7 +154,6 @@ class ArticlePipeline:
             self.stats.article()
         elif self.settings.drop_non_articles:
             self.stats.dropped(reason)
-            forget(adapter.values())  # no feed writes it: its strings' JSON is not needed
             drop = DropItem(f"scrapy-cx: {what} ({reason}): {adapter.get('url')}")
             drop.log_level = self.drop_log_level  # newer Scrapy reads it; older logs WARNING
             raise drop

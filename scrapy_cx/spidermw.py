@@ -17,9 +17,8 @@ from scrapy.crawler import Crawler
 from scrapy.http import Response
 
 from .article import Article
-from .feeds import Fragments, offer
 from .items import ArticleItem, fill_item
-from .middleware import META_ARTICLE, META_FIELDS, META_JSON, META_SKIPPED, META_VERDICT
+from .middleware import META_ARTICLE, META_FIELDS, META_SKIPPED, META_VERDICT
 from .settings import CxSettings
 from .verdict import SkipNotes
 
@@ -127,17 +126,4 @@ class ArticleSpiderMiddleware:
             fill_item(obj, page, sent[1] if sent is not None and sent[0] is page else None)
             if self.notes is not None and META_VERDICT in meta:  # judged in the worker
                 self.notes.judged(obj, page, meta[META_VERDICT])
-            prepared = meta.get(META_JSON)
-            if prepared:
-                _offer(obj, page, prepared)
         return obj
-
-
-def _offer(item: Any, article: Article, prepared: Fragments) -> None:
-    """Offer the feed exporters the worker's JSON of the article's long strings that
-    ``item`` now holds (the very same objects: a value the spider set is not offered)."""
-    get = item.get if type(item) is dict else ItemAdapter(item).get
-    for name, (plain, ascii_json) in prepared.items():
-        value = getattr(article, name, None)
-        if get(name) is value and isinstance(value, str):
-            offer(value, plain, ascii_json)

@@ -2,13 +2,12 @@
 
 Every component counts into the crawler's stats collector (so the counts show
 up in Scrapy's stats dump, in scrapy-redis stats, in monitoring); the summary
-is connected once per crawler however many scrapy-cx components are enabled.
+is logged once per crawler however many scrapy-cx components are enabled.
 """
 
 from __future__ import annotations
 
 import logging
-import weakref
 from typing import Any
 
 from scrapy import signals
@@ -16,12 +15,9 @@ from scrapy.crawler import Crawler
 
 from .article import Article
 
-logger = logging.getLogger("scrapy_cx")
+logger = logging.getLogger(__name__)
 
 PREFIX = "cx/"
-# crawler -> its summary receiver; the signal manager holds receivers weakly, this
-# keeps each alive exactly as long as its crawler.
-_receivers: weakref.WeakKeyDictionary[Crawler, Any] = weakref.WeakKeyDictionary()
 
 
 class CxStats:
@@ -76,15 +72,13 @@ def _group(stats: dict[str, Any], sub: str) -> dict[str, int]:
 
 
 def connect_summary(crawler: Crawler) -> None:
-    """Log :func:`summary` on ``spider_closed``, once per crawler."""
-    if crawler in _receivers:
-        return
+    """Log :func:`summary` on ``spider_closed``, once per crawler: Scrapy's signal
+    manager connects a receiver once per signal and crawler, however often it is asked
+    (every component asks), and a module's function lives as long as the process."""
+    crawler.signals.connect(_log_summary, signal=signals.spider_closed)
 
-    def log_summary(spider: Any, reason: str | None = None) -> None:
-        # The crawler comes from the spider, so this closure does not keep it alive.
-        stats_collector = getattr(getattr(spider, "crawler", None), "stats", None)
-        stats = stats_collector.get_stats() if stats_collector is not None else {}
-        logger.info(summary(stats), extra={"spider": spider})
 
-    _receivers[crawler] = log_summary
-    crawler.signals.connect(log_summary, signal=signals.spider_closed)
+def _log_summary(spider: Any, reason: str | None = None) -> None:
+    stats_collector = getattr(getattr(spider, "crawler", None), "stats", None)
+    stats = stats_collector.get_stats() if stats_collector is not None else {}
+    logger.info(summary(stats), extra={"spider": spider})

@@ -20,7 +20,7 @@ from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.conf import build_component_list
 
 from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, ArticleSpiderMiddleware
-from scrapy_cx.addon import CSV_EXPORTER, JSON_EXPORTERS, LOG_FORMATTER, MAXSIZE_FACTOR
+from scrapy_cx.addon import CSV_EXPORTER, LOG_FORMATTER, MAXSIZE_FACTOR
 from scrapy_cx.settings import DEFAULTS
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
@@ -244,12 +244,13 @@ def test_download_limits_follow_the_body_limit_unless_the_project_sets_them() ->
     assert unlimited.getint("DOWNLOAD_MAXSIZE") == 1024 * 1024 * 1024  # Scrapy's own default
 
 
-def test_csv_and_json_exports_and_drop_logs_are_ours_unless_the_project_chose() -> None:
+def test_csv_exports_and_drop_logs_are_ours_unless_the_project_chose() -> None:
     settings = make_crawler(Spider, ADDON).settings
     exporters = settings.getwithbase("FEED_EXPORTERS")
     assert exporters["csv"] == CSV_EXPORTER
-    assert {name: exporters[name] for name in JSON_EXPORTERS} == JSON_EXPORTERS
-    assert exporters["xml"] == "scrapy.exporters.XmlItemExporter"  # untouched
+    plain = make_crawler(Spider, {}).settings.getwithbase("FEED_EXPORTERS")
+    for name in ("json", "jsonlines", "jsonl", "jl", "xml"):  # Scrapy's own, untouched
+        assert exporters[name] == plain[name], name
     assert settings["LOG_FORMATTER"] == LOG_FORMATTER
     own = {
         **ADDON,
@@ -263,7 +264,6 @@ def test_csv_and_json_exports_and_drop_logs_are_ours_unless_the_project_chose() 
     exporters = settings.getwithbase("FEED_EXPORTERS")
     assert exporters["csv"] == "scrapy.exporters.CsvItemExporter"
     assert exporters["jsonl"] == "scrapy.exporters.JsonLinesItemExporter"
-    assert exporters["jsonlines"] == JSON_EXPORTERS["jsonlines"]  # the others are still ours
     assert settings["LOG_FORMATTER"] == "scrapy.logformatter.LogFormatter"
 
 
@@ -273,13 +273,15 @@ def test_csv_and_json_exports_and_drop_logs_are_ours_unless_the_project_chose() 
     "components' from_crawler (tests/test_settings.py checks its messages)",
 )
 def test_a_bad_setting_fails_before_any_crawler_exists() -> None:
-    """Outside Scrapy's command line (a script) the add-on raises, naming the setting;
-    ``scrapy crawl`` ends in one line instead (tests/e2e/test_bad_settings.py)."""
+    """A script gets a SettingError naming the setting; the same exception, uncaught,
+    ends ``scrapy crawl`` in its one line (tests/e2e/test_bad_settings.py)."""
     from scrapy.crawler import CrawlerRunner
     from scrapy.settings import Settings
 
     from scrapy_cx.settings import SettingError
 
     settings = Settings({**ADDON, "CX_WORKERS": "-1"}, priority="cmdline")
-    with pytest.raises(SettingError, match=r"^CX_WORKERS must be 'auto' or a number >= 0"):
+    with pytest.raises(SettingError, match=r"^CX_WORKERS must be 'auto' or a number >= 0") as error:
         CrawlerRunner(settings)
+    assert isinstance(error.value, SystemExit)  # uncaught: that line, exit status 1
+    assert error.value.code == f"scrapy-cx: {error.value}"

@@ -24,8 +24,8 @@ import pytest
 
 from scrapy_cx import Article, extract_article
 from scrapy_cx.article import FORMATS, Image
-from scrapy_cx.extract.dom import MAX_TAGS
-from scrapy_cx.extract.structure import MAX_DEPTH
+from scrapy_cx.extract.parse.dom import MAX_TAGS
+from scrapy_cx.extract.render.structure import MAX_DEPTH
 from tests.extract.test_urls import HOSTILE as HOSTILE_URLS
 from tests.support.html import assert_article_html, assert_safe_markdown, parse_fragment
 from tests.support.html import depth as tree_depth
@@ -575,7 +575,7 @@ def test_future_date_is_skipped_for_a_past_one() -> None:
 def test_date_only_in_a_script_is_not_a_publication_date() -> None:
     # Code is not what the page shows: a dataLayer's date, an expiry or an update time
     # is not a dateline. (A quoted date under a publication-date name is read, as weak
-    # evidence: tests/extract/test_dates.py.)
+    # evidence: tests/extract/fields/test_dates.py.)
     script = (
         "<script>var expires = '2021-03-04'; window.dataLayer = [{'date': '2021-03-04T10:00'}];"
         ' var page = {"updated_at": "2021-03-04", "comment_time": 1614852000};</script>'

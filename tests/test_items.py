@@ -32,6 +32,20 @@ ARTICLE = Article(
 
 
 def test_fields_are_the_article_fields_in_export_order() -> None:
+    """ArticleItem spells its fields out (what a Scrapy user reads and subclasses); this
+    fails when they and Article's differ: one missing, one extra, or out of order."""
+    assert tuple(ArticleItem.fields) == Article.field_names()
+
+
+def test_a_subclass_adds_its_fields_and_leaves_article_items_alone() -> None:
+    """Why the fields are not made in a loop as ``fields = {...}``: Scrapy's item class
+    starts a subclass's fields from that dict itself, so ``extra`` would join every
+    ArticleItem's fields (and exports)."""
+
+    class Story(ArticleItem):
+        extra = scrapy.Field()
+
+    assert set(Story.fields) == {*Article.field_names(), "extra"}  # (by name before 2.13)
     assert tuple(ArticleItem.fields) == Article.field_names()
 
 

@@ -103,7 +103,7 @@ def test_html_page_gets_its_article_and_stays_the_same_response() -> None:
 def test_a_page_too_big_to_read_whole_is_counted_and_logged_with_its_url(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    # Past extract.lines.MAX_LINES (10 000): read to there, the article kept and marked.
+    # Past extract.parse.lines.MAX_LINES (10 000): read to there, the article kept and marked.
     lines = "<div>" + "row<br>" * 30_000 + "</div>"
     body = article_html(TITLE).replace("</footer>", "</footer>" + lines).encode()
     mw, c = middleware()

@@ -70,3 +70,21 @@ def test_the_summary_is_logged_once_per_crawler_however_many_components_count(
         crawler.signals.send_catch_log(signals.spider_closed, spider=spider, reason="finished")
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("scrapy-cx:")]
     assert lines == ["scrapy-cx: 0 pages, 1 articles, skipped {}, dropped {}, errors 0"]
+
+
+def test_each_crawler_of_a_process_logs_its_own_summary_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    first, second = make_crawler(), make_crawler()
+    for crawler, articles in ((first, 1), (second, 2)):
+        for _ in range(articles):
+            CxStats(crawler).article()  # one component per count: each connects
+    spiders = [Spider.from_crawler(c, name=n) for c, n in ((first, "a"), (second, "b"))]
+    with caplog.at_level(logging.INFO, logger="scrapy_cx"):
+        for crawler, spider in zip((first, second), spiders, strict=True):
+            crawler.signals.send_catch_log(signals.spider_closed, spider=spider, reason="finished")
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("scrapy-cx:")]
+    assert lines == [
+        "scrapy-cx: 0 pages, 1 articles, skipped {}, dropped {}, errors 0",
+        "scrapy-cx: 0 pages, 2 articles, skipped {}, dropped {}, errors 0",
+    ]

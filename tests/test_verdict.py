@@ -91,7 +91,7 @@ def test_a_comment_page_of_voted_comments_is_kept_by_default() -> None:
     from scrapy_cx import extract_article
     from scrapy_cx.settings import CxSettings
 
-    from .extract.test_pagetype import comment_page
+    from .extract.classify.test_pagetype import comment_page
 
     article = extract_article(comment_page("3h ago"), "http://board.test/r/town/comments/1/")
     assert verdict.article_reason(*CxSettings().rule(), article) is None

@@ -1,7 +1,7 @@
 """Which article came first: an index of fingerprints that finds near duplicates.
 
 Scrapy-free, so the crawl's pipeline and the bulk command share it. A
-fingerprint (:mod:`scrapy_cx.extract.fingerprint`) is cut into :data:`BANDS`
+fingerprint (:mod:`scrapy_cx.extract.fields.fingerprint`) is cut into :data:`BANDS`
 bands of :data:`ROWS` slots (LSH banding): two texts that share a band are
 candidates, and a candidate is a duplicate when at least ``threshold`` of all
 slots match (the estimated Jaccard similarity of their shingles). With 16
@@ -27,7 +27,7 @@ from array import array
 from operator import xor
 from typing import Any, Protocol
 
-from ..extract.fingerprint import SLOTS, matching_slots, signature
+from ..extract.fields.fingerprint import SLOTS, matching_slots, signature
 
 __all__ = ["BANDS", "DEFAULT_THRESHOLD", "DedupIndex", "MemoryIndex", "RedisIndex", "ROWS"]
 

@@ -26,7 +26,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
 from ..article import Article
-from ..extract.fingerprint import fingerprint, signature
+from ..extract.fields.fingerprint import fingerprint, signature
 from ..items import ArticleItem, can_hold
 from ..settings import CxSettings, SettingError
 from ..stats import CxStats

@@ -79,6 +79,7 @@ class RedisHealth:
         self.give_up = give_up
         self.down_since: float | None = None
         self.last_failure = 0.0
+        self.stopped = False  # whether it stopped the crawl (stop_crawl: once)
         self._on_answer: list[Callable[[], None]] = []
 
     @classmethod
@@ -121,7 +122,8 @@ class RedisHealth:
                 _first_line(error),
                 self.give_up,
             )
-        elif now - self.down_since >= self.give_up:
+        elif not self.stopped and now - self.down_since >= self.give_up:
+            self.stopped = True
             stop_crawl(
                 self.crawler,
                 REDIS_UNAVAILABLE,

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from ..article import FORMATS, Article
 from ..extract import Evidence, Page, extract_page
-from ..extract.lines import Line
+from ..extract.parse.lines import Line
 from ..settings import CxSettings
 from ..verdict import content_length, invalid_reason
 
@@ -128,7 +128,7 @@ def explanation(
         "published": article.published_raw,
         "authors": ", ".join(article.authors) or None,
     }
-    # The core gives every line a kind (extract/blocks.py): one per line, in order;
+    # The core gives every line a kind (extract/content/blocks.py): one per line, in order;
     # the renderer what each kept line became (a core without one: none).
     shapes: Mapping[int, str] = getattr(page, "shapes", None) or {}
     shown = tuple(

@@ -7,32 +7,32 @@ from datetime import datetime
 from typing import Any
 
 from ..article import DEFAULT_FORMATS, Article, check_formats
-from .authors import find_authors
-from .blocks import find_blocks
-from .dates import date_by_htmldate, find_modified, find_published
-from .decode import decode_page
-from .dom import parse_document
-from .fingerprint import find_fingerprint
-from .image import find_image
-from .language import find_language
-from .lines import LineOptions
-from .navigation import find_navigation
-from .page import Evidence, Page, Selection
-from .pagetype import (
+from .classify.pagetype import (
     PAGE_TYPES,
     find_headline_page,
     find_page_type,
     settle_page_type,
     type_headline_list,
 )
-from .posts import find_posts
-from .probability import find_probability
-from .read import read_lines, read_page_meta
-from .sections import join_sections
-from .select import select_headline_list, select_lead, select_text
-from .structure import find_structure
-from .thread import select_thread
-from .title import find_list_headline, find_site_name
+from .classify.probability import find_probability
+from .content.blocks import find_blocks
+from .content.choose import select_headline_list, select_lead, select_text
+from .content.posts import find_posts
+from .content.sections import join_sections
+from .content.thread import select_thread
+from .fields.authors import find_authors
+from .fields.dates import date_by_htmldate, find_modified, find_published
+from .fields.fingerprint import find_fingerprint
+from .fields.image import find_image
+from .fields.language import find_language
+from .fields.navigation import find_navigation
+from .fields.title import find_list_headline, find_site_name
+from .page import Evidence, Page, Selection
+from .parse.decode import decode_page
+from .parse.dom import parse_document
+from .parse.lines import LineOptions
+from .parse.read import read_lines, read_page_meta
+from .render.structure import find_structure
 
 __all__ = [
     "Evidence",

@@ -15,10 +15,10 @@ from typing import Any, Literal, TypeVar
 from lxml import etree
 
 from ..article import DEFAULT_FORMATS, Article, Image, Post
-from .lines import Line, LineOptions, PageLines
-from .lines import without_controls as text_without_controls
-from .meta import PageMeta
-from .text import joined
+from .content.text import joined
+from .parse.lines import Line, LineOptions, PageLines
+from .parse.lines import without_controls as text_without_controls
+from .parse.meta import PageMeta
 
 __all__ = ["Evidence", "Page", "Region", "Selection", "SelectionKind"]
 
@@ -41,8 +41,8 @@ class Evidence:
 
 
 # What the selected text is: one text; a list of teaser cards (a section front, a
-# product grid: select.py found no text but the cards'); the page's run of linked
-# headlines, in place of a stray blurb (select.select_headline_list).
+# product grid: choose.py found no text but the cards'); the page's run of linked
+# headlines, in place of a stray blurb (choose.select_headline_list).
 SelectionKind = Literal["text", "cards", "headlines"]
 
 
@@ -54,10 +54,10 @@ class Selection:
     ``regions`` (slices of ``lines`` holding the text, best first), ``body`` (the
     lines of the text) and ``content`` (their text),
     the ``headline``'s line (None when the page does not show it), the ``title``
-    and where it was read. The stages choosing the text (select.py, thread.py,
+    and where it was read. The stages choosing the text (choose.py, thread.py,
     sections.py) replace it as a whole, so one that tries another reading keeps
     it or drops it in one assignment. Only the lines' boilerplate marks change
-    in place (select.select_lead, the fallback, sections.join_sections).
+    in place (choose.select_lead, the fallback, sections.join_sections).
     """
 
     lines: PageLines = field(default_factory=PageLines)
@@ -123,7 +123,7 @@ class Page:
     # Its repeated post-named elements, read once (posts.PostUnits) for page typing,
     # the thread stage and the posts: their groups of block ids (None: not read yet)
     # and, per block read, whether it shows a date at its edges. Plain data, so this
-    # module needs nothing of posts.py (which needs dates.py, which needs a Page).
+    # module needs nothing of posts.py (which needs a Page).
     unit_groups: list[list[int]] | None = None
     unit_dated: dict[int, bool] = field(default_factory=dict)
     language: str | None = None

@@ -29,10 +29,14 @@ from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.linkextractors import LinkExtractor
+from scrapy.settings import BaseSettings
 from twisted.python.failure import Failure
 
 from ..article import Article
 from ..settings import CxSettings
+from ._args import check_arguments, site_urls
+from ._boundary import ORDER as BOUNDARY_ORDER
+from ._boundary import BoundaryMiddleware
 from ._legacy import flag, html_files, local_path, read_url_list
 from ._seen import SeenStore
 from ._since import parse_since
@@ -68,17 +72,16 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         since: str | None = None,
         **kwargs: Any,
     ) -> None:
+        # Every argument checked before anything else: one line names a bad one (_args).
+        check_arguments(
+            {"site": site, "urls": urls, "dir": dir, "start_url": start_url, "follow": follow,
+             "depth": depth, "since": since, **kwargs}
+        )
         super().__init__(**kwargs)
-        given = (("site", site), ("urls", urls), ("dir", dir), ("start_url", start_url))
-        chosen = [name for name, value in given if value]
-        if len(chosen) > 1:
-            raise ValueError(
-                f"give only one of site=, urls=, dir=, start_url= (got {', '.join(chosen)})"
-            )
         self.follow = flag(follow)
         self.max_depth = int(depth)
         self.since = parse_since(since)
-        self.sites = [s.strip() for s in (site or "").split(",") if s.strip()]
+        self.sites = site_urls(site) if site else []
         self.start_urls = self._start_urls(urls, dir, start_url)
         if self.sites:
             self.init_site(self.sites)
@@ -88,13 +91,26 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         self.follow_hosts = {urlsplit(u).hostname for u in self.start_urls} - {None}
         self.links = LinkExtractor()
 
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """The spider's settings, and its boundary middleware: a ``site=`` crawl's every
+        request (redirects and meta refreshes too) is checked just before it is fetched.
+
+        Set as a whole at spider priority, the project's middlewares and this one: a
+        key added inside the project's dict would be lost when the crawler process
+        applies its settings to the crawler again (Scrapy 2.19 does), and a
+        ``custom_settings`` dict would replace the project's middlewares."""
+        super().update_settings(settings)
+        middlewares = BaseSettings(settings["DOWNLOADER_MIDDLEWARES"])
+        path = f"{BoundaryMiddleware.__module__}.{BoundaryMiddleware.__qualname__}"
+        middlewares.set(path, BOUNDARY_ORDER, "spider")
+        settings.set("DOWNLOADER_MIDDLEWARES", middlewares, "spider")
+
     def _start_urls(self, urls: str | None, dir: str | None, start_url: str | None) -> list[str]:
         if urls:
             return read_url_list(Path(urls).expanduser())
         if dir:
             folder = Path(dir).expanduser()
-            if not folder.is_dir():
-                raise ValueError(f"dir={dir!r} is not a folder")
             return html_files(folder)
         if start_url:
             return [start_url]

@@ -7,8 +7,9 @@ across runs, would stop the next run from reading the feeds and listings again,
 and would drop an article that was requested but never exported (a crash). The
 spider keeps its own sets instead: sources read in this run (a sitemap index
 naming itself is read once), pages requested in this run, and the exported
-articles (:class:`~._seen.SeenStore`, across runs). Offsite requests are
-refused here too (Scrapy's offsite check lets ``dont_filter`` requests pass).
+articles (:class:`~._seen.SeenStore`, across runs). Off-site requests are
+refused here and again just before they are fetched (:mod:`._boundary`: Scrapy's
+offsite check lets ``dont_filter`` requests pass, and never sees a redirect).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from scrapy.utils.sitemap import sitemap_urls_from_robots
 from twisted.python.failure import Failure
 
 from ..article import Article
-from ..extract.navigation import site_of
 from ..items import ArticleItem
+from ._args import check_bound
+from ._boundary import Boundary, shown
 from ._seen import SeenStore
 from ._since import older_than
 from ._sources import Listed, feed_entries, feed_links, sitemap_entries
@@ -55,6 +57,10 @@ PAGES = ("home", "section", "listing")  # the sources that are HTML pages
 ROLE = "cx_news"  # request.meta: what a page is to this crawl
 PARTS = "cx_news_parts"  # request.meta: the pages of a split article read so far
 LISTING_PAGE = "cx_news_listing_page"  # request.meta: how deep in a pager
+SITEMAP_DEPTH = "cx_news_sitemap_depth"  # request.meta: sitemap indexes above this one
+#: Sitemap indexes read below the first: the protocol allows none, some sites nest a
+#: few (by year, then month); a site nesting them without end is stopped here.
+MAX_SITEMAP_DEPTH = 3
 
 
 class SiteCrawl:
@@ -81,9 +87,11 @@ class SiteCrawl:
 
     def init_site(self, sites: list[str]) -> None:
         for name in BOUNDS:  # -a max_listing_pages=3 arrives as a string
-            setattr(self, name, int(getattr(self, name)))
-        self.site_domains = {site_of(urlsplit(s).hostname) for s in sites} - {""}
-        self.allowed_domains = sorted(self.site_domains)
+            setattr(self, name, check_bound(name, getattr(self, name)))
+        self.boundary = Boundary.of(sites)
+        self.site_domains = set(self.boundary.domains)
+        self.allowed_domains = self.boundary.domains
+        self._offsite_logged: set[tuple[str, str]] = set()
         self._sources: set[str] = set()
         self._requested: set[str] = set()
         self._yielded: set[str] = set()
@@ -95,13 +103,23 @@ class SiteCrawl:
             self.crawler.stats.inc_value(key, value)
 
     def on_site(self, url: str) -> bool:
-        """Whether ``url`` is http(s) on one of the sites' registrable domains."""
-        if not url.startswith(("http://", "https://")):
+        """Whether ``url`` is inside the sites' :class:`~._boundary.Boundary`."""
+        return self.boundary.why(url) is None
+
+    def off_site(self, url: str, source: str = "") -> bool:
+        """Whether ``url`` is outside the sites' boundary; if so it is counted
+        (``cx/news/offsite/<why>``) and logged once per source and reason."""
+        why = self.boundary.why(url)
+        if why is None:
             return False
-        try:
-            return site_of(urlsplit(url).hostname) in self.site_domains
-        except ValueError:
-            return False
+        self.count(f"cx/news/offsite/{why}")
+        if (source, why) not in self._offsite_logged:
+            self._offsite_logged.add((source, why))
+            logger.warning(
+                "Not fetched, off the site (%s): %s, from %s (further ones from there counted)",
+                why, shown(url), shown(source) if source else "the crawl's start",
+            )
+        return True
 
     def exported(self, item: Any, response: Any = None, spider: Any = None) -> None:
         """item_scraped: the article is out, so a later run need not fetch it again."""
@@ -125,7 +143,7 @@ class SiteCrawl:
                     yield request
 
     def source(
-        self, url: str, callback: Any, role: str, **meta: Any
+        self, url: str, callback: Any, role: str, origin: str = "", **meta: Any
     ) -> scrapy.Request | None:
         """A request for a page that lists others (read again every run), once per run."""
         url = url.split("#", 1)[0]
@@ -135,8 +153,7 @@ class SiteCrawl:
             self.count("cx/news/source_repeated")
             logger.debug("Already read in this crawl: %s", url)
             return None
-        if not self.on_site(url):
-            self.count("cx/news/offsite")
+        if self.off_site(url, origin):
             return None
         self._sources.add(url)
         self._requested.add(url)
@@ -158,12 +175,13 @@ class SiteCrawl:
             priority=PRIORITY.get(role, 0),
         )
 
-    def article_request(self, url: str, date: str | None = None) -> scrapy.Request | None:
+    def article_request(
+        self, url: str, date: str | None = None, origin: str = ""
+    ) -> scrapy.Request | None:
         """A request for a page that may be an article: not one exported before, not one
         older than ``since`` by its listed date, not one already asked for in this run."""
         url = url.strip().split("#", 1)[0]
-        if not self.on_site(url):
-            self.count("cx/news/offsite")
+        if self.off_site(url, origin):
             return None
         if older_than(date, self.since):
             self.count("cx/news/too_old_listed")
@@ -210,7 +228,7 @@ class SiteCrawl:
             urls = list(sitemap_urls_from_robots(text, base_url=response.url))
         found = 0
         for url in urls:
-            request = self.source(url, self.parse_sitemap, "sitemap")
+            request = self.source(url, self.parse_sitemap, "sitemap", response.url)
             if request is not None:
                 found += 1
                 yield request
@@ -237,9 +255,18 @@ class SiteCrawl:
     def _listed(self, listed: Listed, response: Response, role: str) -> bool:
         if not listed.kind:
             self.count(f"cx/news/{role}_unreadable")
-            if role != "probe":
-                logger.warning("Not a readable %s: %s", role, response.url)
+            if role != "probe" or listed.why.startswith("over"):
+                logger.warning(
+                    "Not a readable %s: %s%s", role, response.url,
+                    f" ({listed.why})" if listed.why else "",
+                )
             return False
+        if listed.bad:
+            self.count(f"cx/news/{role}_bad_entries", listed.bad)
+            logger.warning(
+                "%s %s: %d entries without a usable URL left out (none, or one an entity"
+                " reference would cut)", role, response.url, listed.bad,
+            )
         self.count(f"cx/news/{role}_entries", len(listed.entries))
         if listed.capped:
             self.count(f"cx/news/{role}_capped", listed.capped)
@@ -255,15 +282,25 @@ class SiteCrawl:
         if body is None or not self._listed(listed, response, "sitemap"):
             return
         self.count("cx/news/sitemaps")
+        depth = response.meta.get(SITEMAP_DEPTH, 0)
+        if listed.kind == "sitemapindex" and depth >= MAX_SITEMAP_DEPTH:
+            self.count("cx/news/sitemap_too_deep")
+            logger.warning(
+                "Sitemap index %s is nested deeper than %d indexes: its %d sitemaps not read",
+                response.url, MAX_SITEMAP_DEPTH, len(listed.entries),
+            )
+            return
         for entry in listed.entries:
             url = urljoin(response.url, entry.url)
             if listed.kind == "sitemapindex":
                 if older_than(entry.date, self.since):
                     self.count("cx/news/too_old_listed")
                     continue
-                yield self.source(url, self.parse_sitemap, "sitemap")
+                yield self.source(
+                    url, self.parse_sitemap, "sitemap", response.url, **{SITEMAP_DEPTH: depth + 1}
+                )
             else:
-                yield self.article_request(url, entry.date)
+                yield self.article_request(url, entry.date, response.url)
 
     def parse_feed(self, response: Response) -> Iterator[scrapy.Request | None]:
         role = response.meta.get(ROLE, "feed")
@@ -273,7 +310,7 @@ class SiteCrawl:
             return
         self.count("cx/news/feeds")
         for entry in listed.entries:
-            yield self.article_request(urljoin(response.url, entry.url), entry.date)
+            yield self.article_request(urljoin(response.url, entry.url), entry.date, response.url)
 
     # ----------------------------------------------------------------- pages
 
@@ -308,7 +345,7 @@ class SiteCrawl:
         )
         feeds = feed_links(links)
         for href in feeds:
-            yield self.source(response.urljoin(href), self.parse_feed, "feed")
+            yield self.source(response.urljoin(href), self.parse_feed, "feed", response.url)
         if role != "home":
             return
         if not feeds:
@@ -316,12 +353,14 @@ class SiteCrawl:
                 yield self.source(response.urljoin(path), self.parse_feed, "probe")
         for link in self.section_links.extract_links(response)[: self.max_sections]:
             if self.on_site(link.url):
-                yield self.source(link.url, self.parse_page, "section", **{LISTING_PAGE: 0})
+                yield self.source(
+                    link.url, self.parse_page, "section", response.url, **{LISTING_PAGE: 0}
+                )
 
     def _follow_listing(self, response: Response, article: Article) -> Iterator[Any]:
         new = 0
         for url in article.article_links:
-            request = self.article_request(url)
+            request = self.article_request(url, origin=response.url)
             if request is not None:
                 new += 1
                 yield request
@@ -333,7 +372,9 @@ class SiteCrawl:
             # the older pages of this listing hold nothing new either.
             self.count("cx/news/listing_caught_up")
             return
-        yield self.source(article.next_page, self.parse_page, "listing", **{LISTING_PAGE: depth})
+        yield self.source(
+            article.next_page, self.parse_page, "listing", response.url, **{LISTING_PAGE: depth}
+        )
 
     def too_old(self, article: Article) -> bool:
         """Published before ``since`` (counted ``cx/dropped/too_old``); undated is not."""
@@ -356,6 +397,7 @@ class SiteCrawl:
             and article.page_type == "article"
             and len(article.content) >= self.min_content_length  # else no article to merge
             and same_article(article, article.next_page)
+            and not self.off_site(article.next_page, response.url)
         ):
             yield self._next_part([article], article.next_page)
             return
@@ -383,6 +425,10 @@ class SiteCrawl:
         if not isinstance(article, Article) or response.status != 200:
             yield from self._finish(parts, "unreadable", response.url)
             return
+        if response.url in {p.url for p in parts}:
+            # Redirected back to a page read already: the final URL says so, not the next link.
+            yield from self._finish(parts, "loop", response.url)
+            return
         if not same_article(parts[0], response.url, article.title):
             yield from self._finish(parts, "another_article", response.url)
             url = response.url
@@ -399,6 +445,8 @@ class SiteCrawl:
             yield from self._finish(parts, "loop", following)
         elif len(parts) >= self.max_article_pages:
             yield from self._finish(parts, "max_pages", following)
+        elif self.off_site(following, response.url):
+            yield from self._finish(parts, "offsite", following)
         else:
             yield self._next_part(parts, following)
 

@@ -8,19 +8,27 @@ each entry's link and date, lxml is already a dependency, and its parser can be
 told to expand no entity, load no DTD and fetch nothing (``resolve_entities``,
 ``load_dtd``, ``no_network``; ``huge_tree`` off bounds depth and text nodes),
 where feedparser would add a dependency with its own, looser, entity handling.
+Not through parsel either: its Selector hides the parser's error log, which is
+how a feed stopped by lxml's limits (a billion laughs: entity amplification) is
+told from an empty one, and its XML default is ``huge_tree`` on. A feed that hits
+such a limit is unreadable (counted, logged), never an empty feed; an entry whose
+link holds an entity reference is left out and counted (its URL would be cut at
+the reference). JSON Feed (1.0, 1.1) is read as JSON (:mod:`._jsonfeed`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 
 from lxml import etree
 from scrapy.utils.sitemap import Sitemap
 
-__all__ = ["Entry", "feed_entries", "feed_links", "sitemap_entries"]
+from ._jsonfeed import json_feed_entries
+from ._listed import Entry, Listed
+
+__all__ = ["Entry", "Listed", "feed_entries", "feed_links", "sitemap_entries"]
 
 #: URLs read from one sitemap or feed: the sitemap protocol's own limit per file.
 MAX_ENTRIES = 50_000
@@ -32,23 +40,6 @@ _ATOM = "{http://www.w3.org/2005/Atom}"
 _RSS1 = "{http://purl.org/rss/1.0/}"
 _DC_DATE = "{http://purl.org/dc/elements/1.1/}date"
 _RDF_ABOUT = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}about"
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One URL a sitemap or feed lists, with its date as written (None if none)."""
-
-    url: str
-    date: str | None = None
-
-
-@dataclass(slots=True)
-class Listed:
-    """What one sitemap or feed gave: the entries read, and how many were left out."""
-
-    kind: str  # "sitemapindex", "urlset", "feed", or "" (unreadable)
-    entries: list[Entry]
-    capped: int = 0
 
 
 _NEWS = "{http://www.google.com/schemas/sitemap-news/0.9}"
@@ -115,18 +106,32 @@ def _feed_parser() -> etree.XMLParser:
     return etree.XMLParser(**_SAFE)
 
 
+#: libxml2's errors for a document stopped by its limits (entity amplification, depth,
+#: text size): what is left of it is not the feed.
+_LIMIT_ERRORS = ("RESOURCE_LIMIT", "ENTITY_LOOP", "ENTITY_AMPLIFICATION", "HUGE")
+
+
 def feed_entries(body: bytes, limit: int = MAX_ENTRIES) -> Listed:
-    """An RSS 2.0, RSS 1.0 (RDF) or Atom feed's entry links and dates, in feed order."""
+    """An RSS 2.0, RSS 1.0 (RDF), Atom or JSON Feed's entry links and dates, in feed order."""
+    if body.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{":
+        return json_feed_entries(body, limit)
+    parser = _feed_parser()
     try:
-        root = etree.fromstring(body, parser=_feed_parser())
+        root = etree.fromstring(body, parser=parser)
     except (etree.XMLSyntaxError, ValueError):
-        return Listed("", [])
+        return Listed("", [], why="not XML")
+    limited = [e.type_name for e in parser.error_log if e.type_name.endswith(_LIMIT_ERRORS)]
+    if limited:
+        return Listed("", [], why=f"over the XML parser's limits ({limited[0]})")
     if root is None or not isinstance(root.tag, str):
-        return Listed("", [])
+        return Listed("", [], why="not XML")
     listed = Listed("feed", [])
     for item in root.iter("item", f"{_RSS1}item", f"{_ATOM}entry"):
         entry = _rss_entry(item) if item.tag != f"{_ATOM}entry" else _atom_entry(item)
         if entry is None:
+            continue
+        if not entry.url:
+            listed.bad += 1
             continue
         if len(listed.entries) >= limit:
             listed.capped += 1
@@ -145,7 +150,20 @@ def _child_text(item: etree._Element, *tags: str) -> str | None:
     return None
 
 
+def _whole(item: etree._Element, *tags: str) -> bool:
+    """Whether the first of ``tags`` under ``item`` holds text only: an entity reference
+    (never expanded) or an element inside would cut its text where it starts."""
+    for tag in tags:
+        child = item.find(tag)
+        if child is not None:
+            return len(child) == 0
+    return True
+
+
 def _rss_entry(item: etree._Element) -> Entry | None:
+    """The entry's link and date; an Entry with no URL when its link is cut."""
+    if not _whole(item, "link", f"{_RSS1}link") or not _whole(item, "guid"):
+        return Entry("")
     link = _child_text(item, "link", f"{_RSS1}link") or item.get(_RDF_ABOUT)
     if not link:
         guid = item.find("guid")

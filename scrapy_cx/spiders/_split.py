@@ -14,8 +14,8 @@ import re
 from dataclasses import replace
 
 from ..article import Article, Image
-from ..extract.fingerprint import fingerprint
-from ..extract.navigation import continues
+from ..extract.fields.fingerprint import fingerprint
+from ..extract.fields.navigation import continues
 
 __all__ = ["merge_pages", "same_article"]
 

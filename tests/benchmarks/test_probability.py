@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from benchmarks.probability import Sample, calibration, fit, precision_recall, score, scored
-from scrapy_cx.extract.probability import FEATURES
+from scrapy_cx.extract.classify.probability import FEATURES
 
 
 def _samples(n: int = 400) -> list[Sample]:

@@ -193,7 +193,7 @@ def test_a_page_that_kills_or_hangs_its_worker_is_skipped_and_the_rest_survives(
 
 
 def test_a_page_too_big_to_read_whole_says_so_in_its_record() -> None:
-    lines = "<div>" + "row<br>" * 30_000 + "</div>"  # past extract.lines.MAX_LINES
+    lines = "<div>" + "row<br>" * 30_000 + "</div>"  # past extract.parse.lines.MAX_LINES
     big = page(1, article_html("Budget").replace("</body>", lines + "</body>"))
     outcome = extract_one(big, Options())
     assert outcome.truncated and outcome.line is not None

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_cx.dedup._index import BANDS, ROWS, MemoryIndex, RedisIndex, band_keys, needed_slots
-from scrapy_cx.extract.fingerprint import SLOTS, fingerprint, signature
+from scrapy_cx.extract.fields.fingerprint import SLOTS, fingerprint, signature
 from tests.extract.prose import BRIDGE_STORY
 from tests.support.redis import running_redis
 

@@ -423,7 +423,7 @@ def test_spider_arguments_are_checked(tmp_path: Path) -> None:
         ["-a", f"dir={tmp_path / 'missing'}"], tmp_path / "out.jsonl", timeout=60
     )
     assert proc.returncode != 0
-    assert "is not a folder" in proc.stderr
+    assert "scrapy-cx: -a dir must be a folder of saved *.html / *.htm pages" in proc.stderr
     assert items == []
     proc, _ = run_crawl(
         ["-a", f"dir={tmp_path}", "-a", "start_url=http://127.0.0.1:9/"],
@@ -431,4 +431,5 @@ def test_spider_arguments_are_checked(tmp_path: Path) -> None:
         timeout=60,
     )
     assert proc.returncode != 0
-    assert "give only one of site=, urls=, dir=, start_url= (got dir, start_url)" in proc.stderr
+    alone = "-a start_url must be given alone (one of site, urls, dir, start_url: dir is given too)"
+    assert alone in proc.stderr

@@ -180,7 +180,7 @@ def hostile_routes() -> tuple[dict[str, Route], dict[str, tuple[str, bytes]]]:
     good["/hostile/nul"] = (title, body.replace(b"</p>", b"</p>\x00\x00"))
     title, body = article(62, town="Besançon")
     good["/hostile/wrong-charset"] = (title, body.replace(b"utf-8", b"iso-8859-1"))
-    title, body = article(64)  # read up to extract.lines.MAX_LINES (10 000): truncated
+    title, body = article(64)  # read up to extract.parse.lines.MAX_LINES (10 000): truncated
     lines = b"<div>" + b"line<br>" * 30_000 + b"</div>"
     good["/hostile/lines"] = (title, body.replace(b"</footer>", b"</footer>" + lines))
     routes = {path: Route(body, headers=html) for path, (_, body) in good.items()}

@@ -476,14 +476,8 @@ def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
         pages = [*list(site.articles)[::2], *(p for p in site.routes if p.endswith("/"))]
         listed.write_text("\n".join(base + p for p in pages) + "\n", encoding="utf-8")
         exports = {}
-        # With workers the JSON of the long texts is made in the worker and written as it
-        # is (scrapy_cx.feeds): the lines must be, byte for byte, what Scrapy's own
-        # exporter writes for the same crawl.
-        for run, workers, exporter in (
-            ("0", "0", None),
-            ("2", "2", None),
-            ("2, Scrapy's exporter", "2", "scrapy.exporters.JsonLinesItemExporter"),
-        ):
+        # The feed's lines too, byte for byte (Scrapy's exporter writes both).
+        for run, workers in (("0", "0"), ("2", "2")):
             settings = {
                 "CX_WORKERS": workers,
                 "CX_FORMATS": "html,markdown,images",
@@ -493,8 +487,6 @@ def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
                 "AUTOTHROTTLE_ENABLED": "False",
                 "ROBOTSTXT_OBEY": "False",
             }
-            if exporter:
-                settings["FEED_EXPORTERS"] = json.dumps({"jsonl": exporter, "jsonlines": exporter})
             output = tmp_path / f"{len(exports)}.jsonl"
             proc, items = run_crawl(["-a", f"urls={listed}"], output, settings=settings)
             assert proc.returncode == 0, proc.stderr[-3000:]
@@ -505,4 +497,3 @@ def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
     assert len(exports["0"][0]) >= 10 and exports["0"][1].get("cx/dropped/page_type_listing")
     assert any(item["language"] == "zh" for item in exports["0"][0])
     assert exports["2"] == exports["0"]
-    assert exports["2, Scrapy's exporter"] == exports["2"]

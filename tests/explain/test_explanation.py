@@ -250,7 +250,7 @@ def test_cli_fetches_a_url_and_decodes_it_as_a_crawl_does(tmp_path: Path) -> Non
 def test_a_huge_page_gets_a_bounded_report() -> None:
     links = "".join(
         f"<li><a href='/n{i}'>Another headline number {i}</a></li>" for i in range(4500)
-    )  # 9 000 lines: within extract.lines.MAX_LINES, far past the report's bounds
+    )  # 9 000 lines: within extract.parse.lines.MAX_LINES, far past the report's bounds
     story = "".join(f"<p>{p}</p>" for p in [*PARAGRAPHS, *PARAGRAPHS, *PARAGRAPHS])
     page = f"<html><body><ul>{links}</ul><article>{story}</article><ul>{links}</ul></body></html>"
     expl = explain_page(page, None)

@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 import pytest
 
-from scrapy_cx.extract import dom, extract_article
-from scrapy_cx.extract.dom import (
+from scrapy_cx.extract import extract_article
+from scrapy_cx.extract.parse import dom
+from scrapy_cx.extract.parse.dom import (
     MAX_ATTRIBUTES,
     MAX_TAGS,
     cap_attributes,

@@ -3,11 +3,11 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from scrapy_cx.extract import lines as lines_module
 from scrapy_cx.extract._marks import AUTHOR_MARKS
-from scrapy_cx.extract.dom import parse_document
-from scrapy_cx.extract.lines import SKIP_TAGS, page_lines
-from scrapy_cx.extract.meta import author_marks
+from scrapy_cx.extract.parse import lines as lines_module
+from scrapy_cx.extract.parse.dom import parse_document
+from scrapy_cx.extract.parse.lines import SKIP_TAGS, page_lines
+from scrapy_cx.extract.parse.meta import author_marks
 
 # Author marks where the walk reads them in part or not at all.
 TRICKY = {

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from scrapy_cx.article import Article, Post
-from scrapy_cx.extract import STAGES, extract_article, select
-from scrapy_cx.extract.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
-from scrapy_cx.extract.decode import decode_page
-from scrapy_cx.extract.dom import parse_html
+from scrapy_cx.extract import STAGES, extract_article
+from scrapy_cx.extract.content import choose
+from scrapy_cx.extract.content.blocks import BOILERPLATE, CONTENT, NAVIGATION, RELATED
 from scrapy_cx.extract.page import Evidence, Page, without_controls
+from scrapy_cx.extract.parse.decode import decode_page
+from scrapy_cx.extract.parse.dom import parse_html
 from tests.extract.prose import BRIDGE_STORY
 
 HEAD = (
@@ -52,13 +53,13 @@ def test_the_headline_is_decided_once_and_the_stages_read_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     decided: list[int] = []
-    decide = select.find_headline
+    decide = choose.find_headline
 
     def counted(page: Page) -> None:
         decide(page)
         decided.append(page.headline)
 
-    monkeypatch.setattr(select, "find_headline", counted)
+    monkeypatch.setattr(choose, "find_headline", counted)
     page = run(f"<html><head>{HEAD}</head><body>{BODY}</body></html>")
     assert decided == [page.headline]  # one decision for an article
     assert page.title == page.lines[page.headline].text  # the title is that line's

@@ -8,6 +8,7 @@ import pytest
 from scrapy import signals
 from scrapy.utils.test import get_crawler
 
+from scrapy_cx.settings import SettingError
 from scrapy_cx.spiders import NewsSpider
 from scrapy_cx.spiders._seen import FILE_NAME
 
@@ -33,10 +34,38 @@ def test_bounds_given_as_arguments_are_numbers():
 
 
 def test_only_one_source_and_a_readable_since():
-    with pytest.raises(ValueError, match="give only one of site=, urls="):
+    with pytest.raises(ValueError, match="-a start_url must be given alone"):
         _spider(site="https://x.test/", start_url="https://x.test/")
-    with pytest.raises(ValueError, match="since='last week'"):
+    with pytest.raises(ValueError, match="-a since must be a date .*, not 'last week'"):
         _spider(site="https://x.test/", since="last week")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"site": "notaurl"}, "-a site must be http(s) URLs with a host"),
+        ({"site": "file:///etc/"}, "-a site must be http(s) URLs"),
+        ({"site": "ftp://x.test/"}, "-a site must be http(s) URLs"),
+        ({"site": "http://user:pw@x.test/"}, "no user:password"),
+        ({"site": " , "}, "-a site must be one or more http(s) URLs, not ' , '"),
+        ({"urls": "/missing.txt"}, "-a urls must be a text file of URLs, one a line"),
+        ({"dir": "/missing"}, "-a dir must be a folder of saved"),
+        ({"start_url": "javascript:alert(1)"}, "-a start_url must be an http(s) or file: URL"),
+        ({"start_url": "https://x.test/", "follow": "maybe"}, "-a follow must be 1 or 0"),
+        ({"start_url": "https://x.test/", "depth": "x"}, "-a depth must be a whole number >= 0"),
+        ({"site": "https://x.test/", "since": "yesterday"}, "-a since must be a date"),
+        ({"site": "https://x.test/", "max_urls_per_source": "-1"}, "a whole number >= 1"),
+        ({"site": "https://x.test/", "sitemap_max_size": "-1"}, "-a sitemap_max_size must be"),
+        ({"site": "https://x.test/", "max_sections": "many"}, "a whole number >= 0, not 'many'"),
+    ],
+)
+def test_a_bad_argument_is_one_line_naming_it(arguments, message):
+    with pytest.raises(SettingError) as raised:
+        _spider(**arguments)
+    assert message in str(raised.value)
+    assert isinstance(raised.value, SystemExit)  # what ends `scrapy crawl` with the line
+    assert raised.value.code == f"scrapy-cx: {raised.value}"
+    assert "\n" not in str(raised.value)
 
 
 def test_the_polite_defaults_are_the_spider_s():
@@ -66,3 +95,11 @@ def test_without_site_nothing_is_recorded(tmp_path):
     spider = _spider({"JOBDIR": str(tmp_path)}, start_url="https://x.test/")
     assert spider.seen is None
     assert spider.start_urls == ["https://x.test/"]
+
+
+def test_the_boundary_middleware_joins_the_project_s_middlewares():
+    crawler = get_crawler(NewsSpider, {"DOWNLOADER_MIDDLEWARES": {"project.Middleware": 10}})
+    middlewares = crawler.settings.getwithbase("DOWNLOADER_MIDDLEWARES")
+    assert middlewares["project.Middleware"] == 10
+    assert middlewares["scrapy_cx.spiders._boundary.BoundaryMiddleware"] == 50
+    assert middlewares["scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware"] > 50

@@ -51,7 +51,7 @@ def test_article_requests_are_filtered_and_counted():
     first = spider.article_request(SITE + "/b#comments", "2024-05-02")
     assert first is not None and first.url == SITE + "/b" and first.dont_filter
     assert spider.article_request(SITE + "/b") is None  # once per run
-    assert _stat(spider, "cx/news/offsite") == 1
+    assert _stat(spider, "cx/news/offsite/domain") == 1
     assert _stat(spider, "cx/news/too_old_listed") == 1
     assert _stat(spider, "cx/skipped/seen") == 1
 

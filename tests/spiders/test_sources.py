@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from scrapy_cx.spiders._sources import Entry, feed_entries, feed_links, sitemap_entries
 
 NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
@@ -77,8 +79,70 @@ def test_a_hostile_feed_expands_no_entity_and_reads_what_it_can():
     listed = feed_entries(body)
     assert listed.kind == "feed"
     urls = [e.url for e in listed.entries]
-    assert "https://x.test/b" in urls
+    assert urls == ["https://x.test/b"]  # a's link is cut by &x;: left out, counted
+    assert listed.bad == 1
     assert all("root:" not in url and "aaaa" not in url for url in urls)
+
+
+def _laughs(levels: int = 10) -> str:
+    entities = '<!ENTITY lol0 "lol">' + "".join(
+        f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, levels)
+    )
+    return f'<?xml version="1.0"?><!DOCTYPE rss [{entities}]>'
+
+
+def test_a_billion_laughs_feed_is_unreadable_not_empty():
+    body = (
+        _laughs() + '<rss version="2.0"><channel><title>&lol9;</title>'
+        "<item><link>https://x.test/a</link></item></channel></rss>"
+    ).encode()
+    listed = feed_entries(body)
+    assert listed.kind == "" and listed.entries == []
+    assert "limits" in listed.why
+
+
+def test_an_entity_never_cuts_a_link():
+    body = (
+        b'<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY e "zzz">]><rss version="2.0"><channel>'
+        b"<item><link>https://x.test/a&e;?q=1</link></item>"
+        b"<item><link>https://x.test/b?q=1&amp;r=2</link></item></channel></rss>"
+    )
+    listed = feed_entries(body)
+    assert [e.url for e in listed.entries] == ["https://x.test/b?q=1&r=2"]
+    assert listed.bad == 1
+
+
+def test_json_feed_1_0_and_1_1_are_read_as_json():
+    for version in ("1", "1.1"):
+        body = json.dumps(
+            {
+                "version": f"https://jsonfeed.org/version/{version}",
+                "title": "X",
+                "items": [
+                    {"url": "https://x.test/a", "date_published": "2024-05-01T10:00:00Z"},
+                    {"id": "2", "url": "https://x.test/b", "date_modified": "2024-05-02"},
+                    {"id": "3", "external_url": "https://elsewhere.test/c"},
+                    "junk",
+                ],
+            }
+        ).encode()
+        listed = feed_entries(b"\n  " + body, limit=1)
+        assert listed.kind == "feed"
+        assert listed.entries == [Entry("https://x.test/a", "2024-05-01T10:00:00Z")]
+        assert listed.capped == 1 and listed.bad == 2
+
+
+def test_what_is_no_json_feed_is_unreadable_with_a_reason():
+    cases = {
+        b'{"version": "https://jsonfeed.org/version/1", "items": [': "not JSON",
+        b'{"items": []}': "no JSON Feed version",
+        b'{"version": "https://jsonfeed.org/version/1.1", "items": {}}': "without items",
+        b"[" * 100_000 + b"]" * 100_000: "not XML",  # no JSON object: read as XML, and not
+        b"{" + b'"a":[' * 100_000 + b"1" + b"]" * 100_000 + b"}": "not JSON",  # too deep
+    }
+    for body, why in cases.items():
+        listed = feed_entries(body)
+        assert listed.kind == "" and why in listed.why, (body[:40], listed.why)
 
 
 def test_an_html_page_is_no_feed():

@@ -1,0 +1,754 @@
+"""Authors: the byline the page shows, else the structured data's and the meta tags' names.
+
+Metadata names are often a site, a desk or a user id; the byline ("By Ann Lee
+and Bo Chen", "本报记者 王燕平 方云凤", "作者：芊草凡凡") is what readers see, so it
+is read first, from a few short lines next to the headline, then JSON-LD persons,
+elements the page marks as its author, meta tags that hold a name, and last a
+byline closing the text ("（记者 王燕）", "Text: Anna Berg"). Every candidate is
+cleaned (labels, roles, e-mail, handles) and split into names; numbers, URLs, the
+site's own name and news agencies are never returned as people: an agency goes to
+``source``. Photo credits ("记者 何俊 摄", "Photo: Ann Lee") are not authors.
+
+Precision first: a wrong name costs a user's trust, a missing one little. So no
+placeholder ("No Author", "未知", "Publié par Unknown"), field label ("name", "总篇数",
+"Datum"), weekday or month, place, domain or user id, desk ("Redaktion Hamburg"), the
+site or its publisher under any of its names, a word cut from the title, nor a one-word
+nickname only the metadata gives: then no author at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..page import Evidence, Page
+from ..parse.lines import Line
+from ..parse.meta import author_marks, lower_for_search
+from .title import site_from_title
+
+_BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
+_TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
+_BARE_SCAN = 3  # lines under the headline where a bare name counts
+_CAPTION_TAGS = ("figcaption", "caption")  # a name in them is a credit
+_MAX_LINE = 200  # a longer line is prose, not a byline
+_MAX_NAMES = 30  # papers list many authors
+_MAX_NAME = 60  # characters: a longer "name" is a sentence or a bio
+_MAX_WORDS = 5  # words of a Latin name ("Michelina C. de la Maza")
+_MAX_SOURCE = 30  # characters of a "来源：" value worth keeping
+_MIN_SITE_KEY = 4  # characters of a site name cut off a glued byline (not "AP" or "TV")
+_MIN_NAME_KEY = 3  # characters of a name refused as the start of the site's own name
+_MIN_CJK_NAME_KEY = 2  # ... written in ideographs ("网易" of "网易新闻")
+_MIN_SITE_INSIDE = 8  # characters of a site's name that, inside a longer name, make it the site's
+
+
+_LATIN_LABEL = re.compile(
+    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|posted|reported|words|reporting|text|story)\s+by|by|von|"
+    r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
+    r"|(?:^|[|·•(（]\s?)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
+    re.I,
+)
+# A bare name under the headline counts only when a date, an age or a separator follows it.
+_BARE_NAME = re.compile(
+    r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})"
+    r"(?=\s?(?:[–—•·|/]|-(?!\w)|\d|,\s?\w+\s\d|,\s?@|$))"
+)
+# The same after a date and a separator: "18/03/2019 | André Mindermann".
+_NAME_AFTER_DATE = re.compile(
+    r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})$"
+)
+_MONTH_WORDS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+# Where a Latin byline's names end: a date, a separator, a role, a time.
+_LATIN_STOP = re.compile(
+    r"\d|[|·•—–(（/\n;]|\s-\s|\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
+    r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
+    r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
+    + _MONTH_WORDS
+    + r")\b"
+    # ... or such a word glued on by the markup: "Amanda FurrerUpdated Dec 19".
+    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted|Erstellt|Aktualisiert))",
+    re.I,
+)
+_NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)
+_PARTICLES = frozenset(
+    "de da del della di du van von der den le la bin al el st. mc dos das y".split()
+)
+# English words that join a phrase and never stand in a person's name: a name holding
+# one is a heading or a label ("Insights from", "With Rental Package"). Short words
+# that are also given names ("An", "To", "In") are left out.
+_FUNCTION_WORDS = frozenset(
+    "the of from with for about your our my their this that "
+    # ... and German, French, Spanish ones ("Die Opernball-Grande", "deinen Hochzeitsbloggern")
+    "die das dem des ein eine einer einem einen und oder mit für über aus bei nach zum zur "
+    "dein deine deinen ihr ihre unser unsere sein seine les une avec pour sur dans los las con para"
+    .split()
+)
+_INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
+
+# Chinese and Japanese labels before names; 记者 / 通讯员 also sit between names.
+_CJK_ROLE = (
+    r"本报记者|本報記者|特约记者|特約記者|见习记者|實習記者|实习记者|实习生|實習生|通讯员|通訊員|"
+    r"记者|記者|作者|撰文|撰稿|执笔|執筆|著者|筆者|主笔|编译|編譯|翻訳者|翻译|翻譯|"
+    r"取材・文|取材・執筆|文|發表人|发表人|楼主"
+)
+_CJK_LABEL = re.compile(r"(?:" + _CJK_ROLE + r")\s?[:：/／|●・]\s?|(?:" + _CJK_ROLE + r")\s")
+# Every role holds an ideograph: a line without one has no CJK label (a quick search
+# first: _CJK_LABEL tries every role at every character).
+_IDEOGRAPH = re.compile("[\u4e00-\u9fff]")
+_CJK_ROLE_ONLY = re.compile(r"^(?:" + _CJK_ROLE + r"|编辑|編集|责任编辑|責任編輯|摄影|攝影)$")
+# Chinese names are 2-4 characters (a transliterated one has a "·"); Japanese ones with kana
+# may be longer ("小暮ひさのり").
+_CJK_NAME = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,6}·)?[\u4e00-\u9fff]{2,4}"
+    r"|[\u4e00-\u9fff]{0,4}[\u3040-\u30ff][\u3040-\u30ff\u4e00-\u9fff・]{0,7}|[A-Za-z][\w.-]{1,30}"
+)
+# Where the names after a byline label end: another field's label (a known one,
+# or a word before a colon and a number or a control: "点击数：1862", "字体：[大"),
+# a digit, a bracket. (A name before a colon and words is a name and its
+# affiliation: "赵培：北京物资学院".)
+_CJK_STOP = re.compile(
+    r"来源|來源|出处|时间|時間|日期|发布|發布|责任|責任|编辑|編輯|责编|摄影|攝影|报道|報道|"
+    r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,6}\s?[:：]\s?[\d\[【(（]|\d|[|（(【\[:：]"
+)
+# A photo credit: "记者 何俊 摄", "（图/王建国）", "Photo: Ann Lee", "Foto: dpa".
+_CREDIT = re.compile(
+    r"摄$|摄[）)]|攝$|[（(]?图[/／:：]|圖[/／:：]|写真[:：/／]|^(?:photo|photos|photograph|image|foto|"
+    r"fotos|bild|credit|illustration|video)\b|(?:photo|image|illustration|foto)s?\s(?:by|von|par)\b|"
+    r"getty|shutterstock|/\s?(?:AP|AFP|EPA|Reuters|dpa|Imago)\b|\bvia\s(?:AP|Getty)",
+    re.I,
+)
+# What a line _CREDIT matches holds, lower-cased (meta.lower_for_search: None for a
+# line whose characters the case-blind match folds otherwise): one of its words or a
+# CJK credit's character. A search for them leaves out most lines before _CREDIT's
+# slower case-blind search.
+_CREDIT_HINT = re.compile(
+    "photo|image|foto|bild|credit|illustration|video|getty|shutterstock|/|via|[摄攝图圖写]"
+)
+_ORG_SUFFIX = re.compile(
+    r"(?:局|厅|委|办|社|报|報|台|站|网|網|部|处|院|所|会|會|中心|公司|集团|集團|政府|办公室|編集部|编辑部|"
+    r"网络|網絡|科技|传媒|傳媒|学院|學院|大学|大學)$"
+)
+# News agencies: a byline or a dateline naming one gives ``source``, never an author.
+_AGENCIES = (
+    "新华社", "新華社", "中新社", "中国新闻社", "中央社", "共同通信", "時事通信",
+    "Reuters", "Associated Press", "AP", "AFP", "Agence France-Presse", "dpa", "Kyodo",
+    "Xinhua", "Yonhap", "Bloomberg", "PTI", "IANS", "ANI", "TNN", "UPI", "EFE", "ANSA",
+    "TASS", "PA", "PA Media", "Press Association", "APA", "KNA", "epd", "Jiji",
+)  # fmt: skip
+_AGENCY_KEYS = {name.casefold(): name for name in _AGENCIES}
+# Agencies named in a line's text: a Chinese one as it is, another in brackets.
+_ZH_AGENCIES = ("新华社", "新華社", "中新社", "中国新闻社", "中央社", "共同通信", "時事通信")
+_AGENCY_IN_TEXT = re.compile(
+    "(?P<zh>" + "|".join(_ZH_AGENCIES) + ")"
+    r"|[(（](?P<en>Reuters|AP|AFP|dpa|Xinhua|Kyodo|Yonhap|Bloomberg|PTI|IANS|ANI|UPI|EFE|ANSA)"
+    r"[)）]"
+)
+# Where a match of _AGENCY_IN_TEXT may start (its first characters): found by a quick
+# search, from which the pattern is tried, not from every character of the line.
+_AGENCY_START = re.compile("[" + "".join(dict.fromkeys(a[0] for a in _ZH_AGENCIES)) + "(（]")
+# "Saibal Dasgupta / TNN / Updated ...": the fields of a byline.
+_FIELD_SPLIT = re.compile(r"\s[/|]\s")
+_SOURCE_LABEL = re.compile(r"(?:来源|來源|稿源|出处|出處)\s?[:：]\s?(?P<v>[\w·．.（）()&-]{2,30})")
+# Where a "来源：" value ends when the spans of an info bar are glued together.
+_SOURCE_END = re.compile(
+    r"[:：]|作者|编辑|編輯|责任|責任|時間|时间|日期|发布|發布|记者|記者|浏览|瀏覽|点击|點擊|阅读|閱讀|字号|"
+    r"评论|評論|分享|打印"
+)
+_NOT_SOURCE = re.compile(
+    r"本站|本网|本網|原创|原創|网络|網絡|互联网|互聯網|未知|转载|轉載|网友|網友|"
+    r"^[a-z]+$"  # markup shown as text: 来源： size="20"
+)
+
+# Cleaning: what surrounds a name in a candidate.
+_EMAIL = re.compile(
+    r"\S+@\S+\.\w+|\S+\s?[\[({]at[\])}]\s?\S+|\bhttps?://\S+|\bwww\.\S+|@\s?\w+|\+?\s?\bfollow\b.*$|"
+    r"\b(?:view|see|read)?\s?(?:more|all)\s(?:articles|stories|posts)\b.*$",
+    re.I,
+)
+_LATIN_ORG = re.compile(
+    r"^the\s|\b(?:inc|ltd|llc|gmbh|corp|co|plc|media|news|group|network|magazine|press|staff|"
+    r"agency|ministry|department|university|institute|association|council|office|weekly|daily|"
+    r"journal|herald|tribune|gazette|e\.\s?v|ag|kg|ug|mbh|verlag|stiftung|verein|redaktion)\b\.?$"
+    r"|^staff\b|admin",
+    re.I,
+)
+_LEAD_LABEL = re.compile(
+    r"^(?:(?:post\s)?author\s+by|"
+    r"(?:written|posted|reported|words|text|story|analysis|opinion|commentary|review)\s+by|"
+    # "Eingestellt von", "Publié par", "Publicado por": a blog engine's byline label
+    r"(?:(?:ein\s)?(?:artikel|beitrag)|eingestellt|erstellt|verfasst|geschrieben|veröffentlicht|"
+    r"publiziert|eingetragen)\s(?:am\s\S+\s)?von|vom|"
+    r"(?:publié|posté|écrit|rédigé)\spar|(?:publicado|escrito)\spor|(?:pubblicato|scritto)\sda|"
+    r"(?:text|texte|fotos?|bilder)\s(?:und|&)\s(?:interview|fotos?|bilder|text)\s?[:：]|"
+    r"by|von|par|por|author|autor(?:in)?|"
+    r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
+    re.I,
+)
+# A profession before the name ("Rechtsanwalt Sebastian Einbock", "FOCUS-Online-Experte
+# Robin Tschöpe"): the name is what follows.
+_LEAD_ROLE = re.compile(
+    r"^(?:rechtsanwalt|rechtsanwältin|steuerberater(?:in)?|[\w-]*-?experte|[\w-]*-?expertin|"
+    r"(?:chef|gast|fach)?redakteur(?:in)?|gastautor(?:in)?|korrespondent(?:in)?|"
+    r"redaktionsleiter(?:in)?|staff writer|guest author|guest writer)\s+(?=[^\W\d_])",
+    re.I,
+)
+# Where a name ends when the next field's label or a date word follows it
+# ("Jule Radeck Vom 3. Februar", "Sonia Mevißen Erstellt am", "Ann Lee Last updated"):
+# a candidate made only of such words ("Publiziert am") is no name.
+_FIELD_WORDS = frozenset(
+    """am um vom on at publiziert veröffentlicht erstellt eingestellt aktualisiert geändert
+    zuletzt letzte aktualisierung stand last updated published posted modified publié mis""".split()
+)
+# Roles closing a name ("Ann Lee, Staff Writer"), lower-case: _ROLE_TAIL's last word.
+_ROLES = (
+    "writer", "reporter", "correspondent", "editor", "columnist", "contributor", "journalist",
+    "analyst", "critic", "producer", "staff", "editor-at-large", "redakteur", "redakteurin",
+    "korrespondent", "korrespondentin", "journaliste", "rédacteur", "rédactrice",
+    "envoyé spécial", "envoyée spécial", "envoyé spéciale", "envoyée spéciale",
+    "ceo", "cto", "founder",
+)  # fmt: skip
+_ROLE_TAIL = re.compile(
+    r"(?:,|\s-|\s\|)?\s*(?:(?:senior|chief|staff|deputy|contributing|special|political|"
+    r"foreign|business|tv|sports?|news|editor-at-large|national|science|tech(?:nology)?|"
+    r"&|and|culture|[A-Z][a-z]+)\s)*(?:" + "|".join(map(re.escape, _ROLES)) + r")s?\.?$",
+    re.I,
+)
+_CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
+_BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
+_NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
+_NOT_NAME = re.compile(
+    r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
+    r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by|"
+    # placeholders and field labels a CMS writes where no name was given
+    r"no author|no name|not available|n/?a|none|null|undefined|default|author|authors|name|user|"
+    r"username|user name|benutzername|login|log in|anmelden|password|passwort|e-?mail|"
+    r"autor|autorin|autoren|verfasser|unbekannt|anonym|anonyme|inconnu|auteur|anónimo|anonimo|"
+    r"desconocido|sconosciuto|ospite|gast|mehr|weiter|plus|más|leer más|read more|"
+    r"redakteur|redakteurin|korrespondent|reporter|journalist|journalistin|rédacteur|rédactrice|"
+    r"datum|date|uhr|heute|gestern|today|yesterday|"
+    r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+    r"januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|"
+    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
+    re.I,
+)
+# A desk, not a person: "Redaktion Hamburg", "Online-Redaktion", "Sportredaktion".
+_DESK_WORD = re.compile(r"redaktion\b|rédaction\b|redacción\b|redazione\b|newsroom\b", re.I)
+# Cities a dateline or a desk names beside the byline ("Hamburg", "Wien"): a place, never
+# a person. The big ones of the languages the pages are in, not a gazetteer.
+_PLACES = frozenset(
+    """berlin hamburg münchen munich köln cologne frankfurt stuttgart düsseldorf leipzig dresden
+    hannover bremen nürnberg wien vienna graz linz salzburg innsbruck zürich zurich bern basel
+    genf geneva lausanne luzern paris lyon marseille london washington brüssel brussels rom rome
+    madrid barcelona moskau moscow peking beijing tokio tokyo
+    北京 上海 广州 深圳 香港 台北 东京""".split()
+)
+
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
+_CREDIT_LABEL = re.compile(
+    r"(?:photos?|fotos?|bilder?|images?|illustrations?|grafik|video|credits?)$", re.I
+)
+
+# Chinese words a label, a placeholder or a column holds, never a person's name: "未知"
+# (unknown), "佚名" (anonymous), "网络整理" (collected from the web), "我已授权" (I have
+# authorised), "股市行情" (market quotes), "总篇数" (number of posts), "暂无简介" (no
+# profile yet), "管理员" (administrator), "小编" (the editor), "网友" (a netizen).
+_CJK_NOT_NAME = re.compile(
+    "未知|佚名|匿名|不详|网络|網絡|网友|網友|整理|授权|授權|行情|篇数|篇數|简介|簡介|暂无|暫無|"
+    "管理员|管理員|小编|小編|编辑部|編輯部|本站|本网|本網|原创|原創|转载|轉載|投稿|用户|用戶|会员|會員|"
+    "股市|财经|財經|新闻|新聞|资讯|資訊|频道|頻道|首页|首頁|更多|阅读|閱讀|评论|評論|关注|關注|粉丝|粉絲|"
+    "文章|发布|發佈|登录|登錄|注册|註冊|专栏|專欄|热点|熱點|推荐|推薦"
+)
+# A domain ("symple.ch", "hessenschau.de") or a dotted user id ("christian.stadtfeld"):
+# letters on both sides of a dot inside a word. Initials ("J.R.R.", "NH.") have one letter.
+_DOTTED = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
+# Characters a name is written with but never holds: a soft hyphen, zero-width spaces
+# and joiners, a byte order mark ("Mat\xadthi\xadas").
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
+
+
+def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
+    """One person's name out of ``raw``, or None when it is no name.
+
+    Drops labels ("By", "作者："), e-mail, handles and URLs, brackets, a role after the
+    name ("Staff Writer", "CEO", "记者") and a name repeated twice by the markup;
+    refuses numbers, agencies, the site's own name and role words alone.
+    """
+    raw = _INVISIBLE.sub("", raw)
+    text = " ".join(_EMAIL.sub(" ", raw.replace("\u3000", " ")).split())
+    if _DOTTED.search(text):
+        return None  # a domain or a user id, never a person
+    text = text.split(" | ", 1)[0].split("|", 1)[0].strip(" ,;:-–—·•")
+    for _ in range(2):
+        text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•")
+    text = _LEAD_ROLE.sub("", text)
+    text = _before_field(text)
+    text = _EMPTY_BRACKETS.sub("", text).strip(" ,;:-–—·(")  # "Ann Lee (" once a URL is out
+    if ":" in text or "：" in text:
+        label, _, rest = text.replace("：", ":").partition(":")
+        label_words = len(label.split())
+        if label_words > 2 or _CREDIT_LABEL.match(label.strip()):
+            return None  # "Mein Motto Konsumsparen: Fazit" is a heading; "Fotos: ..." a credit
+        # "Interview: Julia Lauter": a label, then the name; "Mark Newton: EN Übersetzung
+        # ...": the name, then what follows it.
+        text = (rest if label_words < 2 else label).strip(" ,;:-–—·")
+    if text.endswith(".") and len(text.split()[-1]) > 3 and " " in text:
+        text = text[:-1]  # "John Plunkett." cut before "Last updated"; not "Ann B."
+    text = _BRACKETS.sub("", text).strip()
+    half = len(text) // 2
+    if len(text) % 2 == 0 and half and text[:half] == text[half:]:
+        text = text[:half]  # "Andrea WongAndrea Wong": the name twice, glued
+    text = _without_site(text, sites)
+    if text.isascii() or " " in text:
+        if _may_end_in_role(text):
+            text = _ROLE_TAIL.sub("", text)
+        text = text.strip(" ,;:-–—·")
+    text = _CJK_ROLE_TAIL.sub("", text).strip()
+    if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
+        return None
+    if _NOT_NAME_CHARS.search(text):
+        return None  # "Discuz! Team": a product, markup or a slogan
+    key = text.casefold()
+    if key in _AGENCY_KEYS or _NOT_NAME.match(text) or _CJK_ROLE_ONLY.match(text):
+        return None
+    if _CJK_NOT_NAME.search(text) or _DESK_WORD.search(text) or key in _PLACES:
+        return None
+    if key in sites or "".join(key.split()) in sites or "/" in text:
+        return None
+    words = text.split()
+    if _site_part(text, sites):
+        return None
+    if text.isascii() or " " in text:
+        if len(words) > _MAX_WORDS or not any(c.isalpha() for c in text) or _LATIN_ORG.search(text):
+            return None
+        if any(w.lower() in _FUNCTION_WORDS for w in words):
+            return None  # "Insights from", "With Rental Package": a phrase
+        lower = sum(not w[0].isupper() and w.lower() not in _PARTICLES for w in words)
+        if len(words) > 1 and lower > 1:
+            return None  # "Syrian defense ministries": a phrase, not a name
+    elif (_ORG_SUFFIX.search(text) and len(text) > 2) or not _CJK_NAME.fullmatch(text):
+        return None
+    return text
+
+
+def _before_field(text: str) -> str:
+    """``text`` up to the first of :data:`_FIELD_WORDS` ("Jule Radeck Vom" -> "Jule
+    Radeck"); empty when it starts with one ("Publiziert am")."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if word.casefold().strip(".,:;") in _FIELD_WORDS:
+            return " ".join(words[:i]).strip(" ,;:-–—·")
+    return text
+
+
+def _may_end_in_role(text: str) -> bool:
+    """Whether ``text`` may end in one of :data:`_ROLES` (an "s" and a "." after it
+    allowed), as :data:`_ROLE_TAIL` matches: a test of the end alone, where the
+    pattern tries every word of the text for a run of title words."""
+    lowered = lower_for_search(text)  # None: a character _ROLE_TAIL folds otherwise
+    if lowered is None:
+        return True
+    tail = lowered.removesuffix("\n").removesuffix(".")
+    return tail.endswith(_ROLES) or (tail.endswith("s") and tail[:-1].endswith(_ROLES))
+
+
+# What follows a site's name in a desk's byline ("CNN Business", "News Nation Bureau").
+_DESK = re.compile(
+    r"(?:news)?(?:staff|desk|bureau|team|sports?|business|news|editors?|editorial|reports?|wire)"
+)
+
+
+def _longest_first(sites: frozenset[str]) -> list[str]:
+    """The site's names, the longest (most specific) first: a frozenset's own order
+    changes with Python's string hash seed, and with it which name matched first,
+    so the same page gave other authors from one process to the next."""
+    return sorted(sites, key=lambda site: (-len(site), site))
+
+
+def _site_part(text: str, sites: frozenset[str]) -> bool:
+    """The site itself or its desk: "CNN Business", "News Nation Bureau" on newsnation.in,
+    "Vortex" on vortexcannon.org."""
+    squashed = "".join(text.casefold().split())
+    first = text.split()[0].casefold()
+    least = _MIN_NAME_KEY if squashed.isascii() else _MIN_CJK_NAME_KEY
+    letters = _NOT_LETTERS.sub("", squashed)
+    for site in _longest_first(sites):
+        if first == site:
+            return True
+        if " " not in text and len(squashed) >= least and site.startswith(squashed):
+            # "Vortex" of vortexcannon; not "Jürgen Heitmann" of "Jürgen Heitmann Fotografie"
+            return True
+        if len(site) >= _MIN_SITE_KEY and squashed.startswith(site) and " " in text:
+            return bool(_DESK.fullmatch(squashed[len(site) :]))
+        bare = _NOT_LETTERS.sub("", site)
+        if len(bare) >= _MIN_SITE_INSIDE and bare in letters and " " in text:
+            return True  # "EFC Bayrische Bembel" on bayrische-bembel.de: the site's club
+    return False
+
+
+_NOT_LETTERS = re.compile(r"[\W_]+")
+# Where a site name's parts meet: "HSS - Hanns-Seidel-Stiftung e.V.", "财经_网易新闻".
+_SITE_PARTS = re.compile(r"\s[|\-–—:·•/]\s|[|｜_＿【】]")
+
+
+def _without_site(text: str, sites: frozenset[str]) -> str:
+    """ "Jonathan GarberFOXBusiness" -> "Jonathan Garber": the site's name glued on."""
+    squashed = "".join(text.casefold().split())
+    for site in _longest_first(sites):
+        if len(site) >= _MIN_SITE_KEY and len(squashed) > len(site) and squashed.endswith(site):
+            keep, seen = len(text), 0
+            while seen < len(site) and keep > 0:
+                keep -= 1
+                seen += not text[keep].isspace()
+            return text[:keep].strip(" ,;:-–—·|")
+    return text
+
+
+def split_names(text: str) -> list[str]:
+    """A list of names as written: "A and B", "A, B & C", "A、B", "A/B" (CJK)."""
+    if not text.isascii() and not re.search(r"[A-Za-z]{3}", text):
+        return [p for p in re.split(r"[\s、，,;；/／]+", text) if p]
+    parts = [p.strip() for p in _NAME_SPLIT.split(text)]
+    return [p for p in parts if p]
+
+
+def names_in(raw: str, sites: frozenset[str] = frozenset()) -> list[str]:
+    """Every clean name in a candidate string, in order."""
+    raw = _EMAIL.sub(" ", raw)
+    org = _DOTTED.search(raw) is not None
+    raw = _LEAD_LABEL.sub("", " ".join(raw.split()))
+    parts = split_names(raw)
+    org = org or any("".join(p.casefold().split()) in sites for p in parts)
+    names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in parts) if n))
+    if org:  # "hessenschau.de, Frankfurt, Germany": a site's address, one word a place
+        names = [n for n in names if " " in n or not n.isascii()]
+    elif len(names) > 1:  # beside full names, one word is an outlet ("Ann Lee, FUTURISM")
+        names = [n for n in names if " " in n or not n.isascii()] or names[:1]
+    return names[:_MAX_NAMES]
+
+
+def _latin_names(text: str) -> list[str]:
+    m = _LATIN_LABEL.search(text)
+    if m is None:
+        return []
+    before = text[: m.start()].lower()
+    if m.start() > 0 and text[m.start()] == " " and not before.startswith(_POSTED):
+        return []  # "by" inside a sentence ("a study by ...") is no byline
+    rest = text[m.end() :]
+    stop = _LATIN_STOP.search(rest)
+    if stop is not None:
+        rest = rest[: stop.start()]
+    names: list[str] = []
+    posted = before.startswith(_POSTED) and not before.startswith("updated")
+    for part in _NAME_SPLIT.split(rest):
+        words = part.split()
+        if posted and len(words) == 1 and words[0].isalnum():
+            names.append(words[0])  # "Posted on 2019-04-13 by doumae": a user name
+            continue
+        if not 2 <= len(words) <= _MAX_WORDS:
+            continue
+        if all(w[0].isupper() or w.lower() in _PARTICLES for w in words if w):
+            names.append(" ".join(words).strip(" ,.;:"))
+    return names
+
+
+# What a byline line starts with before its "by" / "von" / "par" ("Veröffentlicht am Juli 9,
+# 2016 von mywakenews", "Ein Artikel von Pamela Sladky"): a label, so the "by" is no
+# sentence's, and a one-word user name after it is a name.
+_POSTED = (
+    "posted", "published", "updated", "veröffentlicht", "publiziert", "eingestellt", "erstellt",
+    "verfasst", "geschrieben", "eingetragen", "ein artikel", "ein beitrag", "artikel", "beitrag",
+    "publié", "posté", "écrit", "publicado", "escrito", "pubblicato", "scritto",
+)  # fmt: skip
+
+
+def _cjk_names(text: str) -> list[str]:
+    names: list[str] = []
+    if _IDEOGRAPH.search(text) is None:
+        return names
+    for m in _CJK_LABEL.finditer(text):
+        rest = text[m.end() :]
+        stop = _CJK_STOP.search(rest)
+        nxt = _CJK_LABEL.search(rest)
+        cut = min(s.start() for s in (stop, nxt) if s is not None) if (stop or nxt) else len(rest)
+        parts = re.split(r"[\s、，,/／）)\]】]+", rest[:cut].strip())[:_MAX_NAMES]
+        if 2 <= len(parts) <= 3 and all(len(p) == 1 and "\u4e00" <= p <= "\u9fff" for p in parts):
+            parts = ["".join(parts)]  # "赵 培": a two-character name spaced out
+        for part in parts:
+            if part and _CJK_NAME.fullmatch(part) and not _CJK_ROLE_ONLY.match(part):
+                if not _ORG_SUFFIX.search(part) or len(part) <= 2:
+                    names.append(part)
+        if len(names) >= _MAX_NAMES:
+            break
+    return names
+
+
+def is_credit(text: str) -> bool:
+    """Whether a line is a photo credit (:data:`_CREDIT`)."""
+    lowered = lower_for_search(text)
+    if lowered is not None and _CREDIT_HINT.search(lowered) is None:
+        return False
+    return _CREDIT.search(text) is not None
+
+
+def _bare_name(line: Line) -> list[str]:
+    """ "Dan Goodin - Apr 16, 2015", "Alex Perry 1 day ago", <address>Mike Conley</address>."""
+    text = line.text
+    m = _BARE_NAME.match(text) or _NAME_AFTER_DATE.match(text)
+    if m is None or (line.tag != "address" and m.re is _BARE_NAME and m.end() == len(text)):
+        return []
+    name = m.group("name")
+    words = name.split()
+    if not all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words):
+        return []  # "Yahoo FinanceOctober": words glued by the markup, not a name
+    if _LATIN_STOP.search(name):
+        return []
+    return [name]
+
+
+def _marked(text: str, marks: list[str], sites: frozenset[str]) -> list[str]:
+    """Names of the page's author-marked elements that this line shows."""
+    for mark in marks:
+        if mark in text:
+            names = names_in(mark, sites)
+            if names:
+                return names
+    return []
+
+
+def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str]:
+    text = line.text
+    if line.tag in _CAPTION_TAGS or is_credit(text):
+        return []
+    if text.isascii():
+        names = _latin_names(text)
+    else:
+        names = _cjk_names(text) or _latin_names(text)
+    names = [n for n in (clean_name(n, sites) for n in names) if n]
+    return names or _marked(text, marks, sites)
+
+
+def byline_authors(
+    lines: list[Line],
+    headline: int | None,
+    main_start: int,
+    marks: list[str] | None = None,
+    sites: frozenset[str] = frozenset(),
+    bare: bool = True,
+) -> list[str]:
+    """Names from the byline next to the headline, or an empty list.
+
+    ``marks`` are the texts of elements the page marks as its author: a line
+    showing one is a byline even without a label ("Gina TrapaniCEO"). With ``bare``,
+    a name alone followed by a date ("Dan Goodin - Apr 16, 2015") counts too.
+    """
+    marks = marks or []
+    window = _byline_window(lines, headline, main_start)
+    for i in window:
+        line = lines[i]
+        if line.length > _MAX_LINE:
+            continue
+        names = _line_names(line, marks, sites)
+        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < window.stop:
+            names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
+        if bare and not names and _bare_line(headline, i):
+            if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
+                names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+        if names:
+            return names[:_MAX_NAMES]
+    return []
+
+
+def unlabelled_byline(
+    lines: list[Line],
+    headline: int | None,
+    main_start: int,
+    marks: list[str],
+    sites: frozenset[str] = frozenset(),
+) -> list[str]:
+    """``byline_authors(lines, headline, main_start, marks, sites)``, where the same
+    call with no marks and not ``bare`` found nothing: no line of the window holds a
+    labelled byline (nor a "By" over a name), so only the lines showing a mark and
+    the bare names are left to read; not the labels again."""
+    for i in _byline_window(lines, headline, main_start):
+        line = lines[i]
+        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+            continue
+        names = _marked(line.text, marks, sites)
+        if not names and _bare_line(headline, i):
+            names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+        if names:
+            return names[:_MAX_NAMES]
+    return []
+
+
+def _full_name(
+    names: list[str], lines: list[Line], window: range, sites: frozenset[str]
+) -> list[str]:
+    """A byline's lone first name ("Stefanus", the author's link) as the full name a
+    line of the byline's window opens with ("Stefanus Stahl - Maschinenbauer, ...":
+    the author's box under it), read as :func:`_bare_name` reads a bare name:
+    capitalized words, then a separator or a date. Anything else (a sentence that
+    opens with the name), and a byline of several or of full names, as it is.
+    (trafilatura_dev's mtb-news page labels the box's "Stefanus Stahl"; its byline,
+    og and JSON-LD say "Stefanus".)"""
+    if len(names) != 1 or not names[0].isalpha() or not names[0][:1].isupper():
+        return names
+    opening = names[0] + " "
+    for i in window:
+        line = lines[i]
+        if line.length > _MAX_LINE or not line.text.startswith(opening):
+            continue
+        found = _bare_name(line)
+        full = clean_name(found[0], sites) if found else None
+        if full is not None and full.startswith(opening):
+            return [full]
+    return names
+
+
+def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
+    """The lines a byline is looked for in: under the headline, or above the text."""
+    lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
+    return range(lo, min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN))
+
+
+def _bare_line(headline: int | None, i: int) -> bool:
+    """Whether line ``i`` may show a bare name: one of the few right under the headline."""
+    return headline is not None and i <= headline + _BARE_SCAN
+
+
+_TAIL_LABEL = re.compile(
+    r"^[(（\[【]\s?(?:" + _CJK_ROLE + r")|^(?:" + _CJK_ROLE + r")\s?[:：/／\s]"
+    r"|^(?:text|texte|autor(?:in)?|author|auteure?|reporting by|written by|by|von|par)\s?[:：]?\s",
+    re.I,
+)
+
+
+def tail_authors(
+    lines: list[Line], main_end: int, sites: frozenset[str] = frozenset()
+) -> list[str]:
+    """A byline closing the text: "（记者 王燕 通讯员 李强）", "Text: Anna Berg"."""
+    for line in lines[max(0, main_end - _TAIL_SCAN) : main_end + 1]:
+        text = line.text
+        label = _TAIL_LABEL.search(text)
+        if line.length > _MAX_LINE // 2 or label is None or is_credit(text):
+            continue
+        if text.isascii() and not text[label.end() :].lstrip()[:1].isupper():
+            continue  # "By now, you know ...": a sentence; a closing byline names a Name
+        names = _cjk_names(text) if not text.isascii() else []
+        if not names:
+            names = names_in(re.split(r"[;；]", text, maxsplit=1)[0].strip("()（）[]【】"), sites)
+        names = [n for n in (clean_name(n, sites) for n in names) if n]
+        if names:
+            return names[:_MAX_NAMES]
+    return []
+
+
+def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) -> str | None:
+    """The agency or originating outlet the page names: "来源：新华社", "(Reuters)", or an
+    agency given as the author."""
+    for raw in meta_authors:
+        agency = _AGENCY_KEYS.get(raw.strip().casefold())
+        if agency:
+            return agency
+    for line in lines[lo:hi]:
+        text = line.text[:_MAX_LINE]
+        m = _SOURCE_LABEL.search(text)
+        if m is not None and not _NOT_SOURCE.search(m.group("v")):
+            value = _SOURCE_END.split(m.group("v"))[0]
+            if 2 <= len(value) <= _MAX_SOURCE:
+                return value
+        m = _agency_in(text)
+        if m is not None and line.length <= _MAX_LINE:
+            return m.group("zh") or m.group("en")
+        if "/" not in text and "|" not in text:
+            continue  # no fields to split
+        for part in _FIELD_SPLIT.split(text)[1:3]:
+            agency = _AGENCY_KEYS.get(part.strip().casefold())
+            if agency:
+                return agency
+    return None
+
+
+def _agency_in(text: str) -> re.Match[str] | None:
+    """``_AGENCY_IN_TEXT.search(text)``, tried from the first character a match can start with."""
+    first = _AGENCY_START.search(text)
+    return None if first is None else _AGENCY_IN_TEXT.search(text, first.start())
+
+
+def _site_keys(site_names: list[str | None], url: str | None) -> frozenset[str]:
+    """The site's own names, folded, spaces removed: never returned as a person. Each
+    part of a site name ("HSS - Hanns-Seidel-Stiftung e.V.", "LinkNaija | Nigeria's
+    ...") and the host's name ("linknaija" of linknaija.com) count too."""
+    host = (url or "").split("//", 1)[-1].split("/", 1)[0].lower().removeprefix("www.")
+    names = [host, host.split(".", 1)[0]]
+    for site_name in site_names:
+        if site_name:
+            names.append(site_name)
+            names += _SITE_PARTS.split(site_name)
+    return frozenset(
+        "".join(name.casefold().split()) for name in names if len(name.strip()) > 1
+    )
+
+
+def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
+    """Authors in order of trust, with where they were read."""
+    meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
+    shown = byline_authors(lines, headline, start, None, sites, bare=False)
+    marked: list[str] = []
+    if not shown and not meta.authors:  # JSON-LD persons come before a marked element
+        marked = author_marks(page.root, page.markup, page.lines.marks)
+        # A field's label ("Username" in the site's header) is no mark of the story's author.
+        marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
+        shown = unlabelled_byline(lines, headline, start, marked, sites)
+    tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
+    if shown:
+        index = page.line_with(shown[0], max(0, (headline or start) - 1))
+        raw = lines[index].text if index is not None else shown[0]
+        if len(tagged) > len(shown) and shown[0] == tagged[0]:
+            # The byline shows the first of many (citation_author on papers).
+            return tagged, Evidence("meta:author", None, ", ".join(meta.author_tags))
+        window = _byline_window(lines, headline, start)
+        return _full_name(shown, lines, window, sites), Evidence("byline", index, raw)
+    structured = (
+        (meta.authors, "jsonld"),
+        (marked[:1], "marked"),
+        (meta.author_tags, "meta:author"),
+    )
+    for group, source in structured:
+        names = [n for raw in group for n in names_in(raw, sites)]
+        if source != "marked" and all(n.isascii() and " " not in n for n in names):
+            names = []  # "Nils", "Lynn": an account's nickname the page never shows
+        if names:
+            return names, Evidence(source, None, ", ".join(group))
+    if page.end > start:
+        names = tail_authors(lines, page.end - 1, sites)
+        if names:
+            index = page.line_with(names[0], max(0, page.end - 1 - _TAIL_SCAN))
+            return names, Evidence("byline", index, lines[index].text if index is not None else "")
+    return [], None
+
+
+def find_authors(page: Page) -> None:
+    """Fill ``page.authors`` (people, in page order: the byline, JSON-LD persons, marked
+    elements, meta tags that hold a name, the closing byline), ``page.source`` (the
+    agency or outlet the page names) and their evidence."""
+    meta = page.meta
+    sites = [page.site_name, meta.site_name, meta.publisher]
+    sites.append(site_from_title(meta.title_tag, page.title))
+    names, evidence = _names(page, _site_keys(sites, page.url))
+    page.authors = tuple(dict.fromkeys(names[:_MAX_NAMES]))
+    if page.authors and evidence is not None:
+        page.evidence["authors"] = evidence
+    lo = page.headline if page.headline is not None else max(0, page.start - _BYLINE_SCAN)
+    hi = min(len(page.lines), page.start + 3)
+    lo = max(0, lo - 2)
+    page.source = find_source(page.meta.authors + page.meta.author_tags, page.lines, lo, hi)
+    if page.source is not None:
+        index = page.line_with(page.source, lo)
+        if index is not None and index < hi:
+            page.evidence["source"] = Evidence("line", index, page.lines[index].text)
+        else:
+            page.evidence["source"] = Evidence("meta:author", None, page.source)

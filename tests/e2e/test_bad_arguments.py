@@ -1,0 +1,51 @@
+"""End to end: a bad ``-a NAME=VALUE`` ends ``scrapy crawl news`` in one line, exit status 1,
+before any request (issue 43 item 15), the way a bad ``-s`` setting does.
+
+Scrapy logs its start-up banner before it creates the spider, so the line is the
+last of stderr rather than the only one; no traceback, no request, no output.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.support.crawl import EXAMPLE_PROJECT, crawl_command
+
+ASYNCIO = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (["since=yesterday"], "-a since must be a date (2024-05-01), an ISO 8601 time or a"),
+        (["dir=/missing"], "-a dir must be a folder of saved *.html / *.htm pages, not '/missing'"),
+        (["urls=/missing.txt"], "-a urls must be a text file of URLs, one a line"),
+        (["site=notaurl"], "-a site must be http(s) URLs with a host and no user:password"),
+        (["site=file:///etc/"], "-a site must be http(s) URLs"),
+        (["site=http://127.0.0.1:9/", "max_urls_per_source=-1"], "-a max_urls_per_source must"),
+        (["site=http://127.0.0.1:9/", "sitemap_max_size=-1"], "-a sitemap_max_size must be"),
+        (["start_url=http://127.0.0.1:9/", "depth=x"], "-a depth must be a whole number >= 0"),
+    ],
+)
+def test_bad_argument_ends_the_crawl_in_one_line(
+    tmp_path: Path, arguments: list[str], expected: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    args = [word for argument in arguments for word in ("-a", argument)]
+    proc = subprocess.run(
+        crawl_command(args, out, {"TWISTED_REACTOR": ASYNCIO}),
+        cwd=EXAMPLE_PROJECT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 1, proc.stderr[-3000:]
+    lines = proc.stderr.strip().splitlines()
+    assert lines and lines[-1].startswith("scrapy-cx: " + expected), proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "Crawled" not in proc.stderr and "Spider opened" not in proc.stderr
+    assert not out.exists()

@@ -1,0 +1,1 @@
+"""Tests of scrapy_cx/extract/classify/, one module per module."""

@@ -1,0 +1,1 @@
+"""Tests of scrapy_cx/extract/content/, one module per module."""

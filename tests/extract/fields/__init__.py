@@ -1,0 +1,1 @@
+"""Tests of scrapy_cx/extract/fields/, one module per module."""

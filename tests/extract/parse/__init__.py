@@ -1,0 +1,1 @@
+"""Tests of scrapy_cx/extract/parse/, one module per module."""

@@ -1,0 +1,1 @@
+"""Tests of scrapy_cx/extract/render/, one module per module."""
