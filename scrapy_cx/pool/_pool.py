@@ -1,19 +1,13 @@
 """Worker processes driven by the caller's event loop: a deadline per task, nothing left behind.
 
 Not ``concurrent.futures.ProcessPoolExecutor``: it cannot kill the one worker stuck
-on one page (a hung task hangs the pool; a dead worker breaks all of it), never
-recycles a worker, and its workers outlive a parent killed by SIGTERM. Here each
-worker has a socket of its own (:mod:`._worker`): a task past its deadline gets its
-worker killed and replaced, a dead worker is replaced, a worker is retired after
-``max_tasks`` tasks, and a worker whose parent is gone reads end-of-file and exits.
-
-The pool has no thread: the loop its caller already runs watches each worker's
-socket (Twisted's reactor in a crawl, :class:`~._loop.SelectorLoop` in the bulk
-command; any object with the reactor's ``addReader``, ``addWriter``,
-``removeReader``, ``removeWriter``, ``callLater`` and ``seconds``). A reply is read
-and handed to the caller in the same turn; a page is written without ever blocking
-(what the socket does not take now is written when it is writable). Every method
-runs in the loop's thread. Nothing here imports Twisted or Scrapy.
+on one page, never recycles a worker, and its workers outlive a parent killed by
+SIGTERM. Here each worker has a socket of its own (:mod:`._worker`), and the pool
+no thread: the loop its caller runs (Twisted's reactor, or
+:class:`~._loop.SelectorLoop`: anything with the reactor's ``addReader``,
+``addWriter``, ``removeReader``, ``removeWriter`` and ``callLater``) watches the
+sockets, so a reply is handed to the caller in the turn it is read, and a page is
+written without ever blocking. Nothing here imports Twisted or Scrapy.
 """
 
 from __future__ import annotations
@@ -40,7 +34,7 @@ __all__ = ["EventPool", "PoolClosed", "PoolError", "RemoteError", "TaskTimeout",
 
 logger = logging.getLogger(__name__)
 
-#: Tasks sent ahead to each worker: it starts the next page as soon as it is done with one.
+#: Tasks sent ahead to each worker: its next page is there when it ends one.
 PREFETCH = 2
 #: Workers that die before they are ready, in a row, at least, before the pool gives up...
 MAX_START_FAILURES = 5
@@ -238,19 +232,16 @@ class _Worker:
 class EventPool:
     """``workers`` processes running submitted calls, waited on in ``loop``.
 
-    ``timeout`` (seconds, None for none) is each task's deadline, counted from the
-    moment the worker has the task and has ended the one before it (by its own
-    report), and a reply already written is read before a task is judged late: a
-    parent busy elsewhere (a crawl's reactor held by a slow callback) does not turn a
-    finished task into a timeout. A new worker runs ``warm_up`` before it takes any
-    task, outside any deadline. ``prefetch`` tasks are sent ahead to each worker;
-    ``max_tasks`` (0: never) retires a worker after that many, bounding what a leak
-    can grow to; ``capacity`` (None: no bound) bounds the tasks not yet settled.
-    A worker that dies before it is ready is replaced after a back-off; when none gets
-    ready for :data:`START_GIVE_UP_SECONDS` (and :data:`MAX_START_FAILURES` tries) the
-    pool is broken: ``broken`` says why, and every task fails with :class:`PoolClosed`.
-    Counters ``timeouts``, ``deaths``, ``recycled`` and ``start_failures`` say what
-    happened, ``cpu_seconds`` what the finished tasks cost the workers.
+    ``timeout`` (seconds, None for none) is each task's deadline, from when the worker
+    had it and had ended the one before (by its own clock); a reply already written is
+    read before a task is judged late, so a parent held elsewhere does not turn a
+    finished task into a timeout. ``warm_up`` runs in each new worker, outside any
+    deadline; ``prefetch`` tasks go ahead to each worker; ``max_tasks`` (0: never)
+    retires a worker, bounding a leak; ``capacity`` (None: no bound) bounds the tasks
+    not settled. A worker that dies before it is ready is replaced after a back-off;
+    when none is for :data:`START_GIVE_UP_SECONDS` (and :data:`MAX_START_FAILURES`
+    tries) the pool is ``broken`` (why) and every task fails with :class:`PoolClosed`.
+    ``timeouts``, ``deaths``, ``recycled``, ``start_failures`` and ``cpu_seconds`` count.
     """
 
     def __init__(

@@ -115,10 +115,8 @@ def prepare_call(
     prepare: Callable[[Any], Any] | None = None,
     shape: Callable[[Any], Any] | None = None,
 ) -> bytes:
-    """What every task of a run shares (the function, its fixed keyword arguments, the
-    judge, the preparer and the shape), pickled once: a task carries these bytes and its
-    own arguments (:func:`call_prepared`), not a new pickle of the same objects per page.
-    """
+    """What every task of a run shares, pickled once: a task carries these bytes and
+    its own arguments (:func:`call_prepared`), not a new pickle of them per page."""
     return pickle.dumps((function, kwargs, judge, prepare, shape), pickle.HIGHEST_PROTOCOL)
 
 
