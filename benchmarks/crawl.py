@@ -450,10 +450,9 @@ def crawl_main(config: dict[str, Any]) -> None:
 #: ``--parts``: scrapy-cx's entry points in the crawl's process, timed where they run.
 PARTS = (
     ("scrapy_cx.middleware", "ArticleMiddleware", "process_response", "downloader middleware"),
-    ("scrapy_cx.middleware", "", "unpack", "record unpacked"),
-    ("scrapy_cx.pool._evented", "EventPool", "submit", "page handed to the pool"),
-    ("scrapy_cx.pool._evented", "_Link", "doRead", "reply read (and next page sent)"),
-    ("scrapy_cx.pool._evented", "_Link", "doWrite", "page written later"),
+    ("scrapy_cx.pool._reactor", "ReactorPool", "submit", "page handed to the pool"),
+    ("scrapy_cx.pool._pool", "_Link", "doRead", "reply read (and next page sent)"),
+    ("scrapy_cx.pool._pool", "_Link", "doWrite", "page written later"),
     ("scrapy_cx.spidermw", "ArticleSpiderMiddleware", "complete", "spider middleware"),
     ("scrapy_cx.pipeline", "ArticlePipeline", "process_item", "pipeline"),
     # Scrapy's exporter; before the add-on left feeds to Scrapy (a --baseline), its own.
@@ -972,7 +971,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="time scrapy-cx's entry points in the crawl's process (thread CPU, outermost "
         "calls): the downloader and spider middlewares, the pool's hand-over and replies, "
-        "the record's unpacking, the pipeline, the feed export (about 1 us per call more)",
+        "the pipeline, the feed export (about 1 us per call more)",
     )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)

@@ -9,13 +9,11 @@ retried error never costs an extraction.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Coroutine
-from concurrent.futures import Future
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from functools import partial
-from multiprocessing.context import BaseContext
-from pickle import PickleBuffer
 from typing import Any
 
 from scrapy import Request, Spider, signals
@@ -23,7 +21,7 @@ from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Response
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
-from twisted.internet.defer import Deferred, DeferredSemaphore
+from twisted.internet.defer import DeferredSemaphore
 from w3lib.encoding import http_content_type_encoding
 
 from .article import Article, as_fields
@@ -40,7 +38,6 @@ from .pool import (
     default_context,
     prepare_call,
     prestart,
-    unpack,
     warm_up_extractor,
     warm_up_for,
 )
@@ -172,26 +169,50 @@ def _exit_status_1(sender: Crawler) -> None:
     sender.spider = None
 
 
-def _deferred(future: Future[Any]) -> Deferred[Any]:
-    """A Deferred fired when ``future`` is done: the reactor pool resolves its futures in
-    the reactor thread, so no hop between threads is needed."""
-    deferred: Deferred[Any] = Deferred()
-
-    def fire(done: Future[Any]) -> None:
-        error = done.exception()
-        if error is None:
-            deferred.callback(done.result())
-        else:
-            deferred.errback(error)
-
-    future.add_done_callback(fire)
-    return deferred
+#: Each crawler's extraction pool, shared by the middleware and the pipeline (raw HTML
+#: items): one set of workers and one deadline per crawl.
+_pools: weakref.WeakKeyDictionary[Crawler, ReactorPool] = weakref.WeakKeyDictionary()
 
 
-async def _result(future: Future[Any]) -> Any:
-    """``future``'s result, awaited from a coroutine Scrapy runs (as an asyncio task
-    under the asyncio reactor, driven by a Deferred under the others)."""
-    return await maybe_deferred_to_future(_deferred(future))
+def crawl_pool(
+    crawler: Crawler,
+    settings: CxSettings,
+    warm_up: Callable[[], object] = warm_up_extractor,
+) -> ReactorPool:
+    """``crawler``'s extraction pool, started by its first user (``warm_up``: what that
+    user's workers run first, see :func:`~scrapy_cx.pool.warm_up_for`) and closed with
+    the spider (or the engine): none outlives the crawl."""
+    pool = _pools.get(crawler)
+    if pool is None:
+        pool = _pools[crawler] = ReactorPool(
+            settings.worker_count,
+            timeout=settings.page_timeout,
+            max_tasks=settings.worker_max_pages,
+            warm_up=warm_up,
+            context=default_context(warm=settings.worker_warm_up),
+        )
+
+        def close() -> None:
+            _close_pool(crawler, pool)
+
+        crawler.signals.connect(close, signal=signals.spider_closed, weak=False)
+        crawler.signals.connect(close, signal=signals.engine_stopped, weak=False)
+        logger.info(
+            "scrapy-cx: %d extraction worker process(es), %g s per page",
+            settings.worker_count,
+            settings.page_timeout,
+        )
+    return pool
+
+
+def _close_pool(crawler: Crawler, pool: ReactorPool) -> None:
+    """Stop the workers and say in the stats what happened to them."""
+    pool.close()
+    counts = {"timeouts": pool.timeouts, "deaths": pool.deaths}
+    counts |= {"recycled": pool.recycled, "start_failures": pool.start_failures}
+    for name, count in counts.items():
+        if count and crawler.stats is not None:
+            crawler.stats.set_value(f"cx/workers/{name}", count)
 
 
 class ArticleMiddleware:
@@ -209,7 +230,7 @@ class ArticleMiddleware:
     in the downloader, which counts them against ``CONCURRENT_REQUESTS``, so a
     slow pool slows downloads down instead of growing memory. A worker that fails to
     start is replaced after a back-off; when none can start for long (see
-    :class:`~scrapy_cx.pool.WorkerPool`) the crawl is stopped (``cx_workers_failed``,
+    :class:`~scrapy_cx.pool.EventPool`) the crawl is stopped (``cx_workers_failed``,
     exit status 1) rather than passing its pages on without extraction.
     """
 
@@ -229,16 +250,12 @@ class ArticleMiddleware:
         # The part of every page's task that is the same for the whole crawl (extractor,
         # its options, the article rule, the fields' shape), pickled once (pool.prepare_call).
         self._call: bytes | None = None
-        self._context: BaseContext | None = None
         self._stopped = False  # whether it stopped the crawl (stop_crawl: once)
         if self.workers:
-            crawler.signals.connect(self.close_pool, signal=signals.spider_closed)
-            crawler.signals.connect(self.close_pool, signal=signals.engine_stopped)
             # The fork server imports (and warms) the extractor for every worker (seconds,
             # see pool._forkserver): from now on, beside the engine's start and the first
             # downloads, not in the reactor's wait for the first worker.
-            self._context = default_context(warm=settings.worker_warm_up)
-            prestart(self._context)
+            prestart(default_context(warm=settings.worker_warm_up))
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
@@ -287,20 +304,18 @@ class ArticleMiddleware:
         if not room.called:  # the pool is full: wait here, holding the download slot
             await maybe_deferred_to_future(room)
         try:
-            # The body is written to the worker from the response's own bytes (no pickled
-            # copy); the article comes back as one packed record with its verdict.
-            future = self._pool.submit(
+            # The article comes back with its verdict.
+            result = self._pool.submit(
                 call_prepared,
                 self._call,
-                PickleBuffer(response.body),
+                response.body,
                 response.url,
-                block=False,
                 encoding=declared_encoding(response),
                 reference_time=_iso(response_date(response)),
             )
             reason: str | None = None
             try:
-                value, verdict, _ = unpack(await _result(future))
+                value, verdict, _ = await maybe_deferred_to_future(result)
                 article = value
                 if type(value) is dict:  # an Article's fields, as its item takes them
                     article = Article.from_dict(value)
@@ -348,30 +363,10 @@ class ArticleMiddleware:
             None,  # nothing prepared for the feed export: Scrapy's exporters write items
             as_fields,
         )
-        self._pool = ReactorPool(
-            self.workers,
-            timeout=self.settings.page_timeout,
-            max_tasks=self.settings.worker_max_pages,
-            warm_up=partial(warm_up_for, self.extract, self.warm_up),
-            context=self._context,
-        )
-        self._room = DeferredSemaphore(self._pool.capacity)
-        logger.info(
-            "scrapy-cx: %d extraction worker process(es), %g s per page",
-            self.workers,
-            self.settings.page_timeout,
-        )
-
-    def close_pool(self) -> None:
-        """Stop the workers (spider closed, engine stopped): none outlives the crawl."""
-        if self._pool is not None:
-            self._pool.close()
-            pool = self._pool
-            counts = {"timeouts": pool.timeouts, "deaths": pool.deaths}
-            counts |= {"recycled": pool.recycled, "start_failures": pool.start_failures}
-            for name, count in counts.items():
-                if count and self.crawler.stats is not None:
-                    self.crawler.stats.set_value(f"cx/workers/{name}", count)
+        warm_up = partial(warm_up_for, self.extract, self.warm_up)
+        self._pool = crawl_pool(self.crawler, self.settings, warm_up)
+        # Pages in the pool's hands at most: one running and the ones sent ahead, per worker.
+        self._room = DeferredSemaphore((self._pool.prefetch + 1) * self._pool.size)
 
     def _extract(self, response: Response, meta: dict[str, Any]) -> str | None:
         args, kwargs = self._arguments(response)

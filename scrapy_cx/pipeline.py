@@ -10,7 +10,7 @@ through untouched, so a project can yield other item types alongside.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter
@@ -18,10 +18,13 @@ from scrapy import Item, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 from scrapy.logformatter import LogFormatter
+from scrapy.utils.defer import maybe_deferred_to_future
 
-from .article import Article
+from .article import Article, as_fields
 from .extract import extract_article
 from .items import ArticleItem, can_hold, fill_item
+from .middleware import crawl_pool
+from .pool import PoolError, TaskTimeout, WorkerDied, call_prepared, prepare_call
 from .settings import CxSettings
 from .stats import CxStats
 from .verdict import JUDGED_FIELDS, SkipNotes, drop_log_level, invalid_reason, is_empty
@@ -98,12 +101,15 @@ class ArticlePipeline:
         self.stats = CxStats(crawler)
         self.notes = SkipNotes.of(crawler)
         self.drop_log_level = drop_log_level(crawler)
+        self._call: bytes | None = None  # the extraction every raw HTML item shares, pickled
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticlePipeline:
         return cls(crawler, CxSettings.for_crawler(crawler))
 
-    def process_item(self, item: Any, spider: Spider | None = None) -> Any:
+    def process_item(
+        self, item: Any, spider: Spider | None = None
+    ) -> Any | Coroutine[Any, Any, Any]:
         if isinstance(item, Article):  # frozen: make it an item later stages can edit
             item = ArticleItem.from_article(item)
         if not ItemAdapter.is_item(item):
@@ -114,8 +120,26 @@ class ArticlePipeline:
         # Why its page was not extracted, if it was not; or the article it was filled
         # from, with the verdict the worker made on it.
         note = self.notes.take_note(item)
+        extracted, html = self._take_html(adapter)
+        if html is not None and self.settings.worker_count:
+            # A coroutine, not a Deferred (Scrapy 2.14+ deprecates those): the item goes
+            # on when its article is back from the crawl's workers, within their deadline.
+            return self._judge_later(item, adapter, note, html)
+        if html is not None:
+            self._extract_here(adapter, html)
+        return self._judge(item, adapter, note, extracted)
+
+    async def _judge_later(
+        self, item: Any, adapter: ItemAdapter, note: Any, html: str | bytes
+    ) -> Any:
+        reason = await self._extract_in_pool(adapter, html)
+        if reason is not None and note is None:
+            note = (reason, None)  # dropped for why it was not extracted, not "no content"
+        return self._judge(item, adapter, note, True)
+
+    def _judge(self, item: Any, adapter: ItemAdapter, note: Any, extracted: bool) -> Any:
+        """``item`` as it goes on, or DropItem if it is no article."""
         skipped = note[0] if note is not None and note[1] is None else None
-        extracted = self._extract_html(adapter)
         if not extracted and skipped is None and _unjudged_data(adapter):
             return item  # a spider's own item (a link from an index page), not a page of ours
         if note is not None and note[1] is not None and not extracted:
@@ -147,28 +171,64 @@ class ArticlePipeline:
                 return self._invalid_reason(adapter)
         return verdict
 
-    def _extract_html(self, adapter: ItemAdapter) -> bool:
-        """Fill the item from its raw HTML field, if it has one; whether it had one."""
+    def _take_html(self, adapter: ItemAdapter) -> tuple[bool, str | bytes | None]:
+        """Whether the item has a raw HTML field, and the HTML to extract from it (None if
+        empty); the field is emptied unless ``keep_html``."""
         name = self.settings.html_field
         if not name or name not in adapter:
-            return False
+            return False, None
         html = adapter.get(name)
-        if isinstance(html, (str, bytes)) and html:
-            url = adapter.get("url") or None
-            try:
-                article = self.extract(
-                    html, url if isinstance(url, str) else None, **self.settings.extract_kwargs()
-                )
-            except Exception:
-                logger.exception("scrapy-cx: extraction failed for %s", url)
-                self.stats.error()
-            else:
-                self.stats.page(article, url if isinstance(url, str) else None)
-                fill_item(adapter.item, article)
-        if self.settings.keep_html:
-            return True
-        if isinstance(adapter.item, (dict, Item)):
-            del adapter[name]
-        else:  # a dataclass or attrs field must stay (exporters read every field)
-            adapter[name] = None
-        return True
+        if not self.settings.keep_html:
+            if isinstance(adapter.item, (dict, Item)):
+                del adapter[name]
+            else:  # a dataclass or attrs field must stay (exporters read every field)
+                adapter[name] = None
+        return True, html if isinstance(html, (str, bytes)) and html else None
+
+    def _extract_here(self, adapter: ItemAdapter, html: str | bytes) -> None:
+        """Fill the item from ``html`` in this thread (``CX_WORKERS = 0``)."""
+        url = _url(adapter)
+        try:
+            article = self.extract(html, url, **self.settings.extract_kwargs())
+        except Exception:
+            logger.exception("scrapy-cx: extraction failed for %s", url)
+            self.stats.error()
+        else:
+            self._fill(adapter, article, url)
+
+    async def _extract_in_pool(self, adapter: ItemAdapter, html: str | bytes) -> str | None:
+        """Fill the item from ``html`` in the crawl's workers (the middleware's pool and
+        deadline); why not, if not (``timeout``, ``worker_died``, ``error``)."""
+        url = _url(adapter)
+        if self._call is None:
+            fixed = self.settings.extract_kwargs()
+            self._call = prepare_call(self.extract, fixed, shape=as_fields)
+        pool = crawl_pool(self.crawler, self.settings)
+        try:
+            value, _, _ = await maybe_deferred_to_future(
+                pool.submit(call_prepared, self._call, html, url)
+            )
+        except TaskTimeout as error:
+            logger.warning("scrapy-cx: extraction of %s took %s: worker replaced", url, error)
+            self.stats.skipped("timeout")
+            return "timeout"
+        except WorkerDied as error:
+            logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
+            self.stats.skipped("worker_died")
+            return "worker_died"
+        except PoolError as error:
+            logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
+            self.stats.error()
+            return None
+        article = Article.from_dict(value) if type(value) is dict else value
+        self._fill(adapter, article, url)
+        return None
+
+    def _fill(self, adapter: ItemAdapter, article: Article, url: str | None) -> None:
+        self.stats.page(article, url)
+        fill_item(adapter.item, article)
+
+
+def _url(adapter: ItemAdapter) -> str | None:
+    url = adapter.get("url") or None
+    return url if isinstance(url, str) else None

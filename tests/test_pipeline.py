@@ -39,7 +39,9 @@ CONTENT = "\n".join(PARAGRAPHS)
 
 
 def pipeline(**settings: Any) -> tuple[ArticlePipeline, Crawler]:
-    crawler = make_crawler(Spider, settings)
+    """The pipeline extracting raw HTML in this thread (``CX_WORKERS = 0``): the pool's
+    way is a real crawl's (``tests/e2e/test_workers.py``)."""
+    crawler = make_crawler(Spider, {"CX_WORKERS": 0, **settings})
     return ArticlePipeline.from_crawler(crawler), crawler
 
 
@@ -311,6 +313,7 @@ def test_settings_reach_the_extractor_as_in_the_crawl() -> None:
             "CX_LINE_OPTIONS": {"headline_cut": False},
             "CX_DATE_LANGUAGES": ["en"],
             "CX_FORMATS": [],
+            "CX_WORKERS": 0,
         },
     )
     Recording.from_crawler(crawler).process_item({"url": URL, "html": "<p>x</p>"})
@@ -332,7 +335,7 @@ class _FailingPipeline(ArticlePipeline):
 def test_extraction_error_is_logged_counted_and_the_item_judged_as_it_is(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    crawler = make_crawler(Spider)
+    crawler = make_crawler(Spider, {"CX_WORKERS": 0})
     pipe = _FailingPipeline.from_crawler(crawler)
     with caplog.at_level(logging.WARNING), pytest.raises(DropItem, match="no_content"):
         pipe.process_item({"url": URL, "html": article_html(TITLE)})

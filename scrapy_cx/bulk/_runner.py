@@ -223,7 +223,7 @@ def extract_all(
     blob = pickle.dumps(options, pickle.HIGHEST_PROTOCOL)  # pickled once, not per page
     loop = SelectorLoop()
     # The pool waits in this thread, in ``loop`` turned between pages: no dispatcher
-    # thread to hand each page and each line over to (see pool._evented).
+    # thread to hand each page and each line over to (see scrapy_cx.pool).
     pool = EventPool(
         jobs,
         loop=loop,

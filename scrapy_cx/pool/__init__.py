@@ -1,25 +1,17 @@
-"""Worker processes for extraction: a deadline per page, a bounded queue, a dead
-worker replaced, and nothing left behind.
+"""Worker processes for extraction: a deadline per page, a dead or stuck worker
+replaced, and nothing left behind.
 
-:class:`WorkerPool` waits on its workers in a thread of its own; :class:`EventPool`
-in the loop its caller runs: the bulk command's :class:`SelectorLoop`, or the
-crawl's reactor (:class:`ReactorPool`, imported on first use so the bulk command
-never imports Twisted). Results cross back
-as one compact record (:func:`pack`, :func:`unpack`; :func:`call_packed` in the worker).
+:class:`EventPool` waits in the loop its caller runs: the bulk command's
+:class:`SelectorLoop` (``submit`` returns a ``concurrent.futures.Future``), or the
+crawl's reactor (:class:`ReactorPool`, which returns Deferreds; imported on first
+use so the bulk command never imports Twisted).
 """
 
 from typing import Any
 
-from ._codec import call_packed, call_prepared, loads_once, pack, prepare_call, unpack
-from ._evented import EventPool
 from ._loop import SelectorLoop
-from ._workers import (
-    PoolClosed,
-    PoolError,
-    RemoteError,
-    TaskTimeout,
-    WorkerDied,
-    WorkerPool,
+from ._pool import EventPool, PoolClosed, PoolError, RemoteError, TaskTimeout, WorkerDied
+from ._start import (
     auto_workers,
     default_context,
     prestart,
@@ -27,6 +19,7 @@ from ._workers import (
     warm_up_extractor,
     warm_up_for,
 )
+from ._worker import call_prepared, loads_once, prepare_call
 
 __all__ = [
     "EventPool",
@@ -37,17 +30,13 @@ __all__ = [
     "SelectorLoop",
     "TaskTimeout",
     "WorkerDied",
-    "WorkerPool",
     "auto_workers",
-    "call_packed",
     "call_prepared",
     "default_context",
     "loads_once",
-    "pack",
     "prepare_call",
     "prestart",
     "resolve_workers",
-    "unpack",
     "warm_up_extractor",
     "warm_up_for",
 ]

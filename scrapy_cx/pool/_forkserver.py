@@ -1,16 +1,16 @@
 """What the pool's fork server imports: the extractor, warmed once for all workers.
 
 A worker forked from the server inherits what it built: the imports, and the
-first-use costs of an extraction (:func:`~._workers.warm_up_extractor`) and of
-dateparser's locales (:func:`~._workers.warm_up_locales`, seconds per process).
+first-use costs of an extraction (:func:`~._start.warm_up_extractor`) and of
+dateparser's locales (:func:`~._start.warm_up_locales`, seconds per process).
 Built in each worker instead, they were paid again by every worker and every
 replacement. Importing this module does that work: it is the fork server's
-preload (``_workers.PRELOAD``), imported nowhere else.
+preload (``_start.WARM_PRELOAD``), imported nowhere else.
 """
 
 import logging
 
-from ._workers import warm_up_extractor, warm_up_locales
+from ._start import warm_up_extractor, warm_up_locales
 
 try:
     warm_up_extractor()

@@ -1,10 +1,9 @@
-"""The few reactor calls :class:`~._evented.EventPool` makes, for a caller with no reactor.
+"""The few reactor calls :class:`~._pool.EventPool` makes, for a caller with no reactor.
 
 The bulk command has no event loop of its own: it hands pages out and writes
 lines. Turning this loop in its own thread, between pages, does the pool's
-waiting where :class:`~._workers.WorkerPool` needs a dispatcher thread (and a
-hand-over between the two threads per page); it is not a reactor (no
-transports, no signals), only readiness on file descriptors and timers.
+waiting with no thread of its own; it is not a reactor (no transports, no
+signals), only readiness on file descriptors and timers.
 """
 
 from __future__ import annotations

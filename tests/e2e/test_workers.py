@@ -393,6 +393,72 @@ def test_a_crawl_script_without_a_main_guard_is_not_run_again_in_the_workers(
     assert sorted(titles) == sorted(article(i)[0] for i in range(3))
 
 
+RAW_HTML_SCRIPT = """
+import sys
+import scrapy
+from scrapy.crawler import CrawlerProcess
+
+
+class RawHtml(scrapy.Spider):
+    name = "raw"
+
+    async def start(self):
+        for url in sys.argv[1:-1]:
+            yield scrapy.Request(url)
+
+    def start_requests(self):  # Scrapy before 2.13
+        for url in sys.argv[1:-1]:
+            yield scrapy.Request(url)
+
+    def parse(self, response):
+        yield {"url": response.url, "html": response.text}
+
+
+if __name__ == "__main__":
+    process = CrawlerProcess({
+        "ITEM_PIPELINES": {"tests.support.faulty.FaultyPipeline": 100},
+        "CX_WORKERS": 2, "CX_PAGE_TIMEOUT": PAGE_TIMEOUT, "CX_WORKER_WARM_UP": False,
+        "ROBOTSTXT_OBEY": False, "FEEDS": {sys.argv[-1]: {"format": "jsonlines"}},
+    })
+    process.crawl(RawHtml)
+    process.start()
+""".replace("PAGE_TIMEOUT", str(PAGE_TIMEOUT))
+
+
+def test_raw_html_items_are_extracted_in_the_workers_within_the_deadline(
+    tmp_path: Path,
+) -> None:
+    """The pipeline's raw HTML items go through the crawl's pool and its deadline: the
+    hanging page costs one item, not the reactor (it hangs 300 s)."""
+    script = tmp_path / "crawl.py"
+    script.write_text(RAW_HTML_SCRIPT, encoding="utf-8")
+    served = {f"/story/{i}": Route(article(i)[1], headers=HTML) for i in range(4)}
+    served["/story/hang"] = Route(article(90)[1], headers=HTML)
+    with serve(served) as (base, _hits):
+        output = tmp_path / "items.jsonl"
+        started = time.monotonic()
+        proc = subprocess.run(
+            [sys.executable, str(script), *(base + p for p in served), str(output)],
+            cwd=tmp_path,
+            env=dict(os.environ, PYTHONPATH=str(REPO)),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        elapsed = time.monotonic() - started
+    log = proc.stderr
+    assert proc.returncode == 0, log[-3000:]
+    titles = [json.loads(line)["title"] for line in output.read_text("utf-8").splitlines()]
+    assert sorted(titles) == sorted(article(i)[0] for i in range(4))
+    stats = scrapy_stats(log)
+    assert stats["cx/skipped/timeout"] == 1
+    assert stats["cx/pages"] == 4
+    assert f"extraction of {base}/story/hang took over {PAGE_TIMEOUT} s" in log
+    assert f"page not extracted (timeout): {base}/story/hang" in log
+    assert elapsed < 100  # the hang was cut, not waited for
+
+
 @pytest.mark.parametrize("reactor", sorted(REACTORS))
 def test_workers_export_exactly_what_extraction_in_the_crawl_process_exports(
     reactor: str, tmp_path: Path

@@ -10,8 +10,8 @@ import os
 import time
 from typing import Any
 
-from scrapy_cx import Article, ArticleMiddleware, extract_article
-from scrapy_cx.pool import _workers
+from scrapy_cx import Article, ArticleMiddleware, ArticlePipeline, extract_article
+from scrapy_cx.pool import _pool
 
 #: Seconds the "/hang" page takes: far past any CX_PAGE_TIMEOUT of the tests.
 HANG_SECONDS = 300
@@ -33,6 +33,12 @@ def extract(html: bytes | str, url: str | None = None, **kwargs: Any) -> Article
 
 class FaultyMiddleware(ArticleMiddleware):
     """The real middleware with :func:`extract` as its extractor."""
+
+    extract = staticmethod(extract)
+
+
+class FaultyPipeline(ArticlePipeline):
+    """The real pipeline with :func:`extract` as its extractor (raw HTML items)."""
 
     extract = staticmethod(extract)
 
@@ -65,7 +71,7 @@ class WorkersNeverStartMiddleware(ArticleMiddleware):
     warm_up = staticmethod(never_start)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        _workers.START_GIVE_UP_SECONDS = NEVER_START_GIVE_UP_SECONDS  # this crawl's process only
+        _pool.START_GIVE_UP_SECONDS = NEVER_START_GIVE_UP_SECONDS  # this crawl's process only
         super().__init__(*args, **kwargs)
 
 
