@@ -12,7 +12,6 @@ from typing import Any
 from ._loop import SelectorLoop
 from ._pool import EventPool, PoolClosed, PoolError, RemoteError, TaskTimeout, WorkerDied
 from ._start import (
-    auto_workers,
     default_context,
     prestart,
     resolve_workers,
@@ -30,7 +29,6 @@ __all__ = [
     "SelectorLoop",
     "TaskTimeout",
     "WorkerDied",
-    "auto_workers",
     "call_prepared",
     "default_context",
     "loads_once",

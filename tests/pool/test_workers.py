@@ -32,12 +32,12 @@ from scrapy_cx.pool import (
     TaskTimeout,
     WorkerDied,
     _pool,
-    auto_workers,
     default_context,
     resolve_workers,
 )
 from scrapy_cx.pool._pool import _Link
 from scrapy_cx.pool._reactor import ReactorPool
+from scrapy_cx.pool._start import auto_workers
 from scrapy_cx.pool._worker import frame
 from tests.support.faulty import fail_first_starts, never_start
 
