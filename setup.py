@@ -35,6 +35,8 @@ setup(
         "cli": ["tqdm>=4.62", "warcio>=1.7"],
         "test": [
             "pytest>=7",
+            # The README's test command runs the suite on every core (-n auto).
+            "pytest-xdist>=3",
             "hypothesis>=6",
             "attrs",
             "warcio>=1.7",

@@ -7,7 +7,7 @@ readers (WARC archives, ``.gz`` pages, folders) turn any bytes and any folder
 into pages within the size limit or skips with a reason, never an exception,
 and never read outside the folders given.
 
-Profiles: ``ci`` (default, a few thousand examples in about a minute) and
+Profiles: ``ci`` (default, about 3 600 examples, the same on every run) and
 ``long`` (``HYPOTHESIS_PROFILE=long``, see docs/reliability.rst).
 """
 
@@ -31,6 +31,12 @@ from tests.extract.test_urls import HOSTILE as HOSTILE_URLS
 from tests.extract.test_urls import ORDINARY as ORDINARY_URLS
 from tests.support.html import assert_article_html, assert_markdown_agrees, assert_safe_markdown
 
+# ci: the same examples on every run. The tag soup is where the fuzz found bugs: with two
+# of its finds reverted (a title of escapes only came out as '', emphasis beside
+# punctuation lost in Markdown), test_tag_soup_str fails at its 900 examples and passes
+# at 300, so the soup keeps its size. The other properties replay one seed page, one
+# nesting or random bytes: their ci counts were cut (each @fuzz's ci=) to what covers
+# their shapes; new bugs are the long profile's job (fresh seeds, 20 000 examples).
 settings.register_profile(
     "ci",
     max_examples=1500,
@@ -47,8 +53,11 @@ settings.register_profile(
 PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-def fuzz(scale: float = 1.0) -> settings:
-    """The selected profile, with ``scale`` times its example count."""
+def fuzz(scale: float = 1.0, ci: float | None = None) -> settings:
+    """The selected profile, with ``scale`` times its example count (``ci`` times under
+    the ci profile, where given: CI replays fewer, the long profile explores as many)."""
+    if ci is not None and PROFILE is settings.get_profile("ci"):
+        scale = ci
     return settings(PROFILE, max_examples=max(1, int(PROFILE.max_examples * scale)))
 
 
@@ -333,7 +342,7 @@ def test_tag_soup_str(page: str, url: str | None) -> None:
     check_article(extract_article(page, url, formats=FORMATS), url)
 
 
-@fuzz(1.0)
+@fuzz(1.0, ci=0.6)  # ci: the str soup's pages, encoded
 @given(page=tag_soup, codec=CODECS, header=st.none() | ENCODING_NAMES, url=urls)
 def test_tag_soup_bytes_in_random_encodings(
     page: str, codec: str, header: str | None, url: str | None
@@ -342,27 +351,27 @@ def test_tag_soup_bytes_in_random_encodings(
     check_article(extract_article(data, url, encoding=header, formats=FORMATS), url)
 
 
-@fuzz(1.0)
+@fuzz(1.0, ci=0.3)  # ci: one seed page, mutated
 @given(data=mutated_seed(), header=st.none() | ENCODING_NAMES)
 def test_mutated_real_page(data: bytes, header: str | None) -> None:
     url = "http://example.com/2021/03/04/budget.html"
     check_article(extract_article(data, url, encoding=header, formats=FORMATS), url)
 
 
-@fuzz(0.5)
+@fuzz(0.5, ci=0.3)  # ci: one seed page, mutated
 @given(data=mutated_structured_seed(), header=st.none() | ENCODING_NAMES)
 def test_mutated_structured_page(data: bytes, header: str | None) -> None:
     url = "http://example.com/2021/03/04/budget.html"
     check_article(extract_article(data, url, encoding=header, formats=FORMATS), url)
 
 
-@fuzz(0.6)
+@fuzz(0.6, ci=0.2)  # ci: random bytes, one shape
 @given(data=st.binary(max_size=4000), header=st.none() | ENCODING_NAMES)
 def test_arbitrary_bytes(data: bytes, header: str | None) -> None:
     check_article(extract_article(data, None, encoding=header, formats=FORMATS), None)
 
 
-@fuzz(0.3)
+@fuzz(0.3, ci=0.1)  # ci: 22 shapes, each at many depths
 @given(
     n=st.integers(1, 4000),
     opening=st.sampled_from(

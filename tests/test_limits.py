@@ -20,6 +20,10 @@ from scrapy_cx.bulk._records import MAX_HEADER_BYTES
 from .sample_pages import article_html, write_warc
 from .support.measure import CLI, MIB, run_measured
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 #: Peak RSS a bomb may add to the command's RSS on an ordinary page.
 BOMB_BUDGET = 48 * MIB
 

@@ -13,6 +13,10 @@ from scrapy_cx.extract.fields.fingerprint import SLOTS, fingerprint, signature
 from tests.extract.prose import BRIDGE_STORY
 from tests.support.redis import running_redis
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 STORY = "\n".join(BRIDGE_STORY)
 UPDATE = "\n".join(["Update: the detour map is out, the council said tonight.", *BRIDGE_STORY])
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,7 @@ from scrapy import Spider
 
 from scrapy_cx.distributed._health import SETTLE_SECONDS, RedisHealth, unavailable
 from tests.crawler import make_crawler
-from tests.support.redis import free_port, running_redis
+from tests.support.redis import running_redis
 
 EXPORT = "if redis.call('SADD', KEYS[1], ARGV[1]) == 1 then return 1 end return 0"
 
@@ -36,7 +37,10 @@ def test_full_unreachable_and_refusals_inside_scripts_are_outages(tmp_path: Path
         server.config_set("maxmemory", 1)
         in_script = error_of(lambda: script(keys=["seen"], args=["u"]))
         direct = error_of(lambda: server.sadd("seen", "u"))
-    gone = error_of(redis.Redis(port=free_port(), socket_connect_timeout=1).ping)
+    with socket.socket() as held:  # bound, never listening: refused, and no one else's port
+        held.bind(("127.0.0.1", 0))
+        port = held.getsockname()[1]
+        gone = error_of(redis.Redis(port=port, socket_connect_timeout=1).ping)
     # A script's refusal comes as a plain ResponseError: "-OOM" is inside its text.
     assert type(in_script) is redis.ResponseError and unavailable(in_script)
     assert unavailable(direct) and unavailable(gone)

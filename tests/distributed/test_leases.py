@@ -22,13 +22,29 @@ from scrapy_cx.sizeguard import SizeGuardMiddleware
 from tests.crawler import make_crawler
 from tests.support.redis import running_redis
 
-LEASE = 0.3  # seconds
+# Seconds. Long enough that two back-to-back pops on a loaded machine never straddle an
+# expiry (0.3 did: the second pop got the request back); the tests wait for expiry by
+# Redis's clock, not by a sleep.
+LEASE = 2.0
 
 
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
     with running_redis(tmp_path) as url:
         yield url
+
+
+def wait_until_leases_expire(server: Any, key: str = "news:requests:leases") -> None:
+    """Return once every lease in ``key`` is past its deadline by Redis's own clock (the
+    one the pop script reads), so the next pop hands expired work out again."""
+    give_up = time.monotonic() + 30 * LEASE
+    while True:
+        seconds, micros = server.time()
+        latest = server.zrange(key, -1, -1, withscores=True)
+        if not latest or latest[0][1] <= seconds * 1000 + micros // 1000:
+            return
+        assert time.monotonic() < give_up, f"a lease of {LEASE} s never expired"
+        time.sleep(0.05)
 
 
 def at_once(coroutine: Coroutine[Any, Any, Any]) -> Any:
@@ -68,7 +84,7 @@ def test_a_popped_request_is_leased_then_handed_out_again_when_not_acknowledged(
     assert META_LEASE in first.meta
     assert queue.pop() is None  # leased: not handed out twice...
     assert len(queue) == 1  # ...but still pending work
-    time.sleep(LEASE + 0.1)
+    wait_until_leases_expire(server)
     again = queue.pop()  # its process "died": the lease expired
     assert again is not None and again.url == "http://a.test/1"
     assert server.hget("news:requests:deliveries", again.meta[META_LEASE]) == b"2"
@@ -79,7 +95,7 @@ def test_a_request_given_out_too_often_goes_to_the_dead_list(redis_url: str) -> 
     queue.push(Request("http://a.test/poison"))
     for _ in range(2):
         assert queue.pop() is not None
-        time.sleep(LEASE + 0.1)
+        wait_until_leases_expire(server)
     assert queue.pop() is None
     assert len(queue) == 0 and server.llen("news:requests:dead") == 1
 
@@ -198,7 +214,7 @@ def test_an_item_whose_export_failed_is_not_acknowledged(redis_url: str) -> None
     acks.item_failed({"url": request.url}, response=response)
     assert server.zcard("news:requests:leases") == 1 and not acks.pending
     assert acks.crawler.stats.get_value("cx/redis/not_acknowledged") == 1
-    time.sleep(LEASE + 0.1)
+    wait_until_leases_expire(server)
     again = queue.pop()
     assert again is not None and again.url == request.url
 

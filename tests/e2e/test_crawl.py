@@ -21,6 +21,10 @@ from tests.e2e.site import REDIRECT, WELCOME, Site, Story, build_site
 from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
 from tests.support.server import Route, serve
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 # A local server needs no politeness: no delay, no throttling, many requests at once.
 FAST = {
     "DOWNLOAD_DELAY": "0",

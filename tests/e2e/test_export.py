@@ -21,6 +21,10 @@ import pytest
 from tests.sample_pages import PARAGRAPHS, article_html
 from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 FAST = {"DOWNLOAD_DELAY": "0", "AUTOTHROTTLE_ENABLED": "False"}
 NESTED = ("authors", "keywords", "images", "related", "posts")
 BIG_TITLE = "The tram extension, every hearing in full"

@@ -32,6 +32,10 @@ import pytest
 from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
 from tests.support.server import Route, serve
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 TIMEOUT = 2  # DOWNLOAD_TIMEOUT, seconds
 SETTINGS = {
     "DOWNLOAD_TIMEOUT": str(TIMEOUT),

