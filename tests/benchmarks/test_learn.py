@@ -6,6 +6,7 @@ one: without them these tests are skipped, and say so.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -85,7 +86,7 @@ def _records() -> list[dict[str, Any]]:
     return [_page(f"site{i % 7}.com", patterns[i % len(patterns)], f"p{i}") for i in range(28)]
 
 
-def _oracle(train: list[TrainPage], test: list[Any]) -> list[Any]:
+def _oracle(train: Sequence[TrainPage], test: Sequence[Any]) -> list[Any]:
     """A stand-in fit that reads the rules' column: the held-out plumbing alone."""
     assert train and all(p.matrix.shape[0] == len(p.labels) for p in train)
     return [m[:, RULES] for m in test]
