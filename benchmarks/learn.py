@@ -31,6 +31,7 @@ import numpy as np
 
 from benchmarks.align import MAIN, UNKNOWN, score_set
 from benchmarks.labels import DEFAULT_OUT, DEV_SETS, read_records, record_truth
+from benchmarks.linefeatures import NAMES
 
 # Columns whose neighbours' values a line sees, and the offsets read.
 NEIGHBOUR_COLUMNS = (
@@ -214,11 +215,26 @@ def crf_fit(train: Sequence[TrainPage], test: Sequence[np.ndarray]) -> list[np.n
     return out
 
 
-def chosen_text(record: dict[str, Any], prob: np.ndarray, threshold: float) -> str:
-    return "\n".join(t for t, p in zip(record["lines"], prob, strict=True) if p >= threshold)
+def chosen_text(
+    record: dict[str, Any], prob: np.ndarray, threshold: float, margin: float = 0.0
+) -> str:
+    """The page's text: lines of P(main) >= ``threshold``; with a ``margin``, the
+    rules' choice stands unless the model disagrees by more than it (a rule-chosen
+    line goes below ``threshold - margin``, another comes above ``threshold + margin``)."""
+    rules = NAMES.index("rules")
+    return "\n".join(
+        t
+        for t, p, row in zip(record["lines"], prob, record["features"], strict=True)
+        if p >= (threshold - margin if row[rules] else threshold + margin)
+    )
 
 
-def report(records: Sequence[dict[str, Any]], probs: Sequence[np.ndarray], threshold: float) -> str:
+def report(
+    records: Sequence[dict[str, Any]],
+    probs: Sequence[np.ndarray],
+    threshold: float,
+    margin: float = 0.0,
+) -> str:
     """Rules against the held-out model, per set (and WCXB page type)."""
     out = [f"{'set':<24}{'pages':>6}{'rules':>8}{'model':>8}{'delta':>8}"]
     for set_name in dict.fromkeys(r["set"] for r in records):
@@ -226,7 +242,7 @@ def report(records: Sequence[dict[str, Any]], probs: Sequence[np.ndarray], thres
         truths = [record_truth(records[i]) for i in idx]
         rules = score_set(set_name, truths, [records[i]["rules_text"] for i in idx])
         model = score_set(
-            set_name, truths, [chosen_text(records[i], probs[i], threshold) for i in idx]
+            set_name, truths, [chosen_text(records[i], probs[i], threshold, margin) for i in idx]
         )
         for key in ["main", *sorted(k for k in rules if k != "main")]:
             label = set_name if key == "main" else f"  {key}"
@@ -246,12 +262,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--trees", type=int, default=200)
     parser.add_argument("--threshold", type=float, default=0.5)
     parser.add_argument("--model", choices=("gbdt", "crf"), default="gbdt")
+    parser.add_argument(
+        "--margins", default="0", help="comma-separated rule margins to report (chosen_text)"
+    )
+    parser.add_argument("--save-probs", type=Path, help="write the held-out P(main) (.npz)")
+    parser.add_argument("--load-probs", type=Path, help="score these, train nothing")
     args = parser.parse_args(argv)
     names = json.loads((args.lines / "features.json").read_text())
     records = load(args.lines, args.sets.split(","))
-    fit = gbdt_fit(args.trees) if args.model == "gbdt" else crf_fit
-    probs = cross_validate(records, names, args.folds, fit)
-    print(report(records, probs, args.threshold))
+    keys = [f"{r['set']}/{r['id']}" for r in records]
+    if args.load_probs:
+        saved = np.load(args.load_probs)
+        probs = [saved[key] for key in keys]
+    else:
+        fit = gbdt_fit(args.trees) if args.model == "gbdt" else crf_fit
+        probs = cross_validate(records, names, args.folds, fit)
+    if args.save_probs:
+        np.savez_compressed(args.save_probs, **dict(zip(keys, probs, strict=True)))
+    for margin in (float(m) for m in args.margins.split(",")):
+        print(f"threshold {args.threshold}, rules margin {margin}")
+        print(report(records, probs, args.threshold, margin))
     return 0
 
 

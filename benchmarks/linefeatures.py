@@ -4,7 +4,7 @@ Language-independent: counts of characters, links and punctuation, the block
 element's tag, depth and share of the page, class-name words of its ancestors,
 position, the page type, and the current rules' own choice (in the body, in a
 region, boilerplate). Neighbours' features are added by the learner
-(benchmarks.learn), which reads these rows without scrapy_cx.
+(benchmarks.learn), which reads these rows from the files benchmarks.labels wrote.
 """
 
 from __future__ import annotations

@@ -115,3 +115,11 @@ def test_a_model_learns_the_rules_column_on_held_out_sites(model: str) -> None:
     probs = cross_validate(records, NAMES, 3, fit)
     for record, prob in zip(records, probs, strict=True):
         assert ((prob >= 0.5) == np.asarray(record["labels"], dtype=bool)).all()
+
+
+def test_a_rules_margin_keeps_the_rules_choice_unless_the_model_is_sure() -> None:
+    record = _page("a.com", [1, 1, 0, 0], "p")
+    prob = np.array([0.4, 0.1, 0.6, 0.9])
+    lines = record["lines"]
+    assert chosen_text(record, prob, 0.5) == "\n".join(lines[2:])
+    assert chosen_text(record, prob, 0.5, margin=0.2) == "\n".join([lines[0], lines[3]])
