@@ -60,6 +60,9 @@ setup(
             "selectolax",
             "markdown-it-py>=3",
         ],
+        # benchmarks.learn: the line labeller of issue 38, trained and cross-validated
+        # from ../shared/bench (not a runtime dependency while no model ships).
+        "train": ["scikit-learn>=1.3", "python-crfsuite>=0.9.10", "numpy"],
     },
     entry_points={"console_scripts": ["scrapy-cx = scrapy_cx.__main__:main"]},
     classifiers=[
