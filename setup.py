@@ -50,6 +50,10 @@ setup(
             # Renders content_markdown back to HTML: the tests and the structure benchmark
             # read Markdown as a CommonMark + GFM-tables parser does.
             "markdown-it-py>=3",
+            # The line labeller's benchmarks (benchmarks/learn.py) and their tests.
+            "scikit-learn>=1.3",
+            "python-crfsuite>=0.9.10",
+            "numpy",
             "ruff",
             "mypy",
         ],
