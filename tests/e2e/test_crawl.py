@@ -427,7 +427,7 @@ def test_spider_arguments_are_checked(tmp_path: Path) -> None:
         ["-a", f"dir={tmp_path / 'missing'}"], tmp_path / "out.jsonl", timeout=60
     )
     assert proc.returncode != 0
-    assert "scrapy-cx: -a dir must be a folder of saved *.html / *.htm pages" in proc.stderr
+    assert "-a dir must be a folder of saved *.html / *.htm pages" in proc.stderr
     assert items == []
     proc, _ = run_crawl(
         ["-a", f"dir={tmp_path}", "-a", "start_url=http://127.0.0.1:9/"],

@@ -9,7 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import scrapy
+
 EXAMPLE_PROJECT = Path(__file__).resolve().parents[2] / "example_project"
+
+#: Whether an error raised while Scrapy makes the spider (a bad ``-a``, a JOBDIR in use)
+#: ends ``scrapy crawl`` in one line. Scrapy 2.13+ (``AsyncCrawlerProcess``) lets the
+#: error's ``SystemExit`` out; older Scrapy makes the spider inside a Deferred whose
+#: failure Twisted logs with its traceback (exit status 1 all the same, the message
+#: the traceback's last line).
+ONE_LINE_ERRORS = scrapy.version_info >= (2, 13)
 
 
 def run_crawl(
