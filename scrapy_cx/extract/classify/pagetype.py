@@ -725,7 +725,7 @@ def find_headline_page(page: Page) -> None:
 
 def type_headline_list(page: Page) -> None:
     """A page whose text is a list of headlines is a listing. Reads the selection's
-    kind (select.select_headline_list); writes ``page.page_type``."""
+    kind (content.choose.select_headline_list); writes ``page.page_type``."""
     if page.selection.kind == "headlines":
         _typed(page, "listing", "its text is a list of linked headlines")
 
