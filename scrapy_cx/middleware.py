@@ -315,7 +315,7 @@ class ArticleMiddleware:
             )
             reason: str | None = None
             try:
-                value, verdict, _ = await maybe_deferred_to_future(result)
+                value, verdict = await maybe_deferred_to_future(result)
                 article = value
                 if type(value) is dict:  # an Article's fields, as its item takes them
                     article = Article.from_dict(value)
@@ -360,7 +360,6 @@ class ArticleMiddleware:
             self.extract,
             self.settings.extract_kwargs(),
             partial(article_reason, *self.settings.rule()),
-            None,  # nothing prepared for the feed export: Scrapy's exporters write items
             as_fields,
         )
         warm_up = partial(warm_up_for, self.extract, self.warm_up)

@@ -205,7 +205,7 @@ class ArticlePipeline:
             self._call = prepare_call(self.extract, fixed, shape=as_fields)
         pool = crawl_pool(self.crawler, self.settings)
         try:
-            value, _, _ = await maybe_deferred_to_future(
+            value, _ = await maybe_deferred_to_future(
                 pool.submit(call_prepared, self._call, html, url)
             )
         except TaskTimeout as error:

@@ -112,12 +112,11 @@ def prepare_call(
     function: Callable[..., Any],
     kwargs: dict[str, Any],
     judge: Callable[[Any], Any] | None = None,
-    prepare: Callable[[Any], Any] | None = None,
     shape: Callable[[Any], Any] | None = None,
 ) -> bytes:
     """What every task of a run shares, pickled once: a task carries these bytes and
     its own arguments (:func:`call_prepared`), not a new pickle of them per page."""
-    return pickle.dumps((function, kwargs, judge, prepare, shape), pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((function, kwargs, judge, shape), pickle.HIGHEST_PROTOCOL)
 
 
 @lru_cache(maxsize=8)
@@ -127,14 +126,13 @@ def loads_once(blob: bytes) -> Any:
     return pickle.loads(blob)
 
 
-def call_prepared(call: bytes, *args: Any, **kwargs: Any) -> tuple[Any, Any, Any]:
+def call_prepared(call: bytes, *args: Any, **kwargs: Any) -> tuple[Any, Any]:
     """Run the call :func:`prepare_call` made with this task's own arguments (its keyword
     arguments over the fixed ones), in a worker. Returns ``(shape(result),
-    judge(result), prepare(result))``, None for either not given: ``judge`` and
-    ``prepare`` do in the worker what the parent would do next with the result (the
-    article rule, the JSON of its long texts), ``shape`` says what of it crosses."""
-    function, fixed, judge, prepare, shape = loads_once(call)
+    judge(result))``, None for a judge not given: ``judge`` does in the worker what the
+    parent would do next with the result (the article rule), ``shape`` says what of it
+    crosses."""
+    function, fixed, judge, shape = loads_once(call)
     result = function(*args, **{**fixed, **kwargs})
     verdict = None if judge is None else judge(result)
-    prepared = None if prepare is None else prepare(result)
-    return (result if shape is None else shape(result), verdict, prepared)
+    return (result if shape is None else shape(result), verdict)

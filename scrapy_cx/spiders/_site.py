@@ -89,7 +89,6 @@ class SiteCrawl:
         for name in BOUNDS:  # -a max_listing_pages=3 arrives as a string
             setattr(self, name, check_bound(name, getattr(self, name)))
         self.boundary = Boundary.of(sites)
-        self.site_domains = set(self.boundary.domains)
         self.allowed_domains = self.boundary.domains
         self._offsite_logged: set[tuple[str, str]] = set()
         self._sources: set[str] = set()
