@@ -33,6 +33,7 @@ class SeenStore:
         self.key = key
         self._fd: int | None = None
         self._torn = False  # the file ends in a torn line: the next record starts a new one
+        self.unreadable = 0  # lines of the file not read (junk, a torn last one)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_file():
@@ -55,6 +56,7 @@ class SeenStore:
                 self.urls.add(url)
             elif raw.strip():
                 bad += 1
+        self.unreadable = bad + bool(torn)
         if bad or torn:
             logger.warning(
                 "%s: ignored %d unreadable line(s)%s; those articles may be fetched again",

@@ -136,6 +136,9 @@ class SiteCrawl:
     # ----------------------------------------------------------------- requests
 
     def site_requests(self) -> Iterator[scrapy.Request]:
+        unreadable = getattr(self.seen, "unreadable", 0)
+        if unreadable:  # counted here: the stats exist once the crawl starts
+            self.count("cx/news/seen_unreadable", unreadable)
         for site in getattr(self, "sites", []):
             home = site if urlsplit(site).path else site + "/"
             robots = self.source(urljoin(home, "/robots.txt"), self.parse_robots, "robots")

@@ -117,6 +117,7 @@ def test_a_torn_last_line_and_junk_in_the_seen_file_are_reported_once_and_read_a
     assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
     report = [line for line in proc.stderr.splitlines() if str(seen) in line]
     assert len(report) == 1 and "unreadable" in report[0] and "torn" in report[0], report
+    assert "'cx/news/seen_unreadable': 2" in proc.stderr, proc.stderr[-3000:]
     exported = {item["url"] for item in items}
     assert kept not in exported  # the good record still counts
     assert torn in exported  # the torn one did not: fetched and exported again
