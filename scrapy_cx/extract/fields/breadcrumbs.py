@@ -1,0 +1,229 @@
+"""The page's breadcrumb trail: where the site files the story ("Home › World › Europe").
+
+Read where the page states it, best first: a JSON-LD ``BreadcrumbList``, microdata
+``BreadcrumbList``, then the breadcrumb navigation a reader sees (``<nav
+aria-label="breadcrumb">``, an element whose class or id names it "breadcrumb(s)").
+Precision first: a trail is two to :data:`MAX_CRUMBS` short names; navigation that
+is anything else (a menu, a tag list) is not read as one.
+
+Each crumb is a :class:`~scrapy_cx.article.Breadcrumb` (``{"name": ..., "url": ...}``
+in the item): ``url`` is an absolute http(s) address
+or None where the page links none (usually the last crumb, the page itself);
+a crumb without a name is left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from ...article import Breadcrumb
+from .._urls import http_url
+from ..page import Evidence, Page
+from ..parse.dom import may_hold
+from ..parse.meta import jsonld_types
+
+__all__ = ["find_breadcrumbs", "jsonld_trail"]
+
+Crumb = Breadcrumb
+
+MAX_CRUMBS = 12  # crumbs kept of one trail (more: a menu, not a trail)
+MAX_NAME = 120  # characters of a crumb's name (longer: a headline or a paragraph)
+MIN_HTML_CRUMBS = 2  # crumbs of a trail read from navigation alone
+_MAX_ITEMS = 50  # itemListElement entries read
+_SPELLINGS = ("breadcrumb", "Breadcrumb", "BREADCRUMB", "BreadCrumb")
+# Separators a trail writes between its crumbs, as text of their own.
+_SEPARATORS = frozenset("›»>/|·•→\\-–—")
+_STRIPPED = "".join(_SEPARATORS) + " "
+# A list-less trail's links and the text outside them, in document order.
+_PIECES = etree.XPath("descendant::a | descendant::text()[not(ancestor::a)]")
+# Elements that may hold a trail (not <body class="has-breadcrumbs">, not one crumb).
+_HOLDERS = frozenset(("nav", "ol", "ul", "div", "p", "section", "header", "span"))
+MAX_HOLDER_ELEMENTS = 200  # elements inside a trail's holder (more: a page part)
+_MICRODATA = etree.XPath(
+    "(/descendant::*/@itemtype[contains(., 'BreadcrumbList')])[position() <= 3]/.."
+)
+_MICRO_ITEMS = etree.XPath(".//*[@itemprop='itemListElement']")
+_MICRO_PROP = etree.XPath(".//*[@itemprop=$name]")
+# Breadcrumb navigation: by ARIA label, class or id (lower-cased as XPath 1.0 can).
+_LOWER = "translate({}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+_NAVIGATION = etree.XPath(
+    "(/descendant::*["
+    f"contains({_LOWER.format('@aria-label')}, 'breadcrumb')"
+    f" or contains({_LOWER.format('@class')}, 'breadcrumb')"
+    f" or contains({_LOWER.format('@id')}, 'breadcrumb')"
+    "])[position() <= 5]"
+)
+
+
+def find_breadcrumbs(page: Page) -> None:
+    """Fill ``page.breadcrumbs`` (and its evidence) from the first source that holds a
+    trail. Reads the JSON-LD nodes, the tree (only when the markup spells
+    "breadcrumb" or "BreadcrumbList") and the URL."""
+    for node in page.meta.jsonld:
+        trail = jsonld_trail(node, page.url)
+        if trail:
+            _found(page, trail, "jsonld:BreadcrumbList")
+            return
+    if page.markup is not None and not may_hold(page.markup, _SPELLINGS):
+        return
+    for el in _MICRODATA(page.root):
+        trail = _microdata_trail(el, page.url)
+        if trail:
+            _found(page, trail, "microdata BreadcrumbList")
+            return
+    for el in _NAVIGATION(page.root):
+        if el.tag not in _HOLDERS or _larger(el):
+            continue
+        trail = _navigation_trail(el, page.url)
+        if len(trail) >= MIN_HTML_CRUMBS:
+            _found(page, trail, f"<{el.tag}> breadcrumb navigation")
+            return
+
+
+def _found(page: Page, trail: list[Crumb], source: str) -> None:
+    page.breadcrumbs = trail
+    raw = " › ".join(crumb.name for crumb in trail)
+    page.evidence["breadcrumbs"] = Evidence(source, None, raw)
+
+
+def _list_of(node: dict[str, Any]) -> dict[str, Any] | None:
+    """The BreadcrumbList a node is, or holds under ``breadcrumb`` (a WebPage's)."""
+    if "BreadcrumbList" in jsonld_types(node):
+        return node
+    inner = node.get("breadcrumb")
+    if isinstance(inner, dict) and "BreadcrumbList" in jsonld_types(inner):
+        return inner
+    return None
+
+
+def jsonld_trail(node: dict[str, Any], base: str | None) -> list[Crumb]:
+    """The crumbs of a JSON-LD node that is (or holds) a BreadcrumbList, ordered by
+    their ``position`` (as written where it is missing); [] for any other node."""
+    found = _list_of(node)
+    items = found.get("itemListElement") if found is not None else None
+    if not isinstance(items, list):
+        return []
+    ranked: list[tuple[float, int, Crumb]] = []
+    for k, item in enumerate(items[:_MAX_ITEMS]):
+        if not isinstance(item, dict):
+            continue
+        target = item.get("item")
+        name = item.get("name")
+        url = target if isinstance(target, str) else None
+        if isinstance(target, dict):
+            name = name or target.get("name")
+            url = target.get("@id") or target.get("url")
+        crumb = _crumb(name, url, base)
+        if crumb is not None:
+            ranked.append((_position(item.get("position"), k), k, crumb))
+    ranked.sort(key=lambda entry: entry[:2])
+    return [crumb for _, _, crumb in ranked][:MAX_CRUMBS]
+
+
+def _position(value: Any, default: int) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            pass
+    return float(default)
+
+
+def _crumb(name: Any, url: Any, base: str | None) -> Crumb | None:
+    """A crumb of a name (cleaned; None if none or too long) and an address (kept only
+    as an absolute http(s) one)."""
+    if not isinstance(name, str):
+        return None
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME:
+        return None
+    address = http_url(base, url) if isinstance(url, str) and url.strip() else None
+    return Breadcrumb(name, address)
+
+
+def _microdata_trail(el: etree._Element, base: str | None) -> list[Crumb]:
+    ranked: list[tuple[float, int, Crumb]] = []
+    for k, item in enumerate(_MICRO_ITEMS(el)[:_MAX_ITEMS]):
+        names = _MICRO_PROP(item, name="name")
+        if not names:
+            continue
+        name = names[0].get("content") or " ".join(names[0].itertext())
+        targets = _MICRO_PROP(item, name="item")
+        url = None
+        if targets:
+            target = targets[0]
+            url = target.get("href") or target.get("itemid") or target.get("content")
+        elif item.tag == "a" or names[0].tag == "a":
+            url = (item if item.tag == "a" else names[0]).get("href")
+        positions = _MICRO_PROP(item, name="position")
+        position = positions[0].get("content") if positions else None
+        crumb = _crumb(name, url, base)
+        if crumb is not None:
+            ranked.append((_position(position, k), k, crumb))
+    ranked.sort(key=lambda entry: entry[:2])
+    return [crumb for _, _, crumb in ranked][:MAX_CRUMBS]
+
+
+def _navigation_trail(el: etree._Element, base: str | None) -> list[Crumb]:
+    """A trail from navigation: its list items, or its links and the text after the
+    last one (the current page). [] where it holds more than a trail would: a crumb
+    too long, too many crumbs, or text between the links that is no separator."""
+    items = list(el.iter("li"))
+    if items:
+        pieces = [(_text(li), _link(li)) for li in items]
+    else:
+        pieces = _runs(el)
+    trail: list[Crumb] = []
+    for name, url in pieces:
+        if not name or all(char in _SEPARATORS or char.isspace() for char in name):
+            continue
+        crumb = _crumb(name, url, base)
+        if crumb is None:
+            return []
+        trail.append(crumb)
+    if len(trail) > MAX_CRUMBS:
+        return []
+    return trail
+
+
+def _larger(el: etree._Element) -> bool:
+    """Whether ``el`` holds more than :data:`MAX_HOLDER_ELEMENTS` elements."""
+    for k, _ in enumerate(el.iterdescendants()):
+        if k >= MAX_HOLDER_ELEMENTS:
+            return True
+    return False
+
+
+def _text(el: etree._Element) -> str:
+    return " ".join(" ".join(el.itertext()).split()).strip(_STRIPPED)
+
+
+def _link(el: etree._Element) -> str | None:
+    anchor = el if el.tag == "a" else next(el.iter("a"), None)
+    return anchor.get("href") if anchor is not None else None
+
+
+def _runs(el: etree._Element) -> list[tuple[str, str | None]]:
+    """The links of a list-less trail, and each run of text between them (a separator,
+    or the current page's name after the last link), in document order. A run ending
+    in a colon ("You are here:") is a label, not a crumb."""
+    pieces: list[tuple[str, str | None]] = []
+    text: list[str] = []
+    for node in _PIECES(el):
+        if isinstance(node, str):
+            text.append(node)
+            continue
+        pieces.append((_label_less("".join(text)), None))
+        pieces.append((_text(node), node.get("href")))
+        text = []
+    pieces.append((_label_less("".join(text)), None))
+    return pieces
+
+
+def _label_less(text: str) -> str:
+    text = " ".join(text.split()).strip(_STRIPPED)
+    return "" if text.endswith((":", "：")) else text
