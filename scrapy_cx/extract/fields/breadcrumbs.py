@@ -14,6 +14,7 @@ a crumb without a name is left out.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lxml import etree
@@ -34,10 +35,25 @@ MIN_HTML_CRUMBS = 2  # crumbs of a trail read from navigation alone
 _MAX_ITEMS = 50  # itemListElement entries read
 _SPELLINGS = ("breadcrumb", "Breadcrumb", "BREADCRUMB", "BreadCrumb")
 # Separators a trail writes between its crumbs, as text of their own.
-_SEPARATORS = frozenset("›»>/|·•→\\-–—")
+_SEPARATORS = frozenset("›»>/|·•→▸▶►‣〉⟩\\-–—")  # not ",": tags are listed so
 _STRIPPED = "".join(_SEPARATORS) + " "
+_EMPTY = _SEPARATORS | frozenset(".… ")  # a name of these is no crumb ("...": a collapsed trail)
+MAX_NUMBERS = 2  # crumbs without a letter ("2023", "11"): more are a pager's page numbers
+# "You are here" before a trail, in the languages we meet: a label, not a crumb.
+_HERE = re.compile(
+    r"(?:you are here|sie (?:sind|befinden sich) hier|vous [êe]tes ici|est[áa]s? aqu[íi]"
+    r"|sei qui|u bent hier|jeste[śs] tutaj|voc[êe] est[áa] aqui|当前位置|您的位置|現在位置)\b",
+    re.IGNORECASE,
+)
+# The text a reader sees: not an icon's (an <svg>'s title, a ligature font's word in an
+# aria-hidden element), not a script's.
+_SHOWN_TEXT = (
+    "descendant::text()[not(ancestor::*[self::svg or self::script or self::style"
+    " or self::noscript or self::template or @aria-hidden='true'])]"
+)
+_SHOWN = etree.XPath(_SHOWN_TEXT)
 # A list-less trail's links and the text outside them, in document order.
-_PIECES = etree.XPath("descendant::a | descendant::text()[not(ancestor::a)]")
+_PIECES = etree.XPath(f"descendant::a | {_SHOWN_TEXT}[not(ancestor::a)]")
 # Elements that may hold a trail (not <body class="has-breadcrumbs">, not one crumb).
 _HOLDERS = frozenset(("nav", "ol", "ul", "div", "p", "section", "header", "span"))
 MAX_HOLDER_ELEMENTS = 200  # elements inside a trail's holder (more: a page part)
@@ -68,18 +84,30 @@ def find_breadcrumbs(page: Page) -> None:
             return
     if page.markup is not None and not may_hold(page.markup, _SPELLINGS):
         return
+    base = _base(page)
     for el in _MICRODATA(page.root):
-        trail = _microdata_trail(el, page.url)
+        trail = _microdata_trail(el, base)
         if trail:
             _found(page, trail, "microdata BreadcrumbList")
             return
     for el in _NAVIGATION(page.root):
         if el.tag not in _HOLDERS or _larger(el):
             continue
-        trail = _navigation_trail(el, page.url)
+        trail = _navigation_trail(el, base)
         if len(trail) >= MIN_HTML_CRUMBS:
             _found(page, trail, f"<{el.tag}> breadcrumb navigation")
             return
+
+
+def _base(page: Page) -> str | None:
+    """What the markup's links are read against, as a browser reads them: the head's
+    ``<base href>`` (read against the page's address), else the page's address."""
+    base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
+    if base is not None:
+        joined = http_url(page.url, base.get("href") or "")
+        if joined is not None:
+            return joined
+    return page.url
 
 
 def _found(page: Page, trail: list[Crumb], source: str) -> None:
@@ -169,25 +197,31 @@ def _microdata_trail(el: etree._Element, base: str | None) -> list[Crumb]:
 
 
 def _navigation_trail(el: etree._Element, base: str | None) -> list[Crumb]:
-    """A trail from navigation: its list items, or its links and the text after the
-    last one (the current page). [] where it holds more than a trail would: a crumb
-    too long, too many crumbs, or text between the links that is no separator."""
-    items = list(el.iter("li"))
-    if items:
-        pieces = [(_text(li), _link(li)) for li in items]
-    else:
-        pieces = _runs(el)
+    """A trail from navigation: the items of its first list, or its links and the text
+    between them (the last run: the current page). [] where it holds more than a trail
+    would: a crumb too long, too many crumbs, a pager's numbers."""
+    items = _items(el)
+    pieces = [(_text(li), _link(li)) for li in items] if items else _runs(el)
     trail: list[Crumb] = []
     for name, url in pieces:
-        if not name or all(char in _SEPARATORS or char.isspace() for char in name):
+        name = _label_less(name)
+        if not name or all(char in _EMPTY for char in name):
             continue
         crumb = _crumb(name, url, base)
         if crumb is None:
             return []
         trail.append(crumb)
-    if len(trail) > MAX_CRUMBS:
+    numbers = sum(1 for crumb in trail if not any(char.isalpha() for char in crumb.name))
+    if len(trail) > MAX_CRUMBS or numbers > MAX_NUMBERS:
         return []
     return trail
+
+
+def _items(el: etree._Element) -> list[etree._Element]:
+    """The items of the holder's first list (not those of a share bar or a language
+    menu beside it)."""
+    first = el if el.tag in ("ol", "ul") else next(el.iter("ol", "ul"), None)
+    return [] if first is None else [child for child in first if child.tag == "li"]
 
 
 def _larger(el: etree._Element) -> bool:
@@ -199,7 +233,7 @@ def _larger(el: etree._Element) -> bool:
 
 
 def _text(el: etree._Element) -> str:
-    return " ".join(" ".join(el.itertext()).split()).strip(_STRIPPED)
+    return " ".join(" ".join(_SHOWN(el)).split())
 
 
 def _link(el: etree._Element) -> str | None:
@@ -210,20 +244,21 @@ def _link(el: etree._Element) -> str | None:
 def _runs(el: etree._Element) -> list[tuple[str, str | None]]:
     """The links of a list-less trail, and each run of text between them (a separator,
     or the current page's name after the last link), in document order. A run ending
-    in a colon ("You are here:") is a label, not a crumb."""
+    in a colon ("You are here:") is a label, not a crumb (:func:`_label_less`)."""
     pieces: list[tuple[str, str | None]] = []
     text: list[str] = []
     for node in _PIECES(el):
         if isinstance(node, str):
             text.append(node)
             continue
-        pieces.append((_label_less("".join(text)), None))
+        pieces.append(("".join(text), None))
         pieces.append((_text(node), node.get("href")))
         text = []
-    pieces.append((_label_less("".join(text)), None))
+    pieces.append(("".join(text), None))
     return pieces
 
 
 def _label_less(text: str) -> str:
+    """A crumb's name without separators around it; "" for a label ("You are here:")."""
     text = " ".join(text.split()).strip(_STRIPPED)
-    return "" if text.endswith((":", "：")) else text
+    return "" if text.endswith((":", "：")) or _HERE.match(text) else text

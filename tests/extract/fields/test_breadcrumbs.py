@@ -125,3 +125,37 @@ def test_what_is_not_a_trail() -> None:
     assert crumbs(body=prose) == ()
     page_class = f'<div class="has-breadcrumbs"><p>{"word " * 30}</p></div>'
     assert crumbs(body=page_class) == ()
+
+
+def test_navigation_read_as_a_reader_sees_it() -> None:
+    icon = '<svg aria-hidden="true"><title>Icon Chevron</title></svg>'
+    body = (
+        '<div class="breadcrumbs"><ul><li class="here">Sie sind hier:</li>'
+        f'<li><a href="/">Home</a>{icon}</li><li><a href="/city/">City</a>'
+        '<i class="material-icons" aria-hidden="true">navigate_next</i></li>'
+        "<li>▸ Night buses approved</li></ul>"
+        '<ul class="share"><li><a href="/share">teilen</a></li></ul></div>'
+    )
+    assert crumbs(body=body) == (HOME, CITY, HERE)
+
+
+def test_links_read_against_the_base_address() -> None:
+    head = '<base href="https://www.news.example/site/">'
+    body = '<nav class="breadcrumb"><a href="start.html">Start</a> › <a href="city/">City</a></nav>'
+    assert crumbs(head, body) == (
+        Breadcrumb("Start", "https://www.news.example/site/start.html"),
+        Breadcrumb("City", "https://www.news.example/site/city/"),
+    )
+
+
+def test_a_pager_named_breadcrumb_is_no_trail_but_a_date_archive_is() -> None:
+    numbers = "".join(f'<a href="?page={k}">{k}</a> ' for k in range(1, 6))
+    pager = f'<div class="breadcrumb"><a href="?page=0">« Previous</a> {numbers} … </div>'
+    assert crumbs(body=pager) == ()
+    archive = '<div class="breadcrumb"><a href="/2023/">2023</a> › <a href="/2023/11/">11</a></div>'
+    assert [crumb.name for crumb in crumbs(body=archive)] == ["2023", "11"]
+
+
+def test_a_list_of_tags_named_breadcrumb_is_no_trail() -> None:
+    tags = ", ".join(f'<a href="/tag/{k}/">Tag {k}</a>' for k in range(4))
+    assert crumbs(body=f'<div class="breadcrumb">{tags}</div>') == ()
