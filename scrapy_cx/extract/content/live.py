@@ -17,6 +17,7 @@ for) is its text as paragraphs.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from html import escape
 from itertools import islice
 from typing import Any
@@ -162,6 +163,8 @@ def time_of_day(text: str) -> tuple[int, int] | None:
 def _page_entries(page: Page) -> list[Post]:
     """The main region's time-stamped entries, on a page that says it is live."""
     lines = page.lines
+    if not _live(page, range(page.start, page.end)):
+        return []  # (the cheap test first: few pages are live)
     shown = _shown_times(page)
     stamps: list[tuple[int, str | None, tuple[int, int] | None]] = []
     for i in range(page.start, page.end):
@@ -227,22 +230,31 @@ def _stamp(line: Line) -> tuple[str | None, tuple[int, int] | None] | None:
     return None if clock is None else (None, clock)
 
 
-def _live(page: Page, headers: list[int]) -> bool:
+def _live(page: Page, headers: Iterable[int]) -> bool:
     """The page says it is live: its declared type, or a live word in the name of a
-    stamp's block or one of its nearest ancestors."""
+    header line's block or one of its nearest ancestors (each block read once)."""
     if "LiveBlogPosting" in page.declared:
         return True
     lines = page.lines
+    seen: set[int] = set()
     for i in headers:
         block = lines[i].block
         for _ in range(NAME_LEVELS):
-            if block < 0:
+            if block < 0 or block in seen:
                 break
+            seen.add(block)
             names = lines.names[block]
-            if names and not LIVE_WORDS.isdisjoint(name_parts(names)):
+            if names and _live_name(names):
                 return True
             block = lines.parents[block]
     return False
+
+
+def _live_name(names: str) -> bool:
+    lowered = names.lower()
+    if "live" not in lowered and "ticker" not in lowered:
+        return False  # (most names: no split)
+    return not LIVE_WORDS.isdisjoint(name_parts(names))
 
 
 def _dated_times(page: Page, clocks: list[tuple[int, int] | None]) -> list[str | None]:

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lxml import etree
-
 from ..page import Evidence, Page
-from ..parse.dom import may_hold
 from ..parse.meta import jsonld_types
 
 __all__ = ["find_access", "read_flag"]
@@ -23,10 +20,6 @@ _TRUE = frozenset(("true", "yes", "1", "https://schema.org/true", "http://schema
 _FALSE = frozenset(("false", "no", "0", "https://schema.org/false", "http://schema.org/false"))
 _KEY = "isAccessibleForFree"
 _MAX_PARTS = 20  # hasPart entries read
-# Microdata: read only where the markup spells the property (most pages never do).
-_MICRODATA = etree.XPath(
-    "(/descendant::*/@itemprop[. = 'isAccessibleForFree'])[position() <= 5]/.."
-)
 # Types whose flag is not the page's (an offer, a product, an event on the page).
 _PAGE_TYPES_WORDS = ("Article", "Posting", "WebPage", "CreativeWork", "Report")
 
@@ -67,7 +60,7 @@ def find_access(page: Page) -> None:
     """Fill ``page.accessible_for_free`` from the JSON-LD (the article's node first,
     then any node about the page), else microdata; leave None when nothing says.
 
-    Reads the metadata's JSON-LD nodes and the markup; writes the field and its
+    Reads the metadata's JSON-LD nodes and ``<meta itemprop>`` flags; writes the field and its
     evidence (``jsonld:isAccessibleForFree``, ``jsonld:hasPart``, ``itemprop:...``)."""
     nodes = [node for node in page.meta.jsonld if _about_page(node)]
     nodes.sort(
@@ -84,12 +77,11 @@ def find_access(page: Page) -> None:
 
 
 def _microdata_flag(page: Page) -> None:
-    if page.markup is not None and not may_hold(page.markup, (_KEY,)):
-        return
-    for el in _MICRODATA(page.root):
-        raw = el.get("content") or el.get("href") or "".join(el.itertext())
+    """The first ``<meta itemprop="isAccessibleForFree">`` that says true or false (the
+    metadata pass read them: microdata writes the flag so)."""
+    for raw in page.meta.free:
         flag = read_flag(raw)
         if flag is not None:
             page.accessible_for_free = flag
-            page.evidence["accessible_for_free"] = Evidence(f"itemprop:{_KEY}", None, raw.strip())
+            page.evidence["accessible_for_free"] = Evidence(f"itemprop:{_KEY}", None, raw)
             return

@@ -22,7 +22,6 @@ from lxml import etree
 from ...article import Breadcrumb
 from .._urls import http_url
 from ..page import Evidence, Page
-from ..parse.dom import may_hold
 from ..parse.meta import jsonld_types
 
 __all__ = ["find_breadcrumbs", "jsonld_trail"]
@@ -33,7 +32,8 @@ MAX_CRUMBS = 12  # crumbs kept of one trail (more: a menu, not a trail)
 MAX_NAME = 120  # characters of a crumb's name (longer: a headline or a paragraph)
 MIN_HTML_CRUMBS = 2  # crumbs of a trail read from navigation alone
 _MAX_ITEMS = 50  # itemListElement entries read
-_SPELLINGS = ("breadcrumb", "Breadcrumb", "BREADCRUMB", "BreadCrumb")
+_NAMING = frozenset(("class", "id", "aria-label"))  # attributes that name a trail
+MAX_HOLDERS = 5  # breadcrumb-named elements read for a trail
 # Separators a trail writes between its crumbs, as text of their own.
 _SEPARATORS = frozenset("›»>/|·•→▸▶►‣〉⟩\\-–—")  # not ",": tags are listed so
 _STRIPPED = "".join(_SEPARATORS) + " "
@@ -45,58 +45,59 @@ _HERE = re.compile(
     r"|sei qui|u bent hier|jeste[śs] tutaj|voc[êe] est[áa] aqui|当前位置|您的位置|現在位置)\b",
     re.IGNORECASE,
 )
-# The text a reader sees: not an icon's (an <svg>'s title, a ligature font's word in an
-# aria-hidden element), not a script's.
-_SHOWN_TEXT = (
-    "descendant::text()[not(ancestor::*[self::svg or self::script or self::style"
-    " or self::noscript or self::template or @aria-hidden='true'])]"
+# Elements whose text a reader does not see as text: an icon's, a script's.
+_UNSEEN = frozenset(
+    ("svg", "script", "style", "noscript", "template", "button", "select", "form", "label")
 )
-_SHOWN = etree.XPath(_SHOWN_TEXT)
-# A list-less trail's links and the text outside them, in document order.
-_PIECES = etree.XPath(f"descendant::a | {_SHOWN_TEXT}[not(ancestor::a)]")
 # Elements that may hold a trail (not <body class="has-breadcrumbs">, not one crumb).
-_HOLDERS = frozenset(("nav", "ol", "ul", "div", "p", "section", "header", "span"))
+_HOLDERS = frozenset(("nav", "ol", "ul", "div", "p", "section", "header"))
 MAX_HOLDER_ELEMENTS = 200  # elements inside a trail's holder (more: a page part)
 _MICRODATA = etree.XPath(
     "(/descendant::*/@itemtype[contains(., 'BreadcrumbList')])[position() <= 3]/.."
 )
 _MICRO_ITEMS = etree.XPath(".//*[@itemprop='itemListElement']")
 _MICRO_PROP = etree.XPath(".//*[@itemprop=$name]")
-# Breadcrumb navigation: by ARIA label, class or id (lower-cased as XPath 1.0 can).
-_LOWER = "translate({}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
-_NAVIGATION = etree.XPath(
-    "(/descendant::*["
-    f"contains({_LOWER.format('@aria-label')}, 'breadcrumb')"
-    f" or contains({_LOWER.format('@class')}, 'breadcrumb')"
-    f" or contains({_LOWER.format('@id')}, 'breadcrumb')"
-    "])[position() <= 5]"
-)
 
 
 def find_breadcrumbs(page: Page) -> None:
     """Fill ``page.breadcrumbs`` (and its evidence) from the first source that holds a
-    trail. Reads the JSON-LD nodes, the tree (only when the markup spells
-    "breadcrumb" or "BreadcrumbList") and the URL."""
+    trail. Reads the JSON-LD nodes, the tree (microdata: only on a page declaring a
+    BreadcrumbList) and the walk's boilerplate-named blocks (navigation)."""
     for node in page.meta.jsonld:
         trail = jsonld_trail(node, page.url)
         if trail:
             _found(page, trail, "jsonld:BreadcrumbList")
             return
-    if page.markup is not None and not may_hold(page.markup, _SPELLINGS):
-        return
     base = _base(page)
-    for el in _MICRODATA(page.root):
-        trail = _microdata_trail(el, base)
-        if trail:
-            _found(page, trail, "microdata BreadcrumbList")
-            return
-    for el in _NAVIGATION(page.root):
+    if "BreadcrumbList" in page.declared:  # (pagetype read the itemtypes: no pass here)
+        for el in _MICRODATA(page.root):
+            trail = _microdata_trail(el, base)
+            if trail:
+                _found(page, trail, "microdata BreadcrumbList")
+                return
+    for el in _navigation(page):
         if el.tag not in _HOLDERS or _larger(el):
             continue
         trail = _navigation_trail(el, base)
         if len(trail) >= MIN_HTML_CRUMBS:
             _found(page, trail, f"<{el.tag}> breadcrumb navigation")
             return
+
+
+def _navigation(page: Page) -> list[etree._Element]:
+    """Block elements named for a breadcrumb (class, id or ARIA label: "Breadcrumb",
+    "breadcrumbs", "BreadCrumb"), in page order, at most :data:`MAX_HOLDERS`.
+    "breadcrumb" is a boilerplate word and ``<nav>`` a boilerplate tag: the walk kept
+    the attributes of every such element (PageLines.named), so no pass over the tree is
+    made."""
+    lines = page.lines
+    blocks = sorted(
+        block
+        for block, items in lines.named.items()
+        for key, value in items
+        if ("readcrumb" in value or "READCRUMB" in value or "readCrumb" in value) and key in _NAMING
+    )
+    return [lines.elements[block] for block in dict.fromkeys(blocks)][:MAX_HOLDERS]
 
 
 def _base(page: Page) -> str | None:
@@ -233,7 +234,7 @@ def _larger(el: etree._Element) -> bool:
 
 
 def _text(el: etree._Element) -> str:
-    return " ".join(" ".join(_SHOWN(el)).split())
+    return " ".join(name for name, _ in _runs(el))
 
 
 def _link(el: etree._Element) -> str | None:
@@ -243,19 +244,34 @@ def _link(el: etree._Element) -> str | None:
 
 def _runs(el: etree._Element) -> list[tuple[str, str | None]]:
     """The links of a list-less trail, and each run of text between them (a separator,
-    or the current page's name after the last link), in document order. A run ending
-    in a colon ("You are here:") is a label, not a crumb (:func:`_label_less`)."""
+    or the current page's name after the last link), in document order: the text a
+    reader sees, not an icon's (an ``<svg>``'s title, an aria-hidden ligature word) nor
+    a script's. One walk of the holder's (few) elements."""
     pieces: list[tuple[str, str | None]] = []
     text: list[str] = []
-    for node in _PIECES(el):
-        if isinstance(node, str):
-            text.append(node)
+    anchor: etree._Element | None = None  # the link being read
+    walker = etree.iterwalk(el, events=("start", "end"))
+    for event, node in walker:
+        if event == "start":
+            if not isinstance(node.tag, str) or _unseen(node):
+                walker.skip_subtree()
+                continue
+            if node.tag == "a" and anchor is None:
+                pieces.append((" ".join("".join(text).split()), None))
+                text, anchor = [], node
+            text.append(node.text or "")
             continue
-        pieces.append(("".join(text), None))
-        pieces.append((_text(node), node.get("href")))
-        text = []
-    pieces.append(("".join(text), None))
-    return pieces
+        if anchor is not None and node is anchor:
+            pieces.append((" ".join("".join(text).split()), anchor.get("href")))
+            text, anchor = [], None
+        if node is not el:
+            text.append(node.tail or "")
+    pieces.append((" ".join("".join(text).split()), None))
+    return [piece for piece in pieces if piece[0] or piece[1]]
+
+
+def _unseen(node: etree._Element) -> bool:
+    return node.tag in _UNSEEN or node.get("aria-hidden") == "true"
 
 
 def _label_less(text: str) -> str:

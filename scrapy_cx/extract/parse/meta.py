@@ -50,6 +50,8 @@ class PageMeta:
     # The JSON-LD nodes read (top level and @graph), parsed once for the stages that
     # read other keys (breadcrumbs, isAccessibleForFree, liveBlogUpdate).
     jsonld: list[dict[str, Any]] = field(default_factory=list)
+    # <meta itemprop="isAccessibleForFree" content=...> values, as written (access.py).
+    free: list[str] = field(default_factory=list)
 
 
 # Published-date meta names, best first (rank = position). "date" and "dc.date" are
@@ -202,6 +204,7 @@ _READ_META = frozenset(
         *_SITE_META,
         *_LANG_META,
         "og:url",
+        "isaccessibleforfree",
     )
 )
 
@@ -563,6 +566,8 @@ def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> Non
         finds.declared_lang = finds.declared_lang or value
     elif key == "og:url":
         finds.og_url = finds.og_url or _address(el)
+    elif key == "isaccessibleforfree" and len(meta.free) < _MAX_CANDIDATES:
+        meta.free.append(value)
 
 
 def _in_nested_item(el: etree._Element) -> bool:
