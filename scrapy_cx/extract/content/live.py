@@ -25,14 +25,14 @@ from typing import Any
 from lxml import etree, html
 
 from ...article import Post
-from ..fields.dateparse import parse_date, scan_dates
+from ..fields.dateparse import scan_dates
 from ..page import Evidence, Page
 from ..parse.lines import Line, name_parts
 from ..parse.meta import jsonld_types
 from .posts import MAX_POST_HEADER
 from .text import joined, main_lines
 
-__all__ = ["MIN_ENTRIES", "find_live_posts", "jsonld_updates", "time_of_day"]
+__all__ = ["MIN_ENTRIES", "find_live_posts", "iso_date", "jsonld_updates", "time_of_day"]
 
 MIN_ENTRIES = 3  # time-stamped entries that make a page's own live blog
 MAX_UPDATES = 500  # updates read from JSON-LD
@@ -46,7 +46,8 @@ _TIME = re.compile(
     re.IGNORECASE,
 )
 _TAG = re.compile(r"<[a-zA-Z/!][^>]*>")
-MAX_TIMES = 500  # <time datetime> elements read
+MAX_TIMES = 200  # <time datetime> elements read
+MAX_DATE = 64  # characters of a machine-readable date read
 
 
 def find_live_posts(page: Page) -> None:
@@ -94,8 +95,7 @@ def jsonld_updates(node: dict[str, Any]) -> list[Post]:
             continue
         text = _update_text(update)
         raw = update.get("datePublished") or update.get("dateCreated")
-        found = parse_date(raw) if isinstance(raw, str) else None
-        published = found.iso() if found is not None else None
+        published = iso_date(raw) if isinstance(raw, str) else None
         if text or published:
             posts.append(Post(_author(update.get("author")), published, text))
     return posts
@@ -142,6 +142,14 @@ def _author(value: Any) -> str | None:
     if isinstance(value, str) and value.strip():
         return " ".join(value.split())[:100]
     return None
+
+
+def iso_date(raw: str) -> str | None:
+    """A machine-readable date (JSON-LD's ``datePublished``, ``<time datetime>``: ISO
+    8601 by their specs) as ISO, read by the date shapes alone: never dateparser, which
+    a page of hundreds of odd values would make slow."""
+    found = scan_dates(raw.strip()[:MAX_DATE])
+    return found[0][1].iso() if found else None
 
 
 def time_of_day(text: str) -> tuple[int, int] | None:
@@ -206,17 +214,15 @@ def _shown_times(page: Page) -> dict[int, str]:
             owner.setdefault(lines.elements[lines[i].block], []).append(i)
     found: dict[int, str] = {}
     for time in times[:MAX_TIMES]:
+        holder = next((a for a in islice(time.iterancestors(), NAME_LEVELS) if a in owner), None)
         shown = " ".join("".join(time.itertext()).split())
-        when = parse_date(time.get("datetime") or "") if shown else None
-        if when is None:
+        if holder is None or not shown:
             continue
-        for ancestor in islice(time.iterancestors(), NAME_LEVELS):
-            if ancestor in owner:
-                for i in owner[ancestor]:
-                    if shown in lines[i].text:
-                        found.setdefault(i, when.iso())
-                        break
-                break
+        line = next((i for i in owner[holder] if shown in lines[i].text), None)
+        if line is not None and line not in found:
+            when = iso_date(time.get("datetime") or "")
+            if when is not None:
+                found[line] = when
     return found
 
 

@@ -144,3 +144,17 @@ def test_no_live_blog_without_a_live_signal_or_enough_entries() -> None:
 )
 def test_time_of_day(text: str, clock: tuple[int, int] | None) -> None:
     assert time_of_day(text) == clock
+
+
+def test_odd_updates_are_read_as_far_as_they_go() -> None:
+    updates: list[Any] = [
+        None,
+        "text",
+        {"articleBody": ["a", "list"], "datePublished": 2026},
+        {"articleBody": "<p>unclosed <b>markup", "author": [{"name": "  Bo  Li "}]},
+        {"text": "\u0000", "datePublished": "x" * 10_000},
+        *({"headline": f"Update {k}", "datePublished": f"odd {k}"} for k in range(600)),
+    ]
+    posts = jsonld_updates({"@type": ["LiveBlogPosting", "NewsArticle"], "liveBlogUpdate": updates})
+    assert posts[0] == Post("Bo Li", None, "unclosed markup")
+    assert len(posts) < 500 and {post.published for post in posts} == {None}

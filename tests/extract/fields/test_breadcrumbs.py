@@ -159,3 +159,25 @@ def test_a_pager_named_breadcrumb_is_no_trail_but_a_date_archive_is() -> None:
 def test_a_list_of_tags_named_breadcrumb_is_no_trail() -> None:
     tags = ", ".join(f'<a href="/tag/{k}/">Tag {k}</a>' for k in range(4))
     assert crumbs(body=f'<div class="breadcrumb">{tags}</div>') == ()
+
+
+def test_odd_json_ld_is_read_as_far_as_it_goes() -> None:
+    odd: list[Any] = [
+        {"@type": ["BreadcrumbList"], "itemListElement": {"name": "not a list"}},
+        {"@type": 7, "itemListElement": [{"name": "Home"}]},
+        {"@type": "BreadcrumbList", "itemListElement": [None, 3, "Home", {"name": 5}]},
+        {
+            "@type": "schema:BreadcrumbList",
+            "itemListElement": [
+                {"position": {"x": 1}, "name": "B", "item": {"@id": 5}},
+                {"position": True, "name": "A", "item": ["/a"]},
+                {"position": "first", "name": "\u0000C\t\n", "item": "http://[bad"},
+            ],
+        },
+    ]
+    trails = [jsonld_trail(node, URL) for node in odd]
+    assert trails[:3] == [[], [], []]
+    assert trails[3] == [Breadcrumb("B"), Breadcrumb("A"), Breadcrumb("\u0000C")]
+    # and the record holds no control character
+    article = extract_article(page(ld(odd[3])), URL)
+    assert [crumb.name for crumb in article.breadcrumbs] == ["B", "A", "C"]
