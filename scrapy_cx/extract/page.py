@@ -85,8 +85,9 @@ class Page:
     the stages add in order: ``meta``, the ``selection`` (the lines, the main
     text's regions, ``content``, ``headline`` and ``title``: read through the
     properties of the same names), ``page_type``, ``language``, ``published``,
-    ``modified``, ``site_name``, ``authors`` and ``source``, ``image``, and the
-    ``evidence`` of where each was read (:meth:`evidence_of`).
+    ``modified``, ``site_name``, ``authors`` and ``source``, ``image``,
+    ``breadcrumbs``, ``accessible_for_free``, and the ``evidence`` of where each was
+    read (:meth:`evidence_of`).
     """
 
     root: etree._Element

@@ -3,13 +3,14 @@
 Read where the page states it, best first: a JSON-LD ``BreadcrumbList``, microdata
 ``BreadcrumbList``, then the breadcrumb navigation a reader sees (``<nav
 aria-label="breadcrumb">``, an element whose class or id names it "breadcrumb(s)").
-Precision first: a trail is two to :data:`MAX_CRUMBS` short names; navigation that
-is anything else (a menu, a tag list) is not read as one.
+Precision first: a trail is at most :data:`MAX_CRUMBS` short names, and one read from
+navigation alone at least two; navigation that is anything else (a menu, a pager, a
+tag list, a share bar beside the trail) is not read as one.
 
 Each crumb is a :class:`~scrapy_cx.article.Breadcrumb` (``{"name": ..., "url": ...}``
-in the item): ``url`` is an absolute http(s) address
-or None where the page links none (usually the last crumb, the page itself);
-a crumb without a name is left out.
+in the item): ``url`` is an absolute http(s) address, or None where the page links
+none (usually the last crumb, the page itself: kept, since it names where the trail
+ends); a crumb without a name is left out.
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ from ..page import Evidence, Page
 from ..parse.meta import jsonld_types
 
 __all__ = ["find_breadcrumbs", "jsonld_trail"]
-
-Crumb = Breadcrumb
 
 MAX_CRUMBS = 12  # crumbs kept of one trail (more: a menu, not a trail)
 MAX_NAME = 120  # characters of a crumb's name (longer: a headline or a paragraph)
@@ -111,7 +110,7 @@ def _base(page: Page) -> str | None:
     return page.url
 
 
-def _found(page: Page, trail: list[Crumb], source: str) -> None:
+def _found(page: Page, trail: list[Breadcrumb], source: str) -> None:
     page.breadcrumbs = trail
     raw = " › ".join(crumb.name for crumb in trail)
     page.evidence["breadcrumbs"] = Evidence(source, None, raw)
@@ -127,14 +126,14 @@ def _list_of(node: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def jsonld_trail(node: dict[str, Any], base: str | None) -> list[Crumb]:
+def jsonld_trail(node: dict[str, Any], base: str | None) -> list[Breadcrumb]:
     """The crumbs of a JSON-LD node that is (or holds) a BreadcrumbList, ordered by
     their ``position`` (as written where it is missing); [] for any other node."""
     found = _list_of(node)
     items = found.get("itemListElement") if found is not None else None
     if not isinstance(items, list):
         return []
-    ranked: list[tuple[float, int, Crumb]] = []
+    ranked: list[tuple[float, int, Breadcrumb]] = []
     for k, item in enumerate(items[:_MAX_ITEMS]):
         if not isinstance(item, dict):
             continue
@@ -162,7 +161,7 @@ def _position(value: Any, default: int) -> float:
     return float(default)
 
 
-def _crumb(name: Any, url: Any, base: str | None) -> Crumb | None:
+def _crumb(name: Any, url: Any, base: str | None) -> Breadcrumb | None:
     """A crumb of a name (cleaned; None if none or too long) and an address (kept only
     as an absolute http(s) one)."""
     if not isinstance(name, str):
@@ -174,8 +173,8 @@ def _crumb(name: Any, url: Any, base: str | None) -> Crumb | None:
     return Breadcrumb(name, address)
 
 
-def _microdata_trail(el: etree._Element, base: str | None) -> list[Crumb]:
-    ranked: list[tuple[float, int, Crumb]] = []
+def _microdata_trail(el: etree._Element, base: str | None) -> list[Breadcrumb]:
+    ranked: list[tuple[float, int, Breadcrumb]] = []
     for k, item in enumerate(_MICRO_ITEMS(el)[:_MAX_ITEMS]):
         names = _MICRO_PROP(item, name="name")
         if not names:
@@ -197,13 +196,13 @@ def _microdata_trail(el: etree._Element, base: str | None) -> list[Crumb]:
     return [crumb for _, _, crumb in ranked][:MAX_CRUMBS]
 
 
-def _navigation_trail(el: etree._Element, base: str | None) -> list[Crumb]:
+def _navigation_trail(el: etree._Element, base: str | None) -> list[Breadcrumb]:
     """A trail from navigation: the items of its first list, or its links and the text
     between them (the last run: the current page). [] where it holds more than a trail
     would: a crumb too long, too many crumbs, a pager's numbers."""
     items = _items(el)
     pieces = [(_text(li), _link(li)) for li in items] if items else _runs(el)
-    trail: list[Crumb] = []
+    trail: list[Breadcrumb] = []
     for name, url in pieces:
         name = _label_less(name)
         if not name or all(char in _EMPTY for char in name):
