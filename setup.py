@@ -31,6 +31,9 @@ setup(
         # warcio: the maintained pure-Python WARC reader, for `python -m scrapy_cx extract x.warc.gz`.
         "warc": ["warcio>=1.7"],
         "redis": ["scrapy-redis>=0.7"],
+        # Zyte's schema (scrapy_cx.zyte, CX_ITEM_SCHEMA = "zyte") and the scrapy-poet page
+        # objects; web-poet comes with both. BSD-3-Clause, pure Python.
+        "zyte": ["zyte-common-items>=0.26", "scrapy-poet>=0.26"],
         # tqdm: the progress bar of `scrapy-cx extract` (without it: no bar, same summary).
         "cli": ["tqdm>=4.62", "warcio>=1.7"],
         "test": [

@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from . import explain
+from . import explain, zyte
 from .article import FORMATS, check_formats
 from .bulk import (
     MarkdownDir,
@@ -45,7 +45,7 @@ from .bulk import (
     say,
 )
 from .dedup import MemoryIndex
-from .settings import CxSettings
+from .settings import ITEM_SCHEMAS, CxSettings
 
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
@@ -243,6 +243,13 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
         f"(default {','.join(CxSettings.formats)}; '' for the text only)",
     )
     extract.add_argument(
+        "--schema",
+        choices=ITEM_SCHEMAS,
+        default=CxSettings.item_schema,
+        help="the lines' schema, as CX_ITEM_SCHEMA: cx (default) or zyte (zyte_common_items."
+        "Article and our other fields, scrapy_cx.zyte.CxArticle; needs scrapy-cx[zyte])",
+    )
+    extract.add_argument(
         "--markdown-dir",
         metavar="DIR",
         help="also write each article to DIR as a Markdown file named after its URL (front "
@@ -257,6 +264,7 @@ def _options(args: argparse.Namespace) -> Options:
         min_content_length=args.min_content_length,
         formats=formats,
         min_article_probability=args.min_probability,
+        item_schema=args.schema,
     )
     return Options(
         settings,
@@ -327,6 +335,9 @@ def run_extract(args: argparse.Namespace) -> int:
         except MissingDependency as exc:
             say(str(exc))
             return 2
+    if args.schema == "zyte" and not zyte.installed():
+        say(f"--schema zyte needs zyte-common-items: {zyte.INSTALL}")
+        return 2
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
     summary = Summary(missing=len(missing))
