@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 import pytest
 
+from scrapy_cx import extract_article
 from tests.e2e.site import Site, build_site
 from tests.support.server import Route, serve
 
@@ -59,7 +60,7 @@ from pathlib import Path
 
 import scrapy
 from scrapy_poet import DummyResponse
-from zyte_common_items import Article
+from zyte_common_items import Article, ArticleNavigation
 
 
 class _Listed(scrapy.Spider):
@@ -72,6 +73,19 @@ class PoetSpider(_Listed):
     name = "poet"
 
     def parse(self, response: DummyResponse, article: Article):
+        yield article
+
+
+class NavigateSpider(_Listed):
+    name = "navigate"
+
+    def parse(self, response: DummyResponse, navigation: ArticleNavigation):
+        for request in navigation.items or []:
+            yield scrapy.Request(request.url, callback=self.parse_article)
+        if navigation.nextPage:
+            yield scrapy.Request(navigation.nextPage.url, callback=self.parse)
+
+    def parse_article(self, response: DummyResponse, article: Article):
         yield article
 
 
@@ -215,3 +229,23 @@ def test_item_schema_zyte_makes_the_plugins_items_cxarticles(
         assert article.pageType == "article"
         assert article.headline == built.articles[item["url"][len(base) :]].title
         assert article.fingerprint and article.fingerprint.startswith("cx1:")
+
+
+def test_the_readmes_navigation_spider_reaches_the_listed_articles(
+    site: tuple[Site, str], project: Path
+) -> None:
+    """README, Moving from Zyte API: ArticleNavigation's items, then an Article each."""
+    built, base = site
+    sections = ["/en/news/", "/zh/local/"]
+    proc, items = crawl(project, "navigate", [base + path for path in sections])
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    listed = set()
+    for path in sections:
+        listed.update(extract_article(built.routes[path].body, base + path).article_links)
+    # Every listed story the site serves (one listed story is gone: a 404, no callback).
+    served = {url for url in listed if url[len(base) :] in built.articles}
+    assert len(served) == len(listed) - 1
+    assert {item["url"] for item in items} == served
+    for item in items:
+        story = built.articles[item["url"][len(base) :]]
+        assert item["headline"] == story.title
