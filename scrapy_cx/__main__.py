@@ -244,6 +244,7 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
     )
     extract.add_argument(
         "--schema",
+        type=_schema,
         choices=ITEM_SCHEMAS,
         default=CxSettings.item_schema,
         help="the lines' schema, as CX_ITEM_SCHEMA: cx (default) or zyte (zyte_common_items."
@@ -255,6 +256,13 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
         help="also write each article to DIR as a Markdown file named after its URL (front "
         "matter, then the body; implies --format markdown)",
     )
+
+
+def _schema(value: str) -> str:
+    """``--schema``: ``zyte`` only with its package installed (exit status 2 otherwise)."""
+    if value == "zyte" and not zyte.installed():
+        raise argparse.ArgumentTypeError(f"zyte needs zyte-common-items: {zyte.INSTALL}")
+    return value
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -335,9 +343,6 @@ def run_extract(args: argparse.Namespace) -> int:
         except MissingDependency as exc:
             say(str(exc))
             return 2
-    if args.schema == "zyte" and not zyte.installed():
-        say(f"--schema zyte needs zyte-common-items: {zyte.INSTALL}")
-        return 2
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
     summary = Summary(missing=len(missing))

@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 from ._addon import arrange_settings
-from ._check import INSTALL, SCHEMA_ORDER, installed, is_zyte_item, poet_installed
+from ._check import INSTALL, SCHEMA_ORDER, info_drop, installed, is_zyte_item, poet_installed
 
 __all__ = [
     "INSTALL",
@@ -29,6 +29,7 @@ __all__ = [
     "Extraction",
     "ExtractionProvider",
     "downloaded_at",
+    "info_drop",
     "installed",
     "is_zyte_item",
     "poet_installed",

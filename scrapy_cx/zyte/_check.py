@@ -34,3 +34,10 @@ def is_zyte_item(obj: Any) -> bool:
     subclass...): never imports the package, so a crawl without the extra pays nothing."""
     module = sys.modules.get("zyte_common_items")
     return module is not None and isinstance(obj, module.Item)
+
+
+def info_drop(exception: BaseException) -> bool:
+    """Whether ``exception`` is zyte-common-items' ``InfoDropItem`` (a drop it logs at
+    INFO: ``DropLowProbabilityItemPipeline``'s), without importing the package."""
+    module = sys.modules.get("zyte_common_items.log_formatters")
+    return module is not None and isinstance(exception, module.InfoDropItem)
