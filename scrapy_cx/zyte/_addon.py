@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from ._check import PAGES_MODULE, PROVIDER, PROVIDER_ORDER, installed, poet_installed
+from ._check import PAGES_MODULE, PROVIDERS, installed, poet_installed
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -19,13 +19,14 @@ INJECTION = "scrapy_poet.InjectionMiddleware"
 
 def arrange_settings(settings: BaseSettings, schema: str) -> None:
     """With scrapy-poet and zyte-common-items installed, list our page objects
-    (``SCRAPY_POET_DISCOVER``) and provider (``SCRAPY_POET_PROVIDERS``) beside any the
+    (``SCRAPY_POET_DISCOVER``) and providers (``SCRAPY_POET_PROVIDERS``) beside any the
     project lists; with page objects or ``CX_ITEM_SCHEMA = "zyte"``, export Zyte's
     items without their empty fields, as ``zyte_common_items.Addon`` does."""
     poet = poet_installed()
     if poet:
         _add_to_list(settings, "SCRAPY_POET_DISCOVER", PAGES_MODULE)
-        _add_to_dict(settings, "SCRAPY_POET_PROVIDERS", PROVIDER, PROVIDER_ORDER)
+        for provider, order in PROVIDERS.items():
+            _add_to_dict(settings, "SCRAPY_POET_PROVIDERS", provider, order)
     if installed() and (schema == "zyte" or (poet and _poet_enabled(settings))):
         _zyte_adapter_first()
 

@@ -8,10 +8,9 @@ from typing import Any
 
 #: The module whose page objects scrapy-poet discovers (``SCRAPY_POET_DISCOVER``).
 PAGES_MODULE = "scrapy_cx.zyte._pages"
-#: The provider of :class:`~scrapy_cx.zyte.Extraction` (``SCRAPY_POET_PROVIDERS``), and
-#: its order among scrapy-poet's own (100 to 1000).
-PROVIDER = "scrapy_cx.zyte.ExtractionProvider"
-PROVIDER_ORDER = 1100
+#: The providers of our page objects' inputs (``SCRAPY_POET_PROVIDERS``), and their
+#: orders, after scrapy-poet's own (100 to 1000).
+PROVIDERS = {"scrapy_cx.zyte.ExtractionProvider": 1100, "scrapy_cx.zyte.TeasersProvider": 1110}
 #: The order of :class:`~scrapy_cx.zyte.SchemaPipeline` in ``ITEM_PIPELINES``: after
 #: DedupPipeline (150), which reads our fields; before a project's (300).
 SCHEMA_ORDER = 190

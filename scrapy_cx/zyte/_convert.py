@@ -122,13 +122,20 @@ def _ours(article: cx.Article) -> dict[str, Any]:
     }
 
 
-def zyte_article_list(article: cx.Article, downloaded: str | None = None) -> ArticleList:
-    """A listing's teasers as ``ArticleList``: each ``ArticleFromList`` has its URL
-    (the extraction keeps no card's headline, date or picture yet)."""
+def zyte_article_list(
+    article: cx.Article, downloaded: str | None = None, headlines: dict[str, str] | None = None
+) -> ArticleList:
+    """A listing's teasers as ``ArticleList``: each ``ArticleFromList`` has its URL and,
+    where ``headlines`` has it (:class:`~scrapy_cx.zyte.Teasers`), the teaser's headline
+    (no card's date or picture: the extraction does not read them)."""
+    headlines = headlines or {}
     return ArticleList(
         url=article.url or article.canonical_url or "",
         canonicalUrl=article.canonical_url,
-        articles=[ArticleFromList(url=url) for url in article.article_links] or None,
+        articles=[
+            ArticleFromList(url=url, headline=headlines.get(url)) for url in article.article_links
+        ]
+        or None,
         metadata=ArticleListMetadata(dateDownloaded=downloaded),
     )
 

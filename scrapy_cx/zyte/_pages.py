@@ -15,6 +15,7 @@ from zyte_common_items import Article, ArticleList, ArticleMetadata, ArticleNavi
 from ._convert import zyte_article, zyte_article_list, zyte_navigation
 from ._items import CxArticle
 from ._provider import Extraction
+from ._teasers import Teasers
 
 __all__ = [
     "PRIORITY",
@@ -66,15 +67,16 @@ class CxFullArticlePage(ItemPage[CxArticle]):
 @handle_urls("", priority=PRIORITY)
 @attrs.define
 class CxArticleListPage(ItemPage[ArticleList]):
-    """Zyte's ``ArticleList``: a listing's teasers."""
+    """Zyte's ``ArticleList``: a listing's teasers and their headlines."""
 
     extraction: Extraction
+    teasers: Teasers
 
     async def to_item(self) -> ArticleList:
         found = self.extraction
         if found.article is None:
             return ArticleList(url=found.url)
-        return zyte_article_list(found.article, found.downloaded)
+        return zyte_article_list(found.article, found.downloaded, self.teasers.headlines)
 
 
 @handle_urls("", priority=PRIORITY)

@@ -9,6 +9,7 @@ lets the response pass without a second extraction.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Set
 from dataclasses import dataclass
 from typing import Any
@@ -17,13 +18,26 @@ from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
+from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy_poet import PageObjectInputProvider
 
 from ..article import Article
-from ..middleware import META_ARTICLE, META_SKIPPED, ArticleMiddleware
+from ..middleware import (
+    META_ARTICLE,
+    META_SKIPPED,
+    ArticleMiddleware,
+    crawl_pool,
+    declared_encoding,
+    skip_reason,
+)
+from ..pool import PoolError
+from ..settings import CxSettings
 from ._convert import downloaded_at
+from ._teasers import Teasers, teaser_headlines
 
-__all__ = ["Extraction", "ExtractionProvider"]
+__all__ = ["Extraction", "ExtractionProvider", "TeasersProvider"]
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +79,32 @@ class ExtractionProvider(PageObjectInputProvider):
             skipped = request.meta.get(META_SKIPPED)
             return [Extraction(response.url, None, str(skipped or "error"), downloaded)]
         return [Extraction(response.url, article, None, downloaded)]
+
+
+class TeasersProvider(PageObjectInputProvider):
+    """Provides :class:`Teasers` (``SCRAPY_POET_PROVIDERS``; the add-on lists it): only
+    for a callback asking for ``ArticleList``, in the crawl's workers and deadline."""
+
+    provided_classes = {Teasers}
+
+    async def __call__(
+        self, to_provide: Set[Callable[..., Any]], response: Response, crawler: Crawler
+    ) -> list[Teasers]:
+        try:
+            settings = CxSettings.for_crawler(crawler)
+        except NotConfigured:
+            return [Teasers()]
+        if skip_reason(response, settings.max_body_size) is not None:
+            return [Teasers()]  # no article either: the list is empty
+        kwargs = settings.extract_kwargs(declared_encoding(response))
+        del kwargs["formats"], kwargs["reference_time"]  # no text is made, no date read
+        if not settings.worker_count:
+            return [Teasers(teaser_headlines(response.body, response.url, **kwargs))]
+        pool = crawl_pool(crawler, settings)
+        task = pool.submit(teaser_headlines, response.body, response.url, **kwargs)
+        try:
+            headlines = await maybe_deferred_to_future(task)
+        except PoolError as error:  # the listing keeps its URLs, without headlines
+            logger.warning("scrapy-cx: no teaser headlines for %s: %s", response.url, error)
+            return [Teasers()]
+        return [Teasers(headlines)]

@@ -60,7 +60,7 @@ from pathlib import Path
 
 import scrapy
 from scrapy_poet import DummyResponse
-from zyte_common_items import Article, ArticleNavigation
+from zyte_common_items import Article, ArticleList, ArticleNavigation
 
 
 class _Listed(scrapy.Spider):
@@ -87,6 +87,13 @@ class NavigateSpider(_Listed):
 
     def parse_article(self, response: DummyResponse, article: Article):
         yield article
+
+
+class ListsSpider(_Listed):
+    name = "lists"
+
+    def parse(self, response: DummyResponse, listing: ArticleList):
+        yield listing
 
 
 class PlainSpider(_Listed):
@@ -249,3 +256,21 @@ def test_the_readmes_navigation_spider_reaches_the_listed_articles(
     for item in items:
         story = built.articles[item["url"][len(base) :]]
         assert item["headline"] == story.title
+
+
+def test_a_callback_asking_for_article_list_gets_the_teasers_and_headlines(
+    site: tuple[Site, str], project: Path
+) -> None:
+    built, base = site
+    sections = ["/en/news/", "/zh/local/"]
+    proc, items = crawl(project, "lists", [base + path for path in sections])
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert sorted(item["url"] for item in items) == sorted(base + path for path in sections)
+    for item in items:
+        listing = zyte_common_items.ArticleList.from_dict(item)
+        attrs.validate(listing)
+        assert len(listing.articles) >= 4
+        for teaser in listing.articles:
+            story = built.articles.get(teaser.url[len(base) :])
+            if story is not None:  # a story the site serves (one listed story is gone)
+                assert teaser.headline == story.title

@@ -13,7 +13,9 @@ pytest.importorskip("scrapy_poet")
 
 from scrapy_cx import Addon  # noqa: E402
 from scrapy_cx.zyte import arrange_settings  # noqa: E402
-from scrapy_cx.zyte._check import PAGES_MODULE, PROVIDER, PROVIDER_ORDER  # noqa: E402
+from scrapy_cx.zyte._check import PAGES_MODULE, PROVIDERS  # noqa: E402
+
+PROVIDER = "scrapy_cx.zyte.ExtractionProvider"
 
 
 @pytest.fixture
@@ -37,7 +39,8 @@ def with_addons(project: dict[str, object]) -> Settings:
 def test_the_two_addons_are_all_a_project_writes(adapters: None) -> None:
     settings = with_addons({})
     assert settings.getlist("SCRAPY_POET_DISCOVER") == [PAGES_MODULE]
-    assert settings.getdict("SCRAPY_POET_PROVIDERS") == {PROVIDER: PROVIDER_ORDER}
+    assert settings.getdict("SCRAPY_POET_PROVIDERS") == PROVIDERS
+    assert PROVIDER in PROVIDERS
     assert ItemAdapter.ADAPTER_CLASSES[0] is zci.ZyteItemAdapter  # empty fields left out
 
 
@@ -49,16 +52,13 @@ def test_the_projects_own_discovery_and_providers_stay(adapters: None) -> None:
         }
     )
     assert settings.getlist("SCRAPY_POET_DISCOVER") == ["myproject.pages", PAGES_MODULE]
-    assert settings.getdict("SCRAPY_POET_PROVIDERS") == {
-        "myproject.Provider": 500,
-        PROVIDER: PROVIDER_ORDER,
-    }
+    assert settings.getdict("SCRAPY_POET_PROVIDERS") == {"myproject.Provider": 500, **PROVIDERS}
 
 
 def test_a_project_may_switch_our_provider_off() -> None:
     settings = Settings({"SCRAPY_POET_PROVIDERS": {PROVIDER: None}})
     arrange_settings(settings, "cx")
-    assert settings.getdict("SCRAPY_POET_PROVIDERS") == {PROVIDER: None}
+    assert settings.getdict("SCRAPY_POET_PROVIDERS")[PROVIDER] is None
 
 
 def test_without_scrapy_poet_zytes_adapter_only_for_the_zyte_schema(adapters: None) -> None:

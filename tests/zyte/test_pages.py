@@ -19,7 +19,9 @@ from scrapy_cx.zyte import (  # noqa: E402
     CxArticlePage,
     CxFullArticlePage,
     Extraction,
+    Teasers,
 )
+from scrapy_cx.zyte._teasers import teaser_headlines  # noqa: E402
 from tests.sample_pages import STRUCTURED_TITLE, structured_html  # noqa: E402
 from tests.zyte.listing import TEASERS, listing_html  # noqa: E402
 
@@ -75,8 +77,11 @@ def test_the_article_pages_return_zytes_article_and_ours() -> None:
 
 def test_the_listing_pages_return_its_teasers() -> None:
     found = extraction(listing_html(), f"{BASE}/news/")
-    listed = item_of(CxArticleListPage(found))
+    teasers = Teasers(teaser_headlines(listing_html(), f"{BASE}/news/"))
+    listed = item_of(CxArticleListPage(found, teasers))
     assert [a.url for a in listed.articles] == [BASE + url for _, url in TEASERS]
+    assert [a.headline for a in listed.articles] == [title for title, _ in TEASERS]
+    attrs.validate(listed)
     navigation = item_of(CxArticleNavigationPage(found))
     assert [r.url for r in navigation.items] == [BASE + url for _, url in TEASERS]
     # As an Article, a listing is unlikely: what DropLowProbabilityItemPipeline reads.
@@ -85,7 +90,9 @@ def test_the_listing_pages_return_its_teasers() -> None:
 
 @pytest.mark.parametrize("page", list(OURS.values()))
 def test_a_page_not_extracted_gives_its_url_and_no_article(page: type) -> None:
-    item = item_of(page(Extraction(f"{BASE}/report.pdf", None, "not_html", WHEN)))
+    found = Extraction(f"{BASE}/report.pdf", None, "not_html", WHEN)
+    inputs = (found, Teasers()) if page is CxArticleListPage else (found,)
+    item = item_of(page(*inputs))
     attrs.validate(item)
     assert item.url == f"{BASE}/report.pdf"
     if isinstance(item, zci.Article):
