@@ -44,6 +44,7 @@ from .pool import (
 from .settings import CxSettings
 from .stats import CxStats
 from .verdict import article_reason
+from .zyte import not_downloaded
 
 __all__ = [
     "ArticleMiddleware",
@@ -289,9 +290,10 @@ class ArticleMiddleware:
         if response in self._seen:  # extracted already (extract_now)
             return response
         self._seen.add(response)
-        if request.callback is NO_CALLBACK:
+        if request.callback is NO_CALLBACK or not_downloaded(response):
             # Not the spider's request (robots.txt, a media pipeline's download): its
-            # response never reaches a callback, so it is neither extracted nor counted.
+            # response never reaches a callback, so it is neither extracted nor counted;
+            # nor is scrapy-poet's DummyResponse (a page it did not download).
             return response
         meta = request.meta
         # A spider that copies meta into a follow-up request must not carry the

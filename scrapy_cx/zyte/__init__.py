@@ -12,7 +12,15 @@ import importlib
 from typing import Any
 
 from ._addon import arrange_settings
-from ._check import INSTALL, SCHEMA_ORDER, info_drop, installed, is_zyte_item, poet_installed
+from ._check import (
+    INSTALL,
+    SCHEMA_ORDER,
+    info_drop,
+    installed,
+    is_zyte_item,
+    not_downloaded,
+    poet_installed,
+)
 
 __all__ = [
     "INSTALL",
@@ -34,6 +42,7 @@ __all__ = [
     "info_drop",
     "installed",
     "is_zyte_item",
+    "not_downloaded",
     "poet_installed",
     "zyte_article",
     "zyte_article_list",

@@ -40,3 +40,10 @@ def info_drop(exception: BaseException) -> bool:
     INFO: ``DropLowProbabilityItemPipeline``'s), without importing the package."""
     module = sys.modules.get("zyte_common_items.log_formatters")
     return module is not None and isinstance(exception, module.InfoDropItem)
+
+
+def not_downloaded(response: Any) -> bool:
+    """Whether ``response`` is scrapy-poet's ``DummyResponse``: a page it did not
+    download, as no input of the callback needed it (nothing to extract or count)."""
+    module = sys.modules.get("scrapy_poet")
+    return module is not None and isinstance(response, module.DummyResponse)

@@ -218,6 +218,7 @@ def test_a_callback_asking_for_article_gets_one_per_article_page(
     assert own
     assert stat(proc.stderr, "cx/pages") == len(urls) - len(own)
     assert stat(proc.stderr, "scrapy_poet/dummy_response_count") == len(own)
+    assert stat(proc.stderr, "cx/skipped/not_html") == 0  # not downloaded: not counted
 
 
 def test_item_schema_zyte_makes_the_plugins_items_cxarticles(
