@@ -35,6 +35,14 @@ OURS = {
 }
 
 
+@pytest.fixture(autouse=True)
+def offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """url-matcher asks tldextract for the Public Suffix List online on first use: a
+    proxy that refuses keeps the test off the internet (tldextract uses its snapshot)."""
+    monkeypatch.setenv("HTTPS_PROXY", "http://127.0.0.1:9")
+    monkeypatch.setenv("HTTP_PROXY", "http://127.0.0.1:9")
+
+
 def item_of(page: object) -> object:
     return asyncio.run(page.to_item())  # type: ignore[attr-defined]
 
