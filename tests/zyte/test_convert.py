@@ -22,6 +22,7 @@ from scrapy_cx.zyte import (  # noqa: E402
     zyte_navigation,
     zyte_record,
 )
+from scrapy_cx.zyte._convert import FIELD_MAP  # noqa: E402
 from tests.sample_pages import CAPTION, STRUCTURED_TITLE, structured_html  # noqa: E402
 from tests.zyte.listing import NEXT, TEASERS, listing_html  # noqa: E402
 
@@ -163,3 +164,51 @@ def test_downloaded_at_is_utc_to_the_second() -> None:
     assert downloaded_at(moment) == "2024-03-05T08:30:15Z"
     assert downloaded_at(datetime(2024, 3, 5, 9, 30)) == "2024-03-05T09:30:00Z"  # naive: UTC
     assert downloaded_at().endswith("Z")
+
+
+def test_every_field_of_ours_has_its_place_and_is_carried_over() -> None:
+    """A field added to scrapy_cx.Article fails here until FIELD_MAP (and _ours, or the
+    Zyte fields) place it: nothing of ours is silently left out of CxArticle."""
+    assert list(FIELD_MAP) == list(Article.field_names())
+    full = Article(
+        **{
+            name: value
+            for name, value in {
+                "url": f"{BASE}/a",
+                "title": "T",
+                "published": "2024-03-05",
+                "published_raw": "5 March 2024",
+                "modified": "2024-03-06",
+                "content": "C",
+                "content_html": "<p>C</p>",
+                "content_markdown": "C",
+                "authors": ("A",),
+                "source": "S",
+                "keywords": ("k",),
+                "description": "D",
+                "image": f"{BASE}/i.jpg",
+                "images": (Image(f"{BASE}/b.jpg"),),
+                "site_name": "N",
+                "language": "en",
+                "canonical_url": f"{BASE}/c",
+                "page_type": "article",
+                "article_probability": 0.5,
+                "related": (("R", f"{BASE}/r"),),
+                "article_links": (f"{BASE}/l",),
+                "next_page": f"{BASE}/a?page=2",
+                "pages": (f"{BASE}/a",),
+                "posts": (Post("p", None, "x"),),
+                "fingerprint": "cx1:0",
+                "duplicate_of": f"{BASE}/d",
+                "truncated": True,
+            }.items()
+            if name in FIELD_MAP
+        }
+    )
+    assert all(getattr(full, name) not in (None, "", (), False) for name in FIELD_MAP)
+    item = zyte_article(full, WHEN, CxArticle)
+    for ours, theirs in FIELD_MAP.items():
+        value: object = item
+        for part in theirs.split("."):
+            value = getattr(value, part)
+        assert value not in (None, "", []), f"{ours} -> {theirs} is empty"
