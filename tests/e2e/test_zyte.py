@@ -36,6 +36,8 @@ REPO = Path(__file__).resolve().parents[2]
 #: The project page object's URLs (the site's table layout, 2012): its headline.
 SITE_PREFIX = "/en/archive/2012/"
 SITE_HEADLINE = "From the project's own page object"
+#: A project page object built on our input (Extraction): the site's 2013 archive.
+BUILT_ON = "/en/archive/2013/"
 
 SETTINGS = """
 SPIDER_MODULES = ["zyteproj.spiders"]
@@ -108,6 +110,8 @@ import attrs
 from web_poet import ItemPage, RequestUrl, handle_urls
 from zyte_common_items import Article
 
+from scrapy_cx.zyte import Extraction
+
 
 @handle_urls("{host}{prefix}")
 @attrs.define
@@ -116,6 +120,16 @@ class OwnArticlePage(ItemPage[Article]):
 
     async def to_item(self) -> Article:
         return Article(url=str(self.url), headline={headline!r})
+
+
+@handle_urls("{host}{built_on}")
+@attrs.define
+class BuiltOnOursPage(ItemPage[Article]):
+    extraction: Extraction
+
+    async def to_item(self) -> Article:
+        headline = "Ours: " + self.extraction.article.title
+        return Article(url=self.extraction.url, headline=headline)
 """
 
 
@@ -137,7 +151,7 @@ def make_project(root: Path, base: str) -> Path:
     (package / "spiders" / "__init__.py").write_text(SPIDERS)
     host = base.split("://", 1)[1]
     (package / "pages.py").write_text(
-        PAGES.format(host=host, prefix=SITE_PREFIX, headline=SITE_HEADLINE)
+        PAGES.format(host=host, prefix=SITE_PREFIX, headline=SITE_HEADLINE, built_on=BUILT_ON)
     )
     return root
 
@@ -201,6 +215,9 @@ def test_a_callback_asking_for_article_gets_one_per_article_page(
         attrs.validate(article)
         if path.startswith(SITE_PREFIX):  # the project's page object won there
             assert item == {"url": base + path, "headline": SITE_HEADLINE}
+            continue
+        if path.startswith(BUILT_ON):  # the project's, on our Extraction
+            assert item == {"url": base + path, "headline": "Ours: " + story.title}
             continue
         assert article.headline == story.title
         assert (article.datePublished or "")[:10] == story.day
