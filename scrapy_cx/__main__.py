@@ -24,6 +24,7 @@ from typing import Any, BinaryIO
 from . import explain
 from .article import FORMATS, check_formats
 from .bulk import (
+    HTML_SUFFIXES,
     MarkdownDir,
     MissingDependency,
     Options,
@@ -49,7 +50,8 @@ from .settings import CxSettings
 
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
-  1    a path named on the command line does not exist (the others were read)
+  1    a path named on the command line does not exist, or is a folder with no HTML
+       or WARC file in it (the others were read)
   2    bad arguments, an unwritable output, an output that is an input, or warcio
        missing for a WARC
   130  interrupted"""
@@ -320,6 +322,8 @@ def run_extract(args: argparse.Namespace) -> int:
     for path in missing:
         say(f"{MISSING}: {path} (skipped)")
     sources = Sources([p for p in paths if p not in missing], args.max_page_bytes)
+    for path in sources.without_html:
+        say(f"no HTML found in {path} (no {', '.join(HTML_SUFFIXES)} or WARC file in it)")
     piped = _stdin_pages(args)
     if sources.has_warc():
         try:
@@ -329,7 +333,7 @@ def run_extract(args: argparse.Namespace) -> int:
             return 2
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
-    summary = Summary(missing=len(missing))
+    summary = Summary(missing=len(missing), without_html=len(sources.without_html))
     with ExitStack() as stack:
         try:  # written beside, renamed into place at the end: a failed run leaves the old file
             target = None if to_stdout else stack.enter_context(Replacement(args.output))
@@ -402,7 +406,7 @@ def run_extract(args: argparse.Namespace) -> int:
         print(summary.format(args.jobs), file=sys.stderr)
         if markdown is not None:
             say(f"{markdown.written:,} Markdown files in {args.markdown_dir}")
-    return 1 if missing else 0
+    return 1 if missing or sources.without_html else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,6 +24,7 @@ from ..settings import CxSettings
 from ._records import PageFile, RawPage, Skip
 
 __all__ = [
+    "HTML_SUFFIXES",
     "STDIN",
     "PageFile",
     "RawPage",
@@ -79,14 +80,22 @@ class Sources:
         # (path, kind, size); kind SKIPPED entries carry their reason in self.reasons.
         self.files: list[tuple[Path, str | None, int]] = []
         self.reasons: dict[Path, str] = {}
+        #: Folders named that hold no file named as HTML or WARC: a wrong folder, most
+        #: likely, which the command says rather than report "0 pages" as a finished run.
+        self.without_html: list[str] = []
         for raw in paths:
             path = Path(raw)
             if path.is_dir():
+                found = False
                 for file, reason, size in _walk(path):
                     if reason is None:
-                        self.files.append((file, kind_of(file), size))
+                        kind = kind_of(file)
+                        found = found or kind is not None
+                        self.files.append((file, kind, size))
                     else:
                         self._skip(file, reason)
+                if not found:
+                    self.without_html.append(str(raw))
             else:
                 reason = _not_regular(path, follow=True)
                 if reason is None:

@@ -160,6 +160,8 @@ def _read(name: str, timeout: float) -> RawPage | str:
             return fetch(name, timeout, CxSettings.max_body_size)
         except FetchError as exc:
             return str(exc)
+    if Path(name).is_dir():
+        return f"{name}: is a folder; explain reads pages: name them ({name}/*.html)"
     if not Path(name).is_file():
         return f"{name}: no such file"
     for item in Sources([name]):
