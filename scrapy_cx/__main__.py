@@ -15,14 +15,14 @@ import math
 import signal
 import sys
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import ExitStack, closing, suppress
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from . import explain
-from .article import FORMATS, check_formats
+from .article import FORMATS, Article, check_formats
 from .bulk import (
     HTML_SUFFIXES,
     MarkdownDir,
@@ -150,7 +150,11 @@ def _add_extract(commands: Any) -> None:
         help="file, folder or WARC archive; '-' reads one page from standard input",
     )
     extract.add_argument(
-        "-o", "--output", default="-", help="JSON lines file to write ('-' for stdout, default)"
+        "-o",
+        "--output",
+        default="-",
+        help="JSON lines file to write ('-' for stdout, default); a name ending in .csv gets "
+        "CSV, as a crawl's CSV export (nested fields as JSON)",
     )
     extract.add_argument(
         "-j",
@@ -293,6 +297,26 @@ def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -
         ) from exc
 
 
+def _is_csv(output: str) -> bool:
+    return output.lower().endswith(".csv")
+
+
+def _writer(args: argparse.Namespace, out: BinaryIO) -> Callable[[bytes], object]:
+    """How each article's JSON line reaches the output: as it is, as ``--text``, or as a
+    CSV row for a ``.csv`` output (the name promises CSV; JSON lines in it read as junk)."""
+    if args.text:
+        return lambda line: out.write(_as_text(line))
+    if not _is_csv(args.output):
+        return lambda line: out.write(line + b"\n")
+    # The crawl's own CSV export (Scrapy's CsvItemExporter, nested fields as JSON cells,
+    # UTF-8, the article's columns): a bulk .csv reads like `scrapy crawl -O x.csv`.
+    from .items import JsonCellCsvItemExporter
+
+    exporter = JsonCellCsvItemExporter(out, fields_to_export=list(Article.field_names()))
+    exporter.start_exporting()
+    return lambda line: exporter.export_item(json.loads(line))
+
+
 def _as_text(line: bytes) -> bytes:
     """An article's JSON line as ``--text`` shows it: the title, the text, a blank line."""
     article = json.loads(line)
@@ -309,6 +333,9 @@ def _stdin_pages(args: argparse.Namespace) -> list[RawPage | Skip]:
 
 def run_extract(args: argparse.Namespace) -> int:
     to_stdout = args.output == "-"
+    if args.text and _is_csv(args.output):
+        say(f"refusing to write {args.output}: --text writes plain text, not CSV")
+        return 2
     paths = [p for p in args.paths if p != STDIN_PATH]
     why = None if to_stdout else clash(args.output, paths)
     if why is not None:  # opening it would truncate what is still to be read
@@ -341,6 +368,7 @@ def run_extract(args: argparse.Namespace) -> int:
             say(f"cannot write {args.output}: {exc.strerror or exc}")
             return 2
         out: BinaryIO = sys.stdout.buffer if target is None else target.file
+        write = _writer(args, out)
         # The reader runs ahead of the results: remember how far it was at each
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
@@ -365,7 +393,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 summary.add(outcome)
                 if outcome.line is not None:
                     line = outcome.line
-                    out.write(_as_text(line) if args.text else line + b"\n")
+                    write(line)
                     _write_markdown(markdown, outcome, summary.pages)
                 elif args.verbose:
                     progress.write(printable(f"skipped {outcome.source}: {outcome.reason}"))
