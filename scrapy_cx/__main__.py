@@ -18,8 +18,9 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import ExitStack, closing, suppress
 from datetime import datetime, timezone
+from io import BytesIO
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from . import explain
 from .article import FORMATS, Article, check_formats
@@ -312,7 +313,10 @@ def _writer(args: argparse.Namespace, out: BinaryIO) -> Callable[[bytes], object
     # UTF-8, the article's columns): a bulk .csv reads like `scrapy crawl -O x.csv`.
     from .items import JsonCellCsvItemExporter
 
-    exporter = JsonCellCsvItemExporter(out, fields_to_export=list(Article.field_names()))
+    # Scrapy annotates the file as BytesIO; any binary file does (a feed's is a real file).
+    exporter = JsonCellCsvItemExporter(
+        cast(BytesIO, out), fields_to_export=list(Article.field_names())
+    )
     exporter.start_exporting()
     return lambda line: exporter.export_item(json.loads(line))
 
