@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from io import BytesIO
 from pathlib import Path
 from typing import Any, BinaryIO, cast
+from urllib.parse import urlsplit
 
 from . import explain
 from .article import FORMATS, Article, check_formats
@@ -88,6 +89,14 @@ def _seconds(text: str) -> float:
     if not (math.isfinite(value) and value >= 0):  # nan and inf are no deadline
         raise argparse.ArgumentTypeError("must be a finite number of seconds >= 0")
     return value
+
+
+def _http_address(text: str) -> str:
+    """An absolute http(s) address with a host (what ``--base-url`` takes)."""
+    parts = urlsplit(text.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError("must be an http(s) address: https://host/path/")
+    return text.strip()
 
 
 def _formats(text: str) -> tuple[str, ...]:
@@ -242,6 +251,14 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
         "and site name are read against it",
     )
     extract.add_argument(
+        "--base-url",
+        type=_http_address,
+        metavar="URL",
+        help="where the saved pages were saved from, so their relative pictures and links "
+        "resolve: a folder's files are their paths under it read below URL, a file named "
+        "on its own is URL (by default each page's <base href>, canonical URL or og:url)",
+    )
+    extract.add_argument(
         "--format",
         type=_formats,
         default=CxSettings.formats,
@@ -332,7 +349,8 @@ def _stdin_pages(args: argparse.Namespace) -> list[RawPage | Skip]:
     if STDIN_PATH not in args.paths:
         return []
     at = args.reference_time or datetime.now(timezone.utc)
-    return [read_stdin(sys.stdin.buffer, args.max_page_bytes, args.url, at)]
+    url = args.url or args.base_url
+    return [read_stdin(sys.stdin.buffer, args.max_page_bytes, url, at)]
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -352,7 +370,7 @@ def run_extract(args: argparse.Namespace) -> int:
     missing = [p for p in paths if not Path(p).exists()]
     for path in missing:
         say(f"{MISSING}: {path} (skipped)")
-    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes)
+    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes, args.base_url)
     for path in sources.without_html:
         say(f"no HTML found in {path} (no {', '.join(HTML_SUFFIXES)} or WARC file in it)")
     piped = _stdin_pages(args)
