@@ -4,10 +4,12 @@ with ``scrapy-cx extract`` and ``explain`` now ends in a message that says what 
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -189,3 +191,39 @@ def test_the_readmes_sample_line_is_what_the_example_page_gives(tmp_path: Path) 
         key: (shown[key], actual[key]) for key in shown if not shown_as(shown[key], actual[key])
     }
     assert not wrong
+
+
+def readme_commands() -> Any:
+    """``.ci/readme_commands.py``, which ``.ci/quickstart`` runs the README's commands with."""
+    spec = importlib.util.spec_from_file_location(
+        "readme_commands", ROOT / ".ci" / "readme_commands.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("readme", ["README.rst", "example_project/README.rst"])
+def test_every_install_command_of_the_readmes_installs_from_the_checkout(readme: str) -> None:
+    """``pip install scrapy-cx`` / ``'scrapy-cx[cli]'``: not on the package index."""
+    commands = [
+        c
+        for block in readme_commands().blocks((ROOT / readme).read_text(encoding="utf-8"))
+        for c in block
+    ]
+    installs = [c.split("#")[0] for c in commands if "pip install" in c.split("#")[0]]
+    assert installs
+    for command in installs:
+        assert re.search(r"pip install (-q )?-e (\.|'\.\[\w+\]'|\"\.\[\w+\]\")( |$)", command), (
+            command
+        )
+
+
+def test_the_readmes_later_commands_run_in_the_quick_starts_venv() -> None:
+    """After the Quick start the README says ``scrapy`` and ``scrapy-cx``: the Quick start
+    says to activate the venv they are in, and ``.ci/quickstart`` runs them so."""
+    script = readme_commands().script(ROOT / "README.rst", ROOT / "example_project" / "README.rst")
+    run = [line for line in script.splitlines() if line.startswith(("scrapy", "pip"))]
+    assert "scrapy-cx extract example_project/news/pages -o articles.jsonl -j 2" in run
+    assert script.count(". .venv/bin/activate\n") >= len(re.findall(r"^\($", script, re.M))
