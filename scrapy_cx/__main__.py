@@ -353,14 +353,28 @@ def _stdin_pages(args: argparse.Namespace) -> list[RawPage | Skip]:
     return [read_stdin(sys.stdin.buffer, args.max_page_bytes, url, at)]
 
 
+def _output_refused(args: argparse.Namespace, paths: list[str]) -> str | None:
+    """Why ``-o`` may not be written, or None."""
+    if args.text and _is_csv(args.output):
+        return "--text writes plain text, not CSV"
+    if args.output == "-":
+        return None
+    return clash(args.output, paths)  # opening it would truncate what is still to be read
+
+
+def _sources(args: argparse.Namespace, paths: list[str]) -> Sources:
+    """The pages to read; each folder named that holds no page is said."""
+    sources = Sources(paths, args.max_page_bytes, args.base_url)
+    for path in sources.without_html:
+        say(f"no HTML found in {path} (no {', '.join(HTML_SUFFIXES)} or WARC file in it)")
+    return sources
+
+
 def run_extract(args: argparse.Namespace) -> int:
     to_stdout = args.output == "-"
-    if args.text and _is_csv(args.output):
-        say(f"refusing to write {args.output}: --text writes plain text, not CSV")
-        return 2
     paths = [p for p in args.paths if p != STDIN_PATH]
-    why = None if to_stdout else clash(args.output, paths)
-    if why is not None:  # opening it would truncate what is still to be read
+    why = _output_refused(args, paths)
+    if why is not None:
         say(f"refusing to write {args.output}: {why}")
         return 2
     markdown = _markdown_dir(args, paths)
@@ -370,9 +384,7 @@ def run_extract(args: argparse.Namespace) -> int:
     missing = [p for p in paths if not Path(p).exists()]
     for path in missing:
         say(f"{MISSING}: {path} (skipped)")
-    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes, args.base_url)
-    for path in sources.without_html:
-        say(f"no HTML found in {path} (no {', '.join(HTML_SUFFIXES)} or WARC file in it)")
+    sources = _sources(args, [p for p in paths if p not in missing])
     piped = _stdin_pages(args)
     if sources.has_warc():
         try:
