@@ -362,12 +362,16 @@ def _output_refused(args: argparse.Namespace, paths: list[str]) -> str | None:
     return clash(args.output, paths)  # opening it would truncate what is still to be read
 
 
-def _sources(args: argparse.Namespace, paths: list[str]) -> Sources:
-    """The pages to read; each folder named that holds no page is said."""
-    sources = Sources(paths, args.max_page_bytes, args.base_url)
+def _sources(args: argparse.Namespace, paths: list[str]) -> tuple[Sources, list[str]]:
+    """The pages to read, and the paths named that do not exist; each of those, and each
+    folder named that holds no page, is said (the run goes on; it exits 1)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    for path in missing:
+        say(f"{MISSING}: {path} (skipped)")
+    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes, args.base_url)
     for path in sources.without_html:
         say(f"no HTML found in {path} (no {', '.join(HTML_SUFFIXES)} or WARC file in it)")
-    return sources
+    return sources, missing
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -381,10 +385,7 @@ def run_extract(args: argparse.Namespace) -> int:
     if isinstance(markdown, str):
         say(markdown)
         return 2
-    missing = [p for p in paths if not Path(p).exists()]
-    for path in missing:
-        say(f"{MISSING}: {path} (skipped)")
-    sources = _sources(args, [p for p in paths if p not in missing])
+    sources, missing = _sources(args, paths)
     piped = _stdin_pages(args)
     if sources.has_warc():
         try:
