@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import difflib
 import json
 import math
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -34,7 +35,15 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
 
-__all__ = ["DEDUP_MODES", "DEFAULTS", "ITEM_SCHEMAS", "CxSettings", "SettingError", "setting_name"]
+__all__ = [
+    "DEDUP_MODES",
+    "DEFAULTS",
+    "ITEM_SCHEMAS",
+    "CxSettings",
+    "SettingError",
+    "setting_name",
+    "unknown_settings",
+]
 
 DEDUP_MODES = ("drop", "mark")
 #: ``CX_ITEM_SCHEMA``: scrapy-cx's own items, or Zyte's (zyte-common-items, the zyte extra).
@@ -407,6 +416,19 @@ def _check_item_schema(schema: str) -> None:
 
         if not installed():
             raise SettingError(f"CX_ITEM_SCHEMA = 'zyte' needs zyte-common-items: {INSTALL}")
+
+
+def unknown_settings(names: Iterable[str]) -> list[tuple[str, str | None]]:
+    """Each ``CX_*`` name in ``names`` that is no setting of :class:`CxSettings`, with
+    the known setting nearest to it (or None): Scrapy takes any name, so a misspelled
+    one (``CX_MIN_CONTENT_LENTGH``) would be ignored without a word. The known names
+    are the table's own (:data:`DEFAULTS`), so a new setting is known the day it is added.
+    """
+    return [
+        (name, next(iter(difflib.get_close_matches(name, DEFAULTS, n=1)), None))
+        for name in sorted(names)
+        if name.startswith("CX_") and name not in DEFAULTS
+    ]
 
 
 def _check_languages(languages: list[str]) -> None:

@@ -135,6 +135,7 @@ class Summary:
     articles: int = 0
     truncated: int = 0  # pages too big to read whole (the crawl's cx/truncated)
     missing: int = 0  # paths named that do not exist: no page was there to count
+    without_html: int = 0  # folders named that hold no HTML or WARC file
     skipped: Counter[str] = field(default_factory=Counter)
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
@@ -161,6 +162,9 @@ class Summary:
         ]
         if self.missing:
             lines.append(f"{self.missing:,} path{'s' if self.missing != 1 else ''} not found")
+        if self.without_html:
+            n = self.without_html
+            lines.append(f"{n:,} folder{'s' if n != 1 else ''} with no HTML")
         if self.truncated:
             lines.append(f"{self.truncated:,} too big to read whole: extracted from their start")
         if self.skipped:
