@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 from urllib.parse import urlsplit
 
-from . import explain
+from . import explain, zyte
 from .article import FORMATS, Article, check_formats
 from .bulk import (
     HTML_SUFFIXES,
@@ -48,7 +48,7 @@ from .bulk import (
     say,
 )
 from .dedup import MemoryIndex
-from .settings import CxSettings
+from .settings import ITEM_SCHEMAS, CxSettings
 
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
@@ -267,11 +267,26 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
         f"(default {','.join(CxSettings.formats)}; '' for the text only)",
     )
     extract.add_argument(
+        "--schema",
+        type=_schema,
+        choices=ITEM_SCHEMAS,
+        default=CxSettings.item_schema,
+        help="the lines' schema, as CX_ITEM_SCHEMA: cx (default) or zyte (zyte_common_items."
+        "Article and our other fields, scrapy_cx.zyte.CxArticle; needs scrapy-cx[zyte])",
+    )
+    extract.add_argument(
         "--markdown-dir",
         metavar="DIR",
         help="also write each article to DIR as a Markdown file named after its URL (front "
         "matter, then the body; implies --format markdown)",
     )
+
+
+def _schema(value: str) -> str:
+    """``--schema``: ``zyte`` only with its package installed (exit status 2 otherwise)."""
+    if value == "zyte" and not zyte.installed():
+        raise argparse.ArgumentTypeError(f"zyte needs zyte-common-items: {zyte.INSTALL}")
+    return value
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -281,6 +296,7 @@ def _options(args: argparse.Namespace) -> Options:
         min_content_length=args.min_content_length,
         formats=formats,
         min_article_probability=args.min_probability,
+        item_schema=args.schema,
     )
     return Options(
         settings,

@@ -34,6 +34,7 @@ from scrapy.utils.misc import load_object
 from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
 from .settings import DEFAULTS, CxSettings, SettingError, unknown_settings
+from .zyte import SCHEMA_ORDER, arrange_settings
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -67,6 +68,8 @@ COMPONENTS: tuple[tuple[str, str, int], ...] = (
 )
 #: Added only when ``CX_DEDUP`` is True (as a project, spider or ``-s`` setting).
 DEDUP_COMPONENT = ("ITEM_PIPELINES", "scrapy_cx.DedupPipeline", dedup_pipeline.ORDER)
+#: Added only when ``CX_ITEM_SCHEMA`` is "zyte": after DedupPipeline, which reads our fields.
+SCHEMA_COMPONENT = ("ITEM_PIPELINES", "scrapy_cx.zyte.SchemaPipeline", SCHEMA_ORDER)
 
 
 def _listed(components: Any, cls: type) -> bool:
@@ -131,6 +134,8 @@ class Addon:
         components_wanted = COMPONENTS
         if settings.getbool("CX_DEDUP"):
             components_wanted += (DEDUP_COMPONENT,)
+        if str(settings.get("CX_ITEM_SCHEMA")).lower() == "zyte":
+            components_wanted += (SCHEMA_COMPONENT,)
         for setting, path, order in components_wanted:
             components = settings[setting]
             if _listed(components, load_object(path)):
@@ -141,6 +146,8 @@ class Addon:
                 components[path] = order
         self._bound_downloads(settings)
         self._exporters(settings)
+        # scrapy-poet's discovery of our page objects, where scrapy-poet is installed.
+        arrange_settings(settings, str(settings.get("CX_ITEM_SCHEMA")).lower())
         # "addon" priority: a project's (or spider's, or command line's) own formatter stands.
         settings.set("LOG_FORMATTER", LOG_FORMATTER, "addon")
 

@@ -96,6 +96,10 @@ def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
         return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
+    if options.settings.item_schema == "zyte":  # --schema zyte: the line is Zyte's Article
+        from ..zyte import downloaded_at, zyte_record
+
+        record = zyte_record(article, downloaded_at(item.fetched))
     try:  # the bytes cross to the parent as they are: no decoding there, no encoding again
         line = json.dumps(record, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate no UTF-8 file can hold
