@@ -31,6 +31,10 @@ setup(
         # warcio: the maintained pure-Python WARC reader, for `python -m scrapy_cx extract x.warc.gz`.
         "warc": ["warcio>=1.7"],
         "redis": ["scrapy-redis>=0.7"],
+        # Zyte's schema (scrapy_cx.zyte, CX_ITEM_SCHEMA = "zyte") and the scrapy-poet page
+        # objects; web-poet comes with both. BSD-3-Clause, pure Python. The lowest versions
+        # are the ones tested (on Scrapy 2.11 and 2.19).
+        "zyte": ["zyte-common-items>=0.31", "scrapy-poet>=0.27"],
         # tqdm: the progress bar of `scrapy-cx extract` (without it: no bar, same summary).
         "cli": ["tqdm>=4.62", "warcio>=1.7"],
         "test": [
@@ -56,6 +60,9 @@ setup(
             "numpy",
             "ruff",
             "mypy",
+            # tests/zyte and tests/e2e/test_zyte.py: the zyte extra (seconds to install).
+            "zyte-common-items>=0.31",
+            "scrapy-poet>=0.27",
         ],
         "bench": [
             "trafilatura",

@@ -15,15 +15,18 @@ import math
 import signal
 import sys
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import ExitStack, closing, suppress
 from datetime import datetime, timezone
+from io import BytesIO
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
+from urllib.parse import urlsplit
 
-from . import explain
-from .article import FORMATS, check_formats
+from . import explain, zyte
+from .article import FORMATS, Article, check_formats
 from .bulk import (
+    HTML_SUFFIXES,
     MarkdownDir,
     MissingDependency,
     Options,
@@ -45,11 +48,12 @@ from .bulk import (
     say,
 )
 from .dedup import MemoryIndex
-from .settings import CxSettings
+from .settings import ITEM_SCHEMAS, CxSettings
 
 EXIT_CODES = """exit status:
   0    every path was read (pages that are not articles are skipped, never fatal)
-  1    a path named on the command line does not exist (the others were read)
+  1    a path named on the command line does not exist, or is a folder with no HTML
+       or WARC file in it (the others were read)
   2    bad arguments, an unwritable output, an output that is an input, or warcio
        missing for a WARC
   130  interrupted"""
@@ -85,6 +89,14 @@ def _seconds(text: str) -> float:
     if not (math.isfinite(value) and value >= 0):  # nan and inf are no deadline
         raise argparse.ArgumentTypeError("must be a finite number of seconds >= 0")
     return value
+
+
+def _http_address(text: str) -> str:
+    """An absolute http(s) address with a host (what ``--base-url`` takes)."""
+    parts = urlsplit(text.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError("must be an http(s) address: https://host/path/")
+    return text.strip()
 
 
 def _formats(text: str) -> tuple[str, ...]:
@@ -148,7 +160,11 @@ def _add_extract(commands: Any) -> None:
         help="file, folder or WARC archive; '-' reads one page from standard input",
     )
     extract.add_argument(
-        "-o", "--output", default="-", help="JSON lines file to write ('-' for stdout, default)"
+        "-o",
+        "--output",
+        default="-",
+        help="JSON lines file to write ('-' for stdout, default); a name ending in .csv gets "
+        "CSV, as a crawl's CSV export (nested fields as JSON)",
     )
     extract.add_argument(
         "-j",
@@ -235,12 +251,28 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
         "and site name are read against it",
     )
     extract.add_argument(
+        "--base-url",
+        type=_http_address,
+        metavar="URL",
+        help="where the saved pages were saved from, so their relative pictures and links "
+        "resolve: a folder's files are their paths under it read below URL, a file named "
+        "on its own is URL (by default each page's <base href>, canonical URL or og:url)",
+    )
+    extract.add_argument(
         "--format",
         type=_formats,
         default=CxSettings.formats,
         metavar="FMT[,FMT]",
         help=f"what to make beside the text, as CX_FORMATS: {', '.join(FORMATS)} "
         f"(default {','.join(CxSettings.formats)}; '' for the text only)",
+    )
+    extract.add_argument(
+        "--schema",
+        type=_schema,
+        choices=ITEM_SCHEMAS,
+        default=CxSettings.item_schema,
+        help="the lines' schema, as CX_ITEM_SCHEMA: cx (default) or zyte (zyte_common_items."
+        "Article and our other fields, scrapy_cx.zyte.CxArticle; needs scrapy-cx[zyte])",
     )
     extract.add_argument(
         "--markdown-dir",
@@ -250,6 +282,13 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
     )
 
 
+def _schema(value: str) -> str:
+    """``--schema``: ``zyte`` only with its package installed (exit status 2 otherwise)."""
+    if value == "zyte" and not zyte.installed():
+        raise argparse.ArgumentTypeError(f"zyte needs zyte-common-items: {zyte.INSTALL}")
+    return value
+
+
 def _options(args: argparse.Namespace) -> Options:
     """What each worker needs: the crawl's settings, with the command's choices."""
     formats = (*args.format, "markdown") if args.markdown_dir else args.format
@@ -257,6 +296,7 @@ def _options(args: argparse.Namespace) -> Options:
         min_content_length=args.min_content_length,
         formats=formats,
         min_article_probability=args.min_probability,
+        item_schema=args.schema,
     )
     return Options(
         settings,
@@ -291,6 +331,29 @@ def _write_markdown(folder: MarkdownDir | None, outcome: Outcome, number: int) -
         ) from exc
 
 
+def _is_csv(output: str) -> bool:
+    return output.lower().endswith(".csv")
+
+
+def _writer(args: argparse.Namespace, out: BinaryIO) -> Callable[[bytes], object]:
+    """How each article's JSON line reaches the output: as it is, as ``--text``, or as a
+    CSV row for a ``.csv`` output (the name promises CSV; JSON lines in it read as junk)."""
+    if args.text:
+        return lambda line: out.write(_as_text(line))
+    if not _is_csv(args.output):
+        return lambda line: out.write(line + b"\n")
+    # The crawl's own CSV export (Scrapy's CsvItemExporter, nested fields as JSON cells,
+    # UTF-8, the article's columns): a bulk .csv reads like `scrapy crawl -O x.csv`.
+    from .items import JsonCellCsvItemExporter
+
+    # Scrapy annotates the file as BytesIO; any binary file does (a feed's is a real file).
+    exporter = JsonCellCsvItemExporter(
+        cast(BytesIO, out), fields_to_export=list(Article.field_names())
+    )
+    exporter.start_exporting()
+    return lambda line: exporter.export_item(json.loads(line))
+
+
 def _as_text(line: bytes) -> bytes:
     """An article's JSON line as ``--text`` shows it: the title, the text, a blank line."""
     article = json.loads(line)
@@ -302,24 +365,43 @@ def _stdin_pages(args: argparse.Namespace) -> list[RawPage | Skip]:
     if STDIN_PATH not in args.paths:
         return []
     at = args.reference_time or datetime.now(timezone.utc)
-    return [read_stdin(sys.stdin.buffer, args.max_page_bytes, args.url, at)]
+    url = args.url or args.base_url
+    return [read_stdin(sys.stdin.buffer, args.max_page_bytes, url, at)]
+
+
+def _output_refused(args: argparse.Namespace, paths: list[str]) -> str | None:
+    """Why ``-o`` may not be written, or None."""
+    if args.text and _is_csv(args.output):
+        return "--text writes plain text, not CSV"
+    if args.output == "-":
+        return None
+    return clash(args.output, paths)  # opening it would truncate what is still to be read
+
+
+def _sources(args: argparse.Namespace, paths: list[str]) -> tuple[Sources, list[str]]:
+    """The pages to read, and the paths named that do not exist; each of those, and each
+    folder named that holds no page, is said (the run goes on; it exits 1)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    for path in missing:
+        say(f"{MISSING}: {path} (skipped)")
+    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes, args.base_url)
+    for path in sources.without_html:
+        say(f"no HTML found in {path} (no {', '.join(HTML_SUFFIXES)} or WARC file in it)")
+    return sources, missing
 
 
 def run_extract(args: argparse.Namespace) -> int:
     to_stdout = args.output == "-"
     paths = [p for p in args.paths if p != STDIN_PATH]
-    why = None if to_stdout else clash(args.output, paths)
-    if why is not None:  # opening it would truncate what is still to be read
+    why = _output_refused(args, paths)
+    if why is not None:
         say(f"refusing to write {args.output}: {why}")
         return 2
     markdown = _markdown_dir(args, paths)
     if isinstance(markdown, str):
         say(markdown)
         return 2
-    missing = [p for p in paths if not Path(p).exists()]
-    for path in missing:
-        say(f"{MISSING}: {path} (skipped)")
-    sources = Sources([p for p in paths if p not in missing], args.max_page_bytes)
+    sources, missing = _sources(args, paths)
     piped = _stdin_pages(args)
     if sources.has_warc():
         try:
@@ -329,7 +411,7 @@ def run_extract(args: argparse.Namespace) -> int:
             return 2
     show = not args.quiet and sys.stderr.isatty() and not (to_stdout and sys.stdout.isatty())
     progress = Progress(sys.stderr, sources.total_bytes, enabled=show)
-    summary = Summary(missing=len(missing))
+    summary = Summary(missing=len(missing), without_html=len(sources.without_html))
     with ExitStack() as stack:
         try:  # written beside, renamed into place at the end: a failed run leaves the old file
             target = None if to_stdout else stack.enter_context(Replacement(args.output))
@@ -337,6 +419,7 @@ def run_extract(args: argparse.Namespace) -> int:
             say(f"cannot write {args.output}: {exc.strerror or exc}")
             return 2
         out: BinaryIO = sys.stdout.buffer if target is None else target.file
+        write = _writer(args, out)
         # The reader runs ahead of the results: remember how far it was at each
         # page so the bar shows the input done, not the input read.
         read_up_to: deque[int] = deque()
@@ -361,7 +444,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 summary.add(outcome)
                 if outcome.line is not None:
                     line = outcome.line
-                    out.write(_as_text(line) if args.text else line + b"\n")
+                    write(line)
                     _write_markdown(markdown, outcome, summary.pages)
                 elif args.verbose:
                     progress.write(printable(f"skipped {outcome.source}: {outcome.reason}"))
@@ -402,7 +485,7 @@ def run_extract(args: argparse.Namespace) -> int:
         print(summary.format(args.jobs), file=sys.stderr)
         if markdown is not None:
             say(f"{markdown.written:,} Markdown files in {args.markdown_dir}")
-    return 1 if missing else 0
+    return 1 if missing or sources.without_html else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,14 +24,20 @@ unless the project set its own ``LOG_FORMATTER``.
 from __future__ import annotations
 
 import copy
-from typing import Any
+import logging
+from typing import TYPE_CHECKING, Any
 
+from scrapy import signals
 from scrapy.settings import BaseSettings
 from scrapy.utils.misc import load_object
 
 from . import middleware, pipeline, sizeguard, spidermw
 from .dedup import pipeline as dedup_pipeline
-from .settings import DEFAULTS, CxSettings, SettingError
+from .settings import DEFAULTS, CxSettings, SettingError, unknown_settings
+from .zyte import SCHEMA_ORDER, arrange_settings
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
 
 __all__ = [
     "COMPONENTS",
@@ -41,6 +47,8 @@ __all__ = [
     "Addon",
     "StartupSettingError",
 ]
+
+logger = logging.getLogger(__name__)
 
 #: DOWNLOAD_MAXSIZE = this times CX_MAX_BODY_SIZE, where the project sets neither.
 MAXSIZE_FACTOR = 4
@@ -60,6 +68,8 @@ COMPONENTS: tuple[tuple[str, str, int], ...] = (
 )
 #: Added only when ``CX_DEDUP`` is True (as a project, spider or ``-s`` setting).
 DEDUP_COMPONENT = ("ITEM_PIPELINES", "scrapy_cx.DedupPipeline", dedup_pipeline.ORDER)
+#: Added only when ``CX_ITEM_SCHEMA`` is "zyte": after DedupPipeline, which reads our fields.
+SCHEMA_COMPONENT = ("ITEM_PIPELINES", "scrapy_cx.zyte.SchemaPipeline", SCHEMA_ORDER)
 
 
 def _listed(components: Any, cls: type) -> bool:
@@ -92,6 +102,14 @@ class StartupSettingError(SettingError, SystemExit):
 class Addon:
     """Enable scrapy-cx in a project with one line."""
 
+    def __init__(self, crawler: Crawler | None = None) -> None:
+        self._crawler = crawler
+        self._unknown = 0
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Addon:
+        return cls(crawler)
+
     @classmethod
     def update_pre_crawler_settings(cls, settings: BaseSettings) -> None:
         """Check the ``CX_*`` settings before any crawler or reactor exists.
@@ -110,11 +128,14 @@ class Addon:
             raise StartupSettingError(exc) from None
 
     def update_settings(self, settings: BaseSettings) -> None:
+        self._warn_unknown(settings)
         for name, value in DEFAULTS.items():
             settings.set(name, copy.deepcopy(value), "addon")
         components_wanted = COMPONENTS
         if settings.getbool("CX_DEDUP"):
             components_wanted += (DEDUP_COMPONENT,)
+        if str(settings.get("CX_ITEM_SCHEMA")).lower() == "zyte":
+            components_wanted += (SCHEMA_COMPONENT,)
         for setting, path, order in components_wanted:
             components = settings[setting]
             if _listed(components, load_object(path)):
@@ -125,8 +146,29 @@ class Addon:
                 components[path] = order
         self._bound_downloads(settings)
         self._exporters(settings)
+        # scrapy-poet's discovery of our page objects, where scrapy-poet is installed.
+        arrange_settings(settings, str(settings.get("CX_ITEM_SCHEMA")).lower())
         # "addon" priority: a project's (or spider's, or command line's) own formatter stands.
         settings.set("LOG_FORMATTER", LOG_FORMATTER, "addon")
+
+    def _warn_unknown(self, settings: BaseSettings) -> None:
+        """Name each ``CX_*`` setting that scrapy-cx does not read, once per crawler,
+        with the nearest known one (a typo), and count them (``cx/unknown_settings``).
+
+        Here, not in :meth:`update_pre_crawler_settings`: a spider's
+        ``custom_settings`` are known by now, and Scrapy's logging is set up.
+        """
+        unknown = unknown_settings(name for name in settings if isinstance(name, str))
+        for name, nearest in unknown:
+            hint = f"did you mean {nearest}?" if nearest else "not a scrapy-cx setting"
+            logger.warning("scrapy-cx: unknown setting %s (ignored): %s", name, hint)
+        self._unknown = len(unknown)
+        if unknown and self._crawler is not None:  # stats exist only once the spider opens
+            self._crawler.signals.connect(self._count_unknown, signal=signals.spider_opened)
+
+    def _count_unknown(self) -> None:
+        if self._crawler is not None and self._crawler.stats is not None:
+            self._crawler.stats.set_value("cx/unknown_settings", self._unknown)
 
     @staticmethod
     def _bound_downloads(settings: BaseSettings) -> None:

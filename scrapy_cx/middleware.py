@@ -44,6 +44,7 @@ from .pool import (
 from .settings import CxSettings
 from .stats import CxStats
 from .verdict import article_reason
+from .zyte import not_downloaded
 
 __all__ = [
     "ArticleMiddleware",
@@ -169,6 +170,9 @@ def _exit_status_1(sender: Crawler) -> None:
     sender.spider = None
 
 
+#: Each crawler's ArticleMiddleware (:meth:`ArticleMiddleware.of`).
+_middlewares: weakref.WeakKeyDictionary[Crawler, ArticleMiddleware] = weakref.WeakKeyDictionary()
+
 #: Each crawler's extraction pool, shared by the middleware and the pipeline (raw HTML
 #: items): one set of workers and one deadline per crawl.
 _pools: weakref.WeakKeyDictionary[Crawler, ReactorPool] = weakref.WeakKeyDictionary()
@@ -251,6 +255,10 @@ class ArticleMiddleware:
         # its options, the article rule, the fields' shape), pickled once (pool.prepare_call).
         self._call: bytes | None = None
         self._stopped = False  # whether it stopped the crawl (stop_crawl: once)
+        # Responses this middleware has had: one extraction each, whether scrapy-poet's
+        # injection (above it, scrapy_cx.zyte) asked first or the response came its way.
+        self._seen: weakref.WeakSet[Response] = weakref.WeakSet()
+        _middlewares[crawler] = self
         if self.workers:
             # The fork server imports (and warms) the extractor for every worker (seconds,
             # see pool._forkserver): from now on, beside the engine's start and the first
@@ -261,12 +269,31 @@ class ArticleMiddleware:
     def from_crawler(cls, crawler: Crawler) -> ArticleMiddleware:
         return cls(crawler, CxSettings.for_crawler(crawler))
 
+    @classmethod
+    def of(cls, crawler: Crawler) -> ArticleMiddleware:
+        """``crawler``'s middleware, or a new one where the crawl lists none (a project
+        that asks scrapy-poet for our page objects without the add-on): either way the
+        crawl's one pool and deadline. NotConfigured if ``CX_ENABLED`` is False."""
+        return _middlewares.get(crawler) or cls.from_crawler(crawler)
+
+    async def extract_now(self, request: Request, response: Response) -> None:
+        """Extract ``response`` before its turn here comes: scrapy-poet builds a
+        callback's page objects above this middleware (543 > 540), and ours need the
+        article. Its turn then passes the response on as it is (one extraction)."""
+        result = self.process_response(request, response)
+        if not isinstance(result, Response):
+            await result
+
     def process_response(
         self, request: Request, response: Response, spider: Spider | None = None
     ) -> Response | Coroutine[Any, Any, Response]:
-        if request.callback is NO_CALLBACK:
+        if response in self._seen:  # extracted already (extract_now)
+            return response
+        self._seen.add(response)
+        if request.callback is NO_CALLBACK or not_downloaded(response):
             # Not the spider's request (robots.txt, a media pipeline's download): its
-            # response never reaches a callback, so it is neither extracted nor counted.
+            # response never reaches a callback, so it is neither extracted nor counted;
+            # nor is scrapy-poet's DummyResponse (a page it did not download).
             return response
         meta = request.meta
         # A spider that copies meta into a follow-up request must not carry the

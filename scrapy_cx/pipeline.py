@@ -28,6 +28,7 @@ from .pool import PoolError, TaskTimeout, WorkerDied, call_prepared, prepare_cal
 from .settings import CxSettings
 from .stats import CxStats
 from .verdict import JUDGED_FIELDS, SkipNotes, drop_log_level, invalid_reason, is_empty
+from .zyte import info_drop, is_zyte_item
 
 if TYPE_CHECKING:  # (Scrapy 2.13+ names it; 2.11 returns the same plain dict)
     from scrapy.logformatter import LogFormatterResult
@@ -44,6 +45,8 @@ ORDER = 100
 
 #: Characters of a dropped article's title its log line shows.
 TITLE_SHOWN = 120
+#: An article item's URL, title and text fields (a Zyte item's: url, headline, articleBody).
+_NAMES = ("url", "title", "content")
 
 
 class DropLogFormatter(LogFormatter):
@@ -51,8 +54,9 @@ class DropLogFormatter(LogFormatter):
 
     Scrapy logs every dropped item whole: an article with 177 KB of text is a
     177 KB log line. An item with a ``content`` field set (an article, ours or a
-    project's) is logged as the drop's reason, its URL, title and content
-    length instead; any other item as Scrapy logs it. The add-on sets it as
+    project's, or a Zyte ``Article``: ``headline``, ``articleBody``) is logged as the
+    drop's reason, its URL, title and content length instead, at INFO for
+    zyte-common-items' ``InfoDropItem``; any other item as Scrapy logs it. The add-on sets it as
     ``LOG_FORMATTER`` unless the project set its own.
     """
 
@@ -60,10 +64,13 @@ class DropLogFormatter(LogFormatter):
         self, item: Any, exception: BaseException, response: Any, spider: Spider
     ) -> LogFormatterResult:
         result = super().dropped(item, exception, response, spider)
+        if info_drop(exception):  # DropLowProbabilityItemPipeline's, as Zyte's formatter does
+            result["level"] = logging.INFO
         adapter = ItemAdapter(item) if ItemAdapter.is_item(item) else None
-        if adapter is None or "content" not in adapter:
+        names = ("url", "headline", "articleBody") if is_zyte_item(item) else _NAMES
+        if adapter is None or names[2] not in adapter:
             return result
-        url, title, content = (adapter.get(name) for name in ("url", "title", "content"))
+        url, title, content = (adapter.get(name) for name in names)
         reason = str(exception)
         if isinstance(url, str) and url and url not in reason:
             reason = f"{reason}: {url}"

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import difflib
 import json
 import math
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -34,9 +35,19 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
 
-__all__ = ["DEDUP_MODES", "DEFAULTS", "CxSettings", "SettingError", "setting_name"]
+__all__ = [
+    "DEDUP_MODES",
+    "DEFAULTS",
+    "ITEM_SCHEMAS",
+    "CxSettings",
+    "SettingError",
+    "setting_name",
+    "unknown_settings",
+]
 
 DEDUP_MODES = ("drop", "mark")
+#: ``CX_ITEM_SCHEMA``: scrapy-cx's own items, or Zyte's (zyte-common-items, the zyte extra).
+ITEM_SCHEMAS = ("cx", "zyte")
 
 #: How a Scrapy setting becomes a typed value: ``read(settings, name, default)``.
 Reader = Callable[["BaseSettings", str, Any], Any]
@@ -275,6 +286,12 @@ class CxSettings:
         "NewsSpider: pages of one article split over several that are read and merged "
         "(1: never follow an article's next page).",
     )
+    item_schema: str = _setting(
+        "cx",
+        _lower_text,
+        '"cx": items are ArticleItem; "zyte": scrapy_cx.zyte.CxArticle, a '
+        "zyte_common_items.Article (needs scrapy-cx[zyte]).",
+    )
 
     def __post_init__(self) -> None:
         """A wrong value fails the crawl (or bulk run) at its start, loudly, naming the setting."""
@@ -311,6 +328,7 @@ class CxSettings:
             raise _bad("CX_REDIS_LEASE_TIMEOUT", self.redis_lease_timeout, "> 0 seconds")
         if self.max_article_pages < 1:
             raise _bad("CX_MAX_ARTICLE_PAGES", self.max_article_pages, ">= 1")
+        _check_item_schema(self.item_schema)
 
     def rule(self) -> tuple[int, bool, tuple[str, ...], float]:
         """What the article rule (``verdict.invalid_reason``) reads, in its argument order:
@@ -387,6 +405,30 @@ def _scrapy_default(item: dataclasses.Field[Any]) -> Any:
 DEFAULTS: dict[str, Any] = {
     setting_name(item): _scrapy_default(item) for item in dataclasses.fields(CxSettings)
 }
+
+
+def _check_item_schema(schema: str) -> None:
+    """A schema we know, and for ``zyte`` the package that defines it, installed."""
+    if schema not in ITEM_SCHEMAS:
+        raise _bad("CX_ITEM_SCHEMA", schema, f"one of {ITEM_SCHEMAS}")
+    if schema == "zyte":
+        from .zyte import INSTALL, installed
+
+        if not installed():
+            raise SettingError(f"CX_ITEM_SCHEMA = 'zyte' needs zyte-common-items: {INSTALL}")
+
+
+def unknown_settings(names: Iterable[str]) -> list[tuple[str, str | None]]:
+    """Each ``CX_*`` name in ``names`` that is no setting of :class:`CxSettings`, with
+    the known setting nearest to it (or None): Scrapy takes any name, so a misspelled
+    one (``CX_MIN_CONTENT_LENTGH``) would be ignored without a word. The known names
+    are the table's own (:data:`DEFAULTS`), so a new setting is known the day it is added.
+    """
+    return [
+        (name, next(iter(difflib.get_close_matches(name, DEFAULTS, n=1)), None))
+        for name in sorted(names)
+        if name.startswith("CX_") and name not in DEFAULTS
+    ]
 
 
 def _check_languages(languages: list[str]) -> None:

@@ -21,6 +21,7 @@ from .items import ArticleItem, fill_item
 from .middleware import META_ARTICLE, META_FIELDS, META_SKIPPED, META_VERDICT
 from .settings import CxSettings
 from .verdict import SkipNotes
+from .zyte import is_zyte_item
 
 __all__ = ["ArticleSpiderMiddleware"]
 
@@ -110,6 +111,8 @@ class ArticleSpiderMiddleware:
         if isinstance(obj, Article):
             return ArticleItem.from_article(obj)
         if article is None or response is None or not ItemAdapter.is_item(obj):
+            return obj
+        if is_zyte_item(obj):  # Zyte's schema, whole (a page object's): no field of ours
             return obj
         page = article if isinstance(article, Article) else None
         url = ItemAdapter(obj).get("url")

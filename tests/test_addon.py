@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import gzip
 import json
+import logging
 import re
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scrapy import Spider
+from scrapy import Spider, signals
 from scrapy.core.downloader.middleware import DownloaderMiddlewareManager
 from scrapy.core.spidermw import SpiderMiddlewareManager
 from scrapy.pipelines import ItemPipelineManager
@@ -285,3 +286,32 @@ def test_a_bad_setting_fails_before_any_crawler_exists() -> None:
         CrawlerRunner(settings)
     assert isinstance(error.value, SystemExit)  # uncaught: that line, exit status 1
     assert error.value.code == f"scrapy-cx: {error.value}"
+
+
+def test_a_misspelled_cx_setting_is_named_once_with_the_nearest_known_one(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``-s CX_MIN_CONTENT_LENTGH=5000`` did nothing, silently: the crawl ran on 200."""
+    settings = {**ADDON, "CX_MIN_CONTENT_LENTGH": 5000, "CX_ZZZ": 1, "CX_PAGE_TYPES": ["article"]}
+    with caplog.at_level(logging.WARNING, logger="scrapy_cx.addon"):
+        crawler = make_crawler(Spider, settings)
+    said = [r.getMessage() for r in caplog.records if r.name == "scrapy_cx.addon"]
+    assert said == [
+        "scrapy-cx: unknown setting CX_MIN_CONTENT_LENTGH (ignored): did you mean "
+        "CX_MIN_CONTENT_LENGTH?",
+        "scrapy-cx: unknown setting CX_ZZZ (ignored): not a scrapy-cx setting",
+    ]
+    crawler.signals.send_catch_log(signals.spider_opened, spider=Spider("s"))
+    assert crawler.stats is not None
+    assert crawler.stats.get_value("cx/unknown_settings") == 2
+
+
+def test_known_settings_and_other_prefixes_are_not_warned_about(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="scrapy_cx.addon"):
+        crawler = make_crawler(Spider, {**ADDON, **DEFAULTS, "CXX_OTHER": 1, "cx_lower": 1})
+    assert not [r for r in caplog.records if r.name == "scrapy_cx.addon"]
+    crawler.signals.send_catch_log(signals.spider_opened, spider=Spider("s"))
+    assert crawler.stats is not None
+    assert crawler.stats.get_value("cx/unknown_settings") is None

@@ -486,3 +486,26 @@ def test_an_item_changed_after_its_verdict_is_judged_again() -> None:
     item["content"] = CONTENT[:-1] + CONTENT[-1]  # equal text, not the article's own object
     assert item["content"] is not article.content
     assert _judged(item, article, "short_content").process_item(item) is item
+
+
+def test_a_zyte_article_dropped_for_its_probability_is_one_info_line() -> None:
+    zci = pytest.importorskip("zyte_common_items")
+    from zyte_common_items.pipelines import DropLowProbabilityItemPipeline
+
+    crawler = make_crawler(Spider, {"ADDONS": {"scrapy_cx.Addon": 500}})
+    spider = Spider.from_crawler(crawler, "news")
+    crawler.spider = spider
+    item = zci.Article(
+        url=URL,
+        headline="News | The Valley Chronicle",
+        articleBody=CONTENT * 400,
+        metadata=zci.ArticleMetadata(probability=0.05),
+    )
+    with pytest.raises(DropItem) as dropped:
+        DropLowProbabilityItemPipeline(crawler).process_item(item, spider)
+    result = DropLogFormatter.from_crawler(crawler).dropped(item, dropped.value, None, spider)
+    line = result["msg"] % result["args"]
+    assert result["level"] == logging.INFO  # as zyte-common-items' own formatter logs it
+    assert len(line) < 400, line
+    assert "probability (0.05)" in line and URL in line and "The Valley Chronicle" in line
+    assert f"content {len(CONTENT) * 400} characters" in line

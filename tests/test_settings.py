@@ -343,6 +343,7 @@ BAD_VALUES = [
     ("CX_DEDUP_THRESHOLD", "half", "'half'"),
     ("CX_MAX_ARTICLE_PAGES", "0", "0"),
     ("CX_MAX_ARTICLE_PAGES", "all", "'all'"),
+    ("CX_ITEM_SCHEMA", "schema.org", "'schema.org'"),
     ("CX_MIN_ARTICLE_PROBABILITY", "1.5", "1.5"),
     ("CX_MIN_ARTICLE_PROBABILITY", "-0.1", "-0.1"),
     ("CX_MIN_ARTICLE_PROBABILITY", "likely", "'likely'"),
@@ -390,3 +391,11 @@ def test_list_settings_read_json_or_comma_lists(
 ) -> None:
     cx = CxSettings.from_settings(Settings({name: value}, priority="cmdline"))
     assert getattr(cx, attribute) == expected
+
+
+def test_item_schema_is_cx_or_zyte() -> None:
+    assert CxSettings().item_schema == "cx"
+    with pytest.raises(ValueError, match=r"CX_ITEM_SCHEMA must be one of \('cx', 'zyte'\)"):
+        CxSettings.from_settings(Settings({"CX_ITEM_SCHEMA": "schema.org"}))
+    pytest.importorskip("zyte_common_items")
+    assert CxSettings.from_settings(Settings({"CX_ITEM_SCHEMA": "ZYTE"})).item_schema == "zyte"

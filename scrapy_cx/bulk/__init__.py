@@ -23,10 +23,11 @@ from ._runner import (
     extract_all,
     extract_one,
 )
-from ._sources import STDIN, Sources, kind_of, read_page, read_stdin
+from ._sources import HTML_SUFFIXES, STDIN, Sources, kind_of, read_page, read_stdin
 from ._warc import MissingDependency, read_warc, require_warcio
 
 __all__ = [
+    "HTML_SUFFIXES",
     "MAX_HEADER_BYTES",
     "MarkdownDir",
     "MissingDependency",

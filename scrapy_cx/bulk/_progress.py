@@ -12,7 +12,10 @@ from typing import Any, TextIO
 
 __all__ = ["Progress"]
 
-MISSING = "scrapy-cx: no progress bar without tqdm (pip install 'scrapy-cx[cli]')"
+MISSING = (
+    "scrapy-cx: no progress bar without tqdm (pip install tqdm; in a checkout: "
+    "pip install -e '.[cli]')"
+)
 
 
 def _tqdm() -> Any:

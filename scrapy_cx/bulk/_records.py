@@ -44,3 +44,4 @@ class PageFile:
     source: str  # the path as it was found, for messages
     size: int  # bytes when it was listed
     max_bytes: int  # read no more than this (the page is skipped past it)
+    url: str | None = None  # where it was saved from (--base-url); else its file: address

@@ -96,6 +96,10 @@ def extract_one(item: RawPage | PageFile | Skip, options: Options) -> Outcome:
     if reason is not None:
         words = _REASONS.get(reason) or reason.replace("_", " ")
         return Outcome(item.source, reason=f"no article ({words})", truncated=article.truncated)
+    if options.settings.item_schema == "zyte":  # --schema zyte: the line is Zyte's Article
+        from ..zyte import downloaded_at, zyte_record
+
+        record = zyte_record(article, downloaded_at(item.fetched))
     try:  # the bytes cross to the parent as they are: no decoding there, no encoding again
         line = json.dumps(record, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate no UTF-8 file can hold
@@ -131,6 +135,7 @@ class Summary:
     articles: int = 0
     truncated: int = 0  # pages too big to read whole (the crawl's cx/truncated)
     missing: int = 0  # paths named that do not exist: no page was there to count
+    without_html: int = 0  # folders named that hold no HTML or WARC file
     skipped: Counter[str] = field(default_factory=Counter)
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
@@ -157,6 +162,9 @@ class Summary:
         ]
         if self.missing:
             lines.append(f"{self.missing:,} path{'s' if self.missing != 1 else ''} not found")
+        if self.without_html:
+            n = self.without_html
+            lines.append(f"{n:,} folder{'s' if n != 1 else ''} with no HTML")
         if self.truncated:
             lines.append(f"{self.truncated:,} too big to read whole: extracted from their start")
         if self.skipped:

@@ -18,12 +18,14 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import BinaryIO
+from urllib.parse import quote
 
 from ..body import TooLarge, inflate, not_html_reason
 from ..settings import CxSettings
 from ._records import PageFile, RawPage, Skip
 
 __all__ = [
+    "HTML_SUFFIXES",
     "STDIN",
     "PageFile",
     "RawPage",
@@ -32,6 +34,7 @@ __all__ = [
     "kind_of",
     "read_page",
     "read_stdin",
+    "saved_url",
 ]
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
@@ -74,23 +77,38 @@ class Sources:
         self,
         paths: Iterable[str | os.PathLike[str]],
         max_page_bytes: int = CxSettings.max_body_size,
+        base_url: str | None = None,
     ) -> None:
         self.max_page_bytes = max_page_bytes
+        #: Each HTML file's address where ``base_url`` gives one (:func:`saved_url`).
+        self.urls: dict[Path, str] = {}
         # (path, kind, size); kind SKIPPED entries carry their reason in self.reasons.
         self.files: list[tuple[Path, str | None, int]] = []
         self.reasons: dict[Path, str] = {}
+        #: Folders named that hold no file named as HTML or WARC: a wrong folder, most
+        #: likely, which the command says rather than report "0 pages" as a finished run.
+        self.without_html: list[str] = []
         for raw in paths:
             path = Path(raw)
             if path.is_dir():
+                found = False
                 for file, reason, size in _walk(path):
                     if reason is None:
-                        self.files.append((file, kind_of(file), size))
+                        kind = kind_of(file)
+                        found = found or kind is not None
+                        self.files.append((file, kind, size))
+                        if base_url:
+                            self.urls[file] = saved_url(base_url, file.relative_to(path))
                     else:
                         self._skip(file, reason)
+                if not found:
+                    self.without_html.append(str(raw))
             else:
                 reason = _not_regular(path, follow=True)
                 if reason is None:
                     self.files.append((path, kind_of(path) or "html", _size(path)))
+                    if base_url:
+                        self.urls[path] = saved_url(base_url, None)
                 else:
                     self._skip(path, reason)
         self.total_bytes = sum(size for _, _, size in self.files)
@@ -126,7 +144,7 @@ class Sources:
             else:
                 page: RawPage | PageFile | Skip | None = None
                 if kind == "html":
-                    page = PageFile(str(path), size, self.max_page_bytes)
+                    page = PageFile(str(path), size, self.max_page_bytes, self.urls.get(path))
                 self.done_bytes = start + size  # before yielding: it is read
                 yield page or Skip(str(path), "not an HTML or WARC file name")
 
@@ -148,7 +166,18 @@ def read_page(listed: PageFile) -> RawPage | Skip:
         return Skip(listed.source, f"unreadable file ({type(exc).__name__})")
     except TooLarge:
         return Skip(listed.source, "page too large")
-    return _page(listed.source, path.resolve().as_uri(), body, _saved_at(path))
+    url = listed.url or path.resolve().as_uri()
+    return _page(listed.source, url, body, _saved_at(path))
+
+
+def saved_url(base_url: str, relative: Path | None) -> str:
+    """A saved file's address, given where it was saved from (``--base-url``): a file
+    under a folder named is its path under it read below ``base_url`` (a mirror's
+    layout: ``saved/2024/a.html`` with ``https://news.test`` is
+    ``https://news.test/2024/a.html``); a file named on its own is ``base_url`` itself."""
+    if relative is None:
+        return base_url
+    return base_url.rstrip("/") + "/" + quote(relative.as_posix())
 
 
 #: How a page piped in is named in messages and the summary.

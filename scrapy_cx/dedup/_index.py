@@ -192,7 +192,7 @@ class RedisIndex:
         timeout: float | None = None,
     ) -> RedisIndex:
         """The index in the Redis at ``url``; ``timeout`` bounds each connect and reply."""
-        import redis  # scrapy-redis brings it: pip install 'scrapy-cx[redis]'
+        import redis  # scrapy-redis brings it: pip install -e '.[redis]'
 
         server = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
         return cls(server, prefix, threshold)

@@ -66,7 +66,7 @@ class DedupPipeline:
             except ImportError:  # else every item failed its check: a crawl of 0 items, exit 0
                 raise SettingError(
                     "CX_DEDUP with CX_REDIS_URL needs the redis package: "
-                    "pip install 'scrapy-cx[redis]'"
+                    "pip install redis (in a checkout: pip install -e '.[redis]')"
                 ) from None
         return cls(crawler, settings)
 

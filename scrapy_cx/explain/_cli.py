@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bulk import RawPage, Replacement, Sources, clash, printable, say
-from ..settings import CxSettings, SettingError, setting_name
+from ..settings import CxSettings, SettingError, setting_name, unknown_settings
 from ._explanation import explain_page
 from ._fetch import DEFAULT_TIMEOUT, FetchError, fetch, is_url
 from ._html import render_html
@@ -40,7 +40,9 @@ def _override(text: str) -> tuple[str, str]:
     if not sep:
         raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
     if name not in SETTING_NAMES:
-        raise argparse.ArgumentTypeError(f"{name} is not a scrapy-cx setting (CX_...)")
+        nearest = next((near for _, near in unknown_settings([name]) if near), None)
+        hint = f"; did you mean {nearest}?" if nearest else ""
+        raise argparse.ArgumentTypeError(f"{name} is not a scrapy-cx setting (CX_...){hint}")
     return name, value
 
 
@@ -158,6 +160,8 @@ def _read(name: str, timeout: float) -> RawPage | str:
             return fetch(name, timeout, CxSettings.max_body_size)
         except FetchError as exc:
             return str(exc)
+    if Path(name).is_dir():
+        return f"{name}: is a folder; explain reads pages: name them ({name}/*.html)"
     if not Path(name).is_file():
         return f"{name}: no such file"
     for item in Sources([name]):

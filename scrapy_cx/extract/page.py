@@ -187,6 +187,18 @@ class Page:
         """End (exclusive) of the main region."""
         return self.regions[0][1] if self.regions else 0
 
+    @property
+    def base_url(self) -> str | None:
+        """What the page's relative addresses are read against (a ``<base href>`` aside):
+        its own http(s) address; a page without one (a saved file's ``file:`` address,
+        or none) is read against the address it declares (``<link rel=canonical>``, else
+        ``og:url``: ``meta.canonical_url``), so a saved copy resolves its pictures and
+        links as the page did where it was published, and as a crawl of it does."""
+        url = self.url
+        if url is not None and url[:8].lower().startswith(("http://", "https://")):
+            return url
+        return self.meta.canonical_url or url
+
     def evidence_of(self, name: str) -> Evidence | None:
         """Where field ``name`` (``title``, ``published``...) was read, if known."""
         if name == "title":

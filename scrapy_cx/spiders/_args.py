@@ -16,9 +16,17 @@ from urllib.parse import urlsplit
 from ..settings import SettingError
 from ._since import parse_since
 
-__all__ = ["ArgumentError", "check_arguments", "check_bound", "site_urls"]
+__all__ = [
+    "ArgumentError",
+    "article_spider_arguments",
+    "check_arguments",
+    "check_bound",
+    "site_urls",
+]
 
 FLAGS = frozenset("1 0 yes no true false on off".split())
+#: zyte-spider-templates' ArticleSpider ``crawl_strategy`` values we take.
+CRAWL_STRATEGIES = ("full", "direct_item")
 #: Each bound an argument may set, and its least value.
 BOUND_MINIMUMS = {
     "robots_max_size": 1,
@@ -122,3 +130,37 @@ def check_arguments(given: dict[str, Any]) -> None:
     for name in BOUND_MINIMUMS:
         if given.get(name) is not None:
             check_bound(name, given[name])
+
+
+def article_spider_arguments(
+    given: dict[str, Any], site: str | None, urls: str | None
+) -> tuple[str | None, str | None, list[str]]:
+    """zyte-spider-templates' ArticleSpider arguments as ours: ``(site, urls, pages)``.
+
+    ``given`` (the spider's other keyword arguments) loses ``url``, ``crawl_strategy``
+    and ``incremental``. ``url=`` and ``urls=`` that are URLs (not a file: ours) are
+    a site crawl (``site=``) under ``crawl_strategy=full``, the default, and the
+    pages to extract (``pages``, as ``start_url=``) under ``direct_item``.
+    ``incremental=true`` is refused, naming ours: ``-s JOBDIR=DIR``.
+    """
+    strategy = str(given.pop("crawl_strategy", None) or "full").strip().lower()
+    if strategy not in CRAWL_STRATEGIES:
+        raise ArgumentError("crawl_strategy", strategy, f"one of {', '.join(CRAWL_STRATEGIES)}")
+    incremental = given.pop("incremental", None)
+    if incremental is not None and str(incremental).strip().lower() in ("1", "yes", "true", "on"):
+        raise ArgumentError(
+            "incremental", incremental, "left out: -s JOBDIR=DIR skips what earlier runs exported"
+        )
+    listed = [given.pop("url")] if given.get("url") else []
+    given.pop("url", None)
+    if urls and not Path(str(urls)).expanduser().is_file():
+        words = str(urls).replace(",", " ").split()
+        if words and all(urlsplit(word).scheme in ("http", "https") for word in words):
+            listed, urls = listed + words, None
+    if not listed:
+        return site, urls, []
+    if strategy == "direct_item":
+        return site, urls, listed
+    if site:
+        raise ArgumentError("url", listed[0], "given alone (site is given too)")
+    return ",".join(listed), urls, []

@@ -7,6 +7,10 @@ Where the pages come from (one of)::
     scrapy crawl news -a urls=urls.txt          # one URL per line
     scrapy crawl news -a dir=saved/             # saved *.html / *.htm (offline)
     scrapy crawl news -a start_url=https://example.com/ -a follow=1 -a depth=2
+    scrapy crawl news -a url=https://example.com/ [-a crawl_strategy=direct_item]
+
+The last is zyte-spider-templates' ArticleSpider's (``url``, ``urls`` as URLs,
+``crawl_strategy``: ``full`` is ``site=``, ``direct_item`` the pages themselves).
 
 ``site=`` reads the site's robots.txt ``Sitemap:`` lines (else ``/sitemap.xml``),
 sitemap indexes, news and plain sitemaps (gzipped too), its RSS/Atom/RDF feeds
@@ -33,7 +37,7 @@ from twisted.python.failure import Failure
 
 from ..article import Article
 from ..settings import CxSettings
-from ._args import check_arguments, site_urls
+from ._args import article_spider_arguments, check_arguments, site_urls
 from ._boundary import ORDER as BOUNDARY_ORDER
 from ._boundary import BoundaryMiddleware
 from ._exported import ExportLedger
@@ -76,17 +80,22 @@ class NewsSpider(SiteCrawl, scrapy.Spider):
         since: str | None = None,
         **kwargs: Any,
     ) -> None:
+        # ArticleSpider's (zyte-spider-templates) arguments as ours.
+        site, urls, pages = article_spider_arguments(kwargs, site, urls)
+        start_url = start_url or (pages[0] if pages else None)
         # Every argument checked before anything else: one line names a bad one (_args).
         check_arguments(
             {"site": site, "urls": urls, "dir": dir, "start_url": start_url, "follow": follow,
              "depth": depth, "since": since, **kwargs}
         )
+        for page in pages[1:]:
+            check_arguments({"start_url": page})
         super().__init__(**kwargs)
         self.follow = flag(follow)
         self.max_depth = int(depth)
         self.since = parse_since(since)
         self.sites = site_urls(site) if site else []
-        self.start_urls = self._start_urls(urls, dir, start_url)
+        self.start_urls = pages or self._start_urls(urls, dir, start_url)
         if self.sites:
             self.init_site(self.sites)
         elif not self.start_urls:

@@ -61,3 +61,24 @@ def test_a_json_list_on_the_command_line_is_the_list(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
     types = [line for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert types and all('"page_type": "listing"' in line for line in types)
+
+
+def test_a_misspelled_setting_is_warned_about_once_and_counted(tmp_path: Path) -> None:
+    """``-s CX_MIN_CONTENT_LENTGH=5000`` ran the crawl on the default without a word."""
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.run(
+        crawl_command([], out, {"CX_MIN_CONTENT_LENTGH": "5000"}),
+        cwd=EXAMPLE_PROJECT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    warning = (
+        "WARNING: scrapy-cx: unknown setting CX_MIN_CONTENT_LENTGH (ignored): "
+        "did you mean CX_MIN_CONTENT_LENGTH?"
+    )
+    assert proc.stderr.count(warning) == 1, proc.stderr[-3000:]
+    assert "'cx/unknown_settings': 1," in proc.stderr
+    assert out.read_text(encoding="utf-8").count("\n") == 8  # the default still holds

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
+from scrapy_cx.__main__ import main
+
 from ..sample_pages import article_html
 from .test_explanation import run_cli
 
@@ -59,3 +63,12 @@ def test_names_on_stderr_are_escaped(tmp_path: Path) -> None:
     assert "\x1b" not in proc.stderr and "\x9b" not in proc.stderr
     assert "gone\\x9b.html: no such file" in proc.stderr
     assert "a\\x1b[2J.html: report written to out/a_2J.html" in proc.stderr
+
+
+def test_a_misspelled_set_names_the_nearest_setting(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["explain", "page.html", "--set", "CX_MIN_CONTENT_LENTGH=5000"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "CX_MIN_CONTENT_LENTGH is not a scrapy-cx setting (CX_...); did you mean " in err
+    assert "CX_MIN_CONTENT_LENGTH?" in err

@@ -12,6 +12,7 @@ from scrapy_cx.extract.page import Evidence, Page, without_controls
 from scrapy_cx.extract.parse.decode import decode_page
 from scrapy_cx.extract.parse.dom import parse_html
 from tests.extract.prose import BRIDGE_STORY
+from tests.sample_pages import structured_html
 
 HEAD = (
     "<title>Bridge to be rebuilt | Town News</title>"
@@ -167,3 +168,38 @@ def test_without_controls_reaches_posts_and_keeps_what_holds_none() -> None:
     assert clean.keywords == ("ab",)
     plain = Article(title="Plain", content="One\ttwo\nthree")
     assert without_controls(plain) is plain
+
+
+SAVED_FROM = "https://news.test/2024/story.html"
+
+
+@pytest.mark.parametrize(
+    "declared",
+    [
+        f'<link rel="canonical" href="{SAVED_FROM}">',
+        f'<meta property="og:url" content="{SAVED_FROM}">',
+        '<base href="https://news.test/2024/">',
+    ],
+)
+@pytest.mark.parametrize("address", ["file:///home/me/saved/story.html", None])
+def test_a_saved_page_reads_its_addresses_against_the_one_it_declares(
+    declared: str, address: str | None
+) -> None:
+    """A saved page's ``file:`` address resolves no relative picture or link: read them
+    against the address the page declares, so a saved copy gives what the crawl gave."""
+    html = structured_html().replace("</head>", declared + "</head>", 1)
+    crawled = extract_article(html, SAVED_FROM)
+    saved = extract_article(html, address)
+    assert crawled.images and saved.images == crawled.images
+    assert saved.content_html == crawled.content_html
+    assert 'href="https://news.test/documents/plan-2024"' in (saved.content_html or "")
+
+
+def test_a_page_with_an_http_address_reads_against_its_own_not_its_canonical() -> None:
+    html = structured_html().replace(
+        "</head>", '<link rel="canonical" href="https://elsewhere.test/story">', 1
+    )
+    article = extract_article(html, "https://mirror.test/2024/story.html")
+    assert [image.url for image in article.images or ()] == [
+        "https://mirror.test/images/depot.jpg"
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 import pytest
@@ -105,3 +106,32 @@ def test_the_boundary_middleware_joins_the_project_s_middlewares():
     assert middlewares["project.Middleware"] == 10
     assert middlewares["scrapy_cx.spiders._boundary.BoundaryMiddleware"] == 50
     assert middlewares["scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware"] > 50
+
+
+def test_article_spider_arguments_of_zyte_spider_templates():
+    """-a url= / urls= / crawl_strategy= as zyte-spider-templates' ArticleSpider takes them."""
+    spider = _spider(url="https://www.example.com/")
+    assert spider.sites == ["https://www.example.com/"] and spider.start_urls == []
+    spider = _spider(urls="https://a.example.com/ https://b.example.org/", crawl_strategy="full")
+    assert spider.sites == ["https://a.example.com/", "https://b.example.org/"]
+    pages = ["https://x.test/a.html", "https://x.test/b.html"]
+    spider = _spider(urls="\n".join(pages), crawl_strategy="direct_item")
+    assert spider.sites == [] and spider.start_urls == pages
+    spider = _spider(url=pages[0], crawl_strategy="direct_item")
+    assert spider.start_urls == pages[:1]
+    assert not hasattr(spider, "crawl_strategy") and not hasattr(spider, "url")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"url": "https://x.test/", "crawl_strategy": "navigation"}, "-a crawl_strategy must be"),
+        ({"url": "https://x.test/", "incremental": "true"}, "-s JOBDIR=DIR"),
+        ({"url": "https://x.test/", "site": "https://y.test/"}, "-a url must be given alone"),
+        ({"url": "ftp://x.test/", "crawl_strategy": "direct_item"}, "-a start_url must be"),
+        ({"urls": "https://x.test/ notaurl"}, "-a urls must be a text file of URLs"),
+    ],
+)
+def test_a_bad_article_spider_argument_is_one_line(arguments, message):
+    with pytest.raises(SettingError, match=re.escape(message)):
+        _spider(**arguments)

@@ -61,7 +61,7 @@ def find_blocks(page: Page) -> None:
         if href and not href.lstrip().startswith("#"):  # not a place in this page
             text = lines[i].text
             if text not in related:
-                address = http_url(page.url, href)  # http(s) only: no javascript:, mailto:
+                address = http_url(page.base_url, href)  # http(s) only: no javascript:
                 if address is None:
                     continue
                 related[text] = address

@@ -63,7 +63,7 @@ def find_breadcrumbs(page: Page) -> None:
     trail. Reads the JSON-LD nodes, the tree (microdata: only on a page declaring a
     BreadcrumbList) and the walk's boilerplate-named blocks (navigation)."""
     for node in page.meta.jsonld:
-        trail = jsonld_trail(node, page.url)
+        trail = jsonld_trail(node, page.base_url)
         if trail:
             _found(page, trail, "jsonld:BreadcrumbList")
             return
@@ -101,13 +101,14 @@ def _navigation(page: Page) -> list[etree._Element]:
 
 def _base(page: Page) -> str | None:
     """What the markup's links are read against, as a browser reads them: the head's
-    ``<base href>`` (read against the page's address), else the page's address."""
+    ``<base href>`` (read against the page's address), else the page's address
+    (Page.base_url: a saved copy's, the address it declares)."""
     base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
     if base is not None:
-        joined = http_url(page.url, base.get("href") or "")
+        joined = http_url(page.base_url, base.get("href") or "")
         if joined is not None:
             return joined
-    return page.url
+    return page.base_url
 
 
 def _found(page: Page, trail: list[Breadcrumb], source: str) -> None:

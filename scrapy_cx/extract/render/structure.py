@@ -103,13 +103,13 @@ def find_structure(page: Page) -> None:
 def _base_url(page: Page) -> str | None:
     """What the body's relative addresses are read against, as a browser reads them:
     the head's ``<base href>`` (itself read against the page's address), else the
-    page's address."""
+    page's address (``Page.base_url``: a saved page's, the one it declares)."""
     base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
     if base is not None:
-        joined = http_url(page.url, base.get("href") or "")
+        joined = http_url(page.base_url, base.get("href") or "")
         if joined is not None:
             return joined
-    return page.url
+    return page.base_url
 
 
 def _thread(builder: _Builder, page: Page) -> Node:
