@@ -611,11 +611,13 @@ def _shown_or_declared(
         return first.found.iso(), first.found.raw
     if first and first.byline and _day(first.found) > _day(declared):
         # A later day in the byline that another published value of the metadata
-        # states: the day the page gives its reader, the first value a draft's.
-        # (Its last modification's is not: an update's, the page's first day is
-        # the published one.)
-        stated = _published_values(meta, month_first, hints, now, declared_only=True)
-        if _day(first.found) in {_day(found) for found in stated}:
+        # states, or a <time> element: the day the page gives its reader, the
+        # first value a draft's. (Not its last modification's day: an update's,
+        # the page's first day is the published one.)
+        values = _published_values(meta, month_first, hints, now)
+        declared_only = _published_values(meta, month_first, hints, now, declared_only=True)
+        stated = {_day(found) for found in values} - modified
+        if _day(first.found) in stated | {_day(found) for found in declared_only}:
             return first.found.iso(), first.found.raw
     shown_later = _labelled(lines, hi, _after_text(page, hi), month_first, now)
     if shown_later is not None and _day(shown_later) != _day(declared):
