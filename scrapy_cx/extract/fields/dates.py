@@ -66,7 +66,7 @@ _LABELS = re.compile(
     r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member|founded|established|"
     r"born|died|opened|aktualisiert|geändert|bearbeitet|registriert|mitglied|mis à jour|"
     r"modifié|inscrit|actualizado|modificado|registrado|aggiornato|modificato|iscritto|"
-    r"обновлено|изменено|bijgewerkt|gewijzigd)\b|©)",
+    r"обновлено|изменено|bijgewerkt|gewijzigd|atualizado|zaktualizowano)\b|©)",
     re.I,
 )
 
@@ -794,7 +794,7 @@ def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False
 _UPDATE_WORDS = re.compile(
     r"(?:更新|修改|修订|\b(?:updated?|modified|edited|revised|aktualisiert|geändert|"
     r"bearbeitet|mis à jour|modifié|actualizado|modificado|aggiornato|modificato|обновлено|"
-    r"изменено|bijgewerkt|gewijzigd)\b)[^\d]{0,12}$",
+    r"изменено|bijgewerkt|gewijzigd|atualizado|zaktualizowano)\b)[^\d]{0,12}$",
     re.I,
 )
 
@@ -938,7 +938,7 @@ def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
 
 def find_modified(page: Page) -> None:
     """Fill ``page.modified``: the declared last-modified date (ISO 8601), kept apart
-    from ``published``."""
+    from ``published``; without one, the page's own visible "Updated ..." line."""
     now = now_of(page.reference_time)
     for raw in page.meta.modified[:5]:
         found = parse_date(raw)
@@ -946,3 +946,42 @@ def find_modified(page: Page) -> None:
             page.modified = found.iso()
             page.evidence["modified"] = Evidence("meta", None, raw)
             return
+    shown = _shown_update(page, now)
+    if shown is not None:
+        index, found = shown
+        page.modified = found.iso()
+        page.evidence["modified"] = Evidence("line", index, found.raw)
+
+
+_UPDATE_GATE = re.compile(
+    r"更新|修改|修订|updat|modifi|edited|revised|aktualisiert|geändert|bearbeitet|mis à jour|"
+    r"actualizado|aggiornato|обновлено|изменено|bijgewerkt|gewijzigd|atualizado|zaktualizowano",
+    re.I,
+)
+
+
+def _shown_update(page: Page, now: datetime) -> tuple[int, Found] | None:
+    """The first date an update label introduces ("Updated May 6, 2019", "Aktualisiert:
+    11.04.2020", "Mis à jour le 3 mars 2021") in the byline's lines, the text and just
+    after it; never before the published day (an update comes after). Lines of
+    comments (boilerplate below the byline) are not the page's."""
+    lines = page.lines
+    month_first, hints = _date_order(page)
+    lo, hi = _date_window(page)
+    if page.headline is not None and lo == page.headline + 1:
+        lo = max(0, page.headline - _ABOVE_TITLE)
+    published = parse_date(page.published) if page.published else None
+    for i in range(lo, _after_text(page, hi)):
+        line = lines[i]
+        comments = line.boilerplate and i >= hi
+        if line.tag in _NOT_DATE_LINE or line.length > _PROSE_LINE or comments:
+            continue
+        text = line.text[:MAX_LINE]
+        if _UPDATE_GATE.search(text) is None:
+            continue
+        for pos, found in scan_dates(text, month_first, hints):
+            if not _updated(text[max(0, pos - 24) : pos]) or not is_valid(found, now):
+                continue
+            if published is None or _day(found) >= _day(published):
+                return i, found
+    return None

@@ -916,3 +916,39 @@ def test_an_ambiguous_numeric_stamp_is_read_in_the_order_the_page_shows() -> Non
     # The other way round: a day-first page showing its metadata's day in US order.
     head = "<meta property='article:published_time' content='2021-11-01T04:00:14Z'>"
     assert (published(page("11/01/2021", head=head, lang="de")) or "")[:10] == "2021-11-01"
+
+
+@pytest.mark.parametrize(
+    ("lang", "byline", "modified"),
+    [
+        ("en", "By Ann Lee · Published May 2, 2019 · Updated May 6, 2019", "2019-05-06"),
+        (
+            "de",
+            "Von Hans Müller, 23.11.2025 · Aktualisiert: 24.11.2025, 10:27",
+            "2025-11-24T10:27:00",
+        ),
+        ("fr", "Par Marie Dubois, le 2 mars 2021 · Mis à jour le 3 mars 2021", "2021-03-03"),
+    ],
+)
+def test_modified_from_the_pages_visible_updated_line(
+    lang: str, byline: str, modified: str
+) -> None:
+    """Without a declared last modification, the page's own "Updated ..." line gives
+    it, with the line as evidence; the published date stays the first day."""
+    result = extract_page(page(byline, lang=lang))
+    assert result.modified == modified
+    evidence = result.evidence["modified"]
+    assert evidence.source == "line" and evidence.line is not None
+    assert result.lines[evidence.line].text == byline
+    assert result.published is not None and result.published < modified
+
+
+def test_no_visible_update_before_the_publication_nor_without_a_label() -> None:
+    # An "updated" day before the published one is no update of this story.
+    assert extract_article(page("Published May 6, 2019 · Updated May 2, 2019")).modified is None
+    # A date with no update label is no modification.
+    assert extract_article(page("By Ann Lee · May 6, 2019")).modified is None
+    # The declared value comes first.
+    head = "<meta property='article:modified_time' content='2019-05-09T08:00:00Z'>"
+    article = extract_article(page("Published May 2, 2019 · Updated May 6, 2019", head=head))
+    assert article.modified == "2019-05-09T08:00:00+00:00"
