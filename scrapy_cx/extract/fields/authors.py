@@ -92,6 +92,9 @@ _FUNCTION_WORDS = frozenset(
     "die das dem des ein eine einer einem einen und oder mit für über aus bei nach zum zur "
     "dein deine deinen ihr ihre unser unsere sein seine les une avec pour sur dans los las con para"
     .split()
+    # ... and a site's controls a marked element may hold ("Sign In", "Terms & Conditions
+    # Privacy Policy"), in no name either
+    + "sign login logout privacy policy terms conditions cookies subscribe newsletter".split()
 )
 _INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
 

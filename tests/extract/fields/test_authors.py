@@ -677,3 +677,17 @@ def test_a_field_the_markup_glued_to_a_name_is_cut_back_to_the_marked_name() -> 
         "in <a href='/c'>Allgemeines</a></div>"
     )
     assert authors(byline) == ("Christian Spließ",)
+
+
+@pytest.mark.parametrize("control", ["Sign In", "Terms &amp; Conditions Privacy Policy"])
+def test_a_sites_control_in_an_author_marked_element_is_no_name(control: str) -> None:
+    assert authors(f"<div class='author-box'>{control}</div>") == ()
+    assert clean_name(control.replace("&amp;", "&")) is None
+
+
+def test_a_label_that_opens_a_name_keeps_its_letters() -> None:
+    """"By", "Par", "Von" are labels only as words of their own."""
+    for name in ("Byron Smith", "Paris Hilton", "Vondra Klein", "Porter Adams"):
+        assert clean_name(name) == name
+    assert clean_name("Authored by Nicole Hatcher") == "Nicole Hatcher"
+    assert clean_name("Authored by") is None
