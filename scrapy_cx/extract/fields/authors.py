@@ -41,9 +41,10 @@ _MIN_SITE_INSIDE = 8  # characters of a site's name that, inside a longer name, 
 
 
 _LATIN_LABEL = re.compile(
-    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|posted|reported|words|reporting|text|story)\s+by|by|von|"
+    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|authored|posted|reported|words|reporting|text|story)\s+by|"
+    r"by|von|"
     r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
-    r"|(?:^|[|·•(（]\s?)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
+    r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
     re.I,
 )
 # A bare name under the headline counts only when a date, an age or a separator follows it.
@@ -51,18 +52,25 @@ _BARE_NAME = re.compile(
     r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})"
     r"(?=\s?(?:[–—•·|/]|-(?!\w)|\d|,\s?\w+\s\d|,\s?@|$))"
 )
+# A bare name and its role, alone on the line: "Sarah Lin, Business correspondent"
+# (the role read by _ROLE_TAIL: a role alone is never a name).
+_NAME_ROLE = re.compile(r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})(?=,\s)")
 # The same after a date and a separator: "18/03/2019 | André Mindermann".
 _NAME_AFTER_DATE = re.compile(
     r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})$"
 )
+# A month word ends a name only before a day or a year ("Ann Lee May 5"): "Jan", "May"
+# and "June" are given names too ("Door Jan de Vries").
 _MONTH_WORDS = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?=\.?\s?\d)|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 )
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
-    r"\d|[|·•—–(（/\n;]|\s-\s|\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
+    # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
+    r"\d|[|·•—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
+    r"\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
     + _MONTH_WORDS
@@ -84,6 +92,9 @@ _FUNCTION_WORDS = frozenset(
     "die das dem des ein eine einer einem einen und oder mit für über aus bei nach zum zur "
     "dein deine deinen ihr ihre unser unsere sein seine les une avec pour sur dans los las con para"
     .split()
+    # ... and a site's controls a marked element may hold ("Sign In", "Terms & Conditions
+    # Privacy Policy"), in no name either
+    + "sign login logout privacy policy terms conditions cookies subscribe newsletter".split()
 )
 _INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
 
@@ -175,15 +186,17 @@ _LATIN_ORG = re.compile(
     re.I,
 )
 _LEAD_LABEL = re.compile(
-    r"^(?:(?:post\s)?author\s+by|"
-    r"(?:written|posted|reported|words|text|story|analysis|opinion|commentary|review)\s+by|"
+    r"^(?:(?:(?:post\s)?author\s+by|"
+    r"(?:written|authored|posted|reported|words|text|story|analysis|opinion|commentary|review)"
+    r"\s+by|"
     # "Eingestellt von", "Publié par", "Publicado por": a blog engine's byline label
     r"(?:(?:ein\s)?(?:artikel|beitrag)|eingestellt|erstellt|verfasst|geschrieben|veröffentlicht|"
     r"publiziert|eingetragen)\s(?:am\s\S+\s)?von|vom|"
     r"(?:publié|posté|écrit|rédigé)\spar|(?:publicado|escrito)\spor|(?:pubblicato|scritto)\sda|"
     r"(?:text|texte|fotos?|bilder)\s(?:und|&)\s(?:interview|fotos?|bilder|text)\s?[:：]|"
     r"by|von|par|por|author|autor(?:in)?|"
-    r"auteure?|texte?|" + _CJK_ROLE + r")\s?[:：/／●・]?\s*",
+    # (a Latin label ends its word: "Byron Smith", "Paris Hilton" are names)
+    r"auteure?|texte?)(?![^\W\d_])|(?:" + _CJK_ROLE + r"))\s?[:：/／●・]?\s*",
     re.I,
 )
 # A profession before the name ("Rechtsanwalt Sebastian Einbock", "FOCUS-Online-Experte
@@ -208,6 +221,12 @@ _ROLES = (
     "korrespondent", "korrespondentin", "journaliste", "rédacteur", "rédactrice",
     "envoyé spécial", "envoyée spécial", "envoyé spéciale", "envoyée spéciale",
     "ceo", "cto", "founder",
+    # de, fr, es, it, nl, pt, pl: "Hans Müller, Redakteur", "Ana García, corresponsal"
+    "journalistin", "reporterin", "chefredakteur", "chefredakteurin", "correspondant",
+    "correspondante", "corresponsal", "periodista", "redactor", "redactora", "giornalista",
+    "corrispondente", "inviato", "inviata", "redattore", "redattrice", "verslaggever",
+    "redacteur", "repórter", "jornalista", "correspondente", "redator", "redatora",
+    "dziennikarz", "dziennikarka", "korespondent", "korespondentka", "redaktor", "redaktorka",
 )  # fmt: skip
 _ROLE_TAIL = re.compile(
     r"(?:,|\s-|\s\|)?\s*(?:(?:senior|chief|staff|deputy|contributing|special|political|"
@@ -435,7 +454,8 @@ def _latin_names(text: str) -> list[str]:
         return []
     before = text[: m.start()].lower()
     if m.start() > 0 and text[m.start()] == " " and not before.startswith(_POSTED):
-        return []  # "by" inside a sentence ("a study by ...") is no byline
+        if _AFTER_FIELD.search(before) is None:
+            return []  # "by" inside a sentence ("a study by ...") is no byline
     rest = text[m.end() :]
     stop = _LATIN_STOP.search(rest)
     if stop is not None:
@@ -452,6 +472,12 @@ def _latin_names(text: str) -> list[str]:
         if all(w[0].isupper() or w.lower() in _PARTICLES for w in words if w):
             names.append(" ".join(words).strip(" ,.;:"))
     return names
+
+
+# What ends the field before a byline's "by" / "von" / "Author:" sharing its line: a
+# separator ("Nov 26, 2026 — by"), a date or a time ("23.11.2026 02:00 Uhr – Von",
+# "16:00  Author:"). A sentence's "by" follows a word.
+_AFTER_FIELD = re.compile(r"(?:[—–|·•/-]|\d|\d\s?(?:uhr|h|[ap]\.?m\.?|gmt|utc|[a-z]{2,4}t))\s*$")
 
 
 # What a byline line starts with before its "by" / "von" / "par" ("Veröffentlicht am Juli 9,
@@ -496,16 +522,29 @@ def is_credit(text: str) -> bool:
 def _bare_name(line: Line) -> list[str]:
     """ "Dan Goodin - Apr 16, 2015", "Alex Perry 1 day ago", <address>Mike Conley</address>."""
     text = line.text
-    m = _BARE_NAME.match(text) or _NAME_AFTER_DATE.match(text)
+    m = _BARE_NAME.match(text) or _NAME_AFTER_DATE.match(text) or _name_role(text)
     if m is None or (line.tag != "address" and m.re is _BARE_NAME and m.end() == len(text)):
         return []
     name = m.group("name")
     words = name.split()
     if not all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words):
         return []  # "Yahoo FinanceOctober": words glued by the markup, not a name
-    if _LATIN_STOP.search(name):
-        return []
+    stop = _LATIN_STOP.search(text, m.start("name"))
+    if stop is not None and stop.start() < m.end("name"):
+        # "Mike Kappel May 18, 2016": a month before its day ends the name; a digit
+        # inside a word ("Couture SS14") ends none
+        name = text[m.start("name") : stop.start()].strip()
+        starts_word = text[stop.start() - 1 : stop.start()].isspace()
+        return [name] if starts_word and len(name.split()) > 1 else []
     return [name]
+
+
+def _name_role(text: str) -> re.Match[str] | None:
+    """A name whose line goes on with a role alone ("Sarah Lin, Business correspondent")."""
+    m = _NAME_ROLE.match(text)
+    if m is None or not _may_end_in_role(text) or _ROLE_TAIL.match(text, m.end()) is None:
+        return None
+    return m
 
 
 def _marked(text: str, marks: list[str], sites: frozenset[str]) -> list[str]:
@@ -606,6 +645,20 @@ def _full_name(
         if full is not None and full.startswith(opening):
             return [full]
     return names
+
+
+def _unglued(names: list[str], declared: list[str], sites: frozenset[str]) -> list[str]:
+    """The byline's names, each cut back to the declared name it opens with where the
+    markup glued the next field on ("Christian Spließin Allgemeines": "Christian
+    Spließ" + "in Allgemeines", the JSON-LD author "Christian Spließ")."""
+    if not declared:
+        return names
+    known = [n for raw in declared for n in names_in(raw, sites)]
+    out = []
+    for name in names:
+        cut = next((k for k in known if name.startswith(k) and name[len(k) :][:1].isalpha()), None)
+        out.append(cut or name)
+    return out
 
 
 def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
@@ -711,6 +764,11 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
             # The byline shows the first of many (citation_author on papers).
             return tagged, Evidence("meta:author", None, ", ".join(meta.author_tags))
         window = _byline_window(lines, headline, start)
+        declared = meta.authors + meta.author_tags
+        if not declared and any(len(name.split()) > 2 for name in shown):
+            # (a long name may hold a glued field: the marks are read for it alone)
+            declared = author_marks(page.root, page.markup, page.lines.marks)
+        shown = _unglued(shown, declared, sites)
         return _full_name(shown, lines, window, sites), Evidence("byline", index, raw)
     structured = (
         (meta.authors, "jsonld"),

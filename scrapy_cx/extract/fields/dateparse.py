@@ -72,6 +72,11 @@ DMY = re.compile(
     r"(?<![\d.])(?P<a>[0-3]?\d)(?P<sep>[-/.])(?P<b>[0-3]?\d)(?P=sep)(?P<y>(?:19|20)\d\d)(?!\d)"
     r"(?:" + TIME + r")?"
 )
+# The same, spaced as German and Czech also write it: 4. 2. 2022 (day first).
+_DMY_SPACED = re.compile(
+    r"(?<![\d.])(?P<a>[0-3]?\d)(?P<sep>\.)\s(?P<b>[01]?\d)\.\s(?P<y>(?:19|20)\d\d)(?!\d)"
+    r"(?:" + TIME + r")?"
+)
 WORD = r"(?P<mon>[^\W\d_]{3,12})\.?"
 # Month word first: March 2, 2016 / Nov. 19, 2019, 10:31 pm CST.
 _MDY = re.compile(
@@ -198,6 +203,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool] | None], ...]
     ("ymd", YMD, None),
     ("dmy", DMY, _SEPARATOR_BEFORE.__contains__),
     ("mdy", _MDY, str.isspace),
+    ("dmy", _DMY_SPACED, str.isspace),
     ("dmony", _DMONY, str.isspace),
     ("dmony", _DMONY_DASH, "-".__eq__),
 )

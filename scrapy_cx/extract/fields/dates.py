@@ -57,7 +57,8 @@ _DAY_FIRST_EN = frozenset(("gb", "au", "nz", "ie", "in", "za", "sg", "ng", "ke",
 # Labels in the text just before a date.
 _LABELS = re.compile(
     r"(?P<pub>发布|發布|发表|發表|出版|刊发|刊登|时间|時間|日期|\b(?:posted|published|publi[ée]e?|"
-    r"veröffentlicht|publicado|pubblicato|опубликовано|date)\b)"
+    r"veröffentlicht|publiziert|erstellt|erschienen|publicado|pubblicato|gepubliceerd|"
+    r"opublikowano|опубликовано|date)\b)"
     r"|(?P<weak>\b(?:on|am|le|el)\b|于)"
     r"|(?P<reject>(?:更新|修改|修订|成文|印发|实施|截止|生效|评论|回复|留言|访问|浏览|建立|注册|加入|成立|创立|出生|逝世)"
     r"(?:日期|时间|時間)?|"
@@ -65,7 +66,7 @@ _LABELS = re.compile(
     r"deadline|repl(?:y|ied)|comments?|joined|registered|since|member|founded|established|"
     r"born|died|opened|aktualisiert|geändert|bearbeitet|registriert|mitglied|mis à jour|"
     r"modifié|inscrit|actualizado|modificado|registrado|aggiornato|modificato|iscritto|"
-    r"обновлено|изменено|bijgewerkt|gewijzigd)\b|©)",
+    r"обновлено|изменено|bijgewerkt|gewijzigd|atualizado|zaktualizowano)\b|©)",
     re.I,
 )
 
@@ -344,7 +345,10 @@ def _is_utc(found: Found) -> bool:
     return found.when.tzinfo is not None and found.when.utcoffset() == timedelta(0)
 
 
-_LABEL_WORDS = r"发布|發布|发表|發表|posted|published|publié|veröffentlicht|publicado|pubblicato"
+_LABEL_WORDS = (
+    r"发布|發布|发表|發表|posted|published|publié|veröffentlicht|publiziert|erstellt|erschienen|"
+    r"publicado|pubblicato|gepubliceerd|opublikowano"
+)
 _LABEL_WORD = re.compile(_LABEL_WORDS, re.I)
 _LABEL_WORD_LOWER = re.compile(_LABEL_WORDS)  # searched in lower_for_search's text
 
@@ -479,8 +483,11 @@ def _published(page: Page) -> tuple[str | None, str | None]:
         # Bylines sit above the headline on some sites (and forums): a few lines only,
         # so the page header's "today" stays out; the nearest line first (farther up
         # ends the list of posts before this one).
+        # The line right above it is the headline's byline as much as the one below
+        # ("05.02.2020 - Redaktion: ..." over the title).
         for i in range(title_index - 1, max(0, title_index - _ABOVE_TITLE) - 1, -1):
-            shown += _visible(lines, i, i + 1, month_first, now, hints)
+            byline = 1 if i == title_index - 1 else 0
+            shown += _visible(lines, i, i + 1, month_first, now, hints, byline)
 
     declared = _declared(meta, url, month_first, hints, now)
     if declared is not None:
@@ -537,6 +544,25 @@ def _date_window(page: Page) -> tuple[int, int]:
     return lo, hi
 
 
+_EAST_MOST = 14  # hours: the widest offsets east and west of UTC
+_WEST_MOST = 12
+
+
+def _local_day(declared: Found, shown: Found, modified: set[date]) -> bool:
+    """Whether ``shown``, a day off ``declared``, is the page's local day of it.
+
+    A UTC instant falls on the day before or after in some zone only at some hours
+    (23:00Z is the next day from UTC+1 on; 02:54Z is never the day after): that
+    settles it, a last update that day or not. Without a UTC time, a shown day that
+    is the declared last modification's is more likely that update's."""
+    if declared.has_time and _is_utc(declared):
+        hour = declared.when.hour + declared.when.minute / 60
+        if _day(shown) > _day(declared):
+            return hour >= 24 - _EAST_MOST
+        return hour < _WEST_MOST
+    return _day(shown) not in modified
+
+
 def _shown_or_declared(
     page: Page,
     declared: Found,
@@ -552,6 +578,12 @@ def _shown_or_declared(
     meta, lines = page.meta, page.lines
     modified = _modified_days(meta, month_first)
     shown += _no_year(lines, lo, hi, declared, month_first)
+    other_order = _other_order(declared)
+    for candidate in shown:
+        if _day(candidate.found) in other_order:
+            return candidate.found.iso(), candidate.found.raw  # the page's own order
+        if _day(declared) in _other_order(candidate.found):
+            return declared.iso(), declared.raw  # the same day, shown in the other order
     by_gap = sorted(shown, key=lambda c: abs((_day(c.found) - _day(declared)).days))
     for candidate in by_gap:
         gap = abs((_day(candidate.found) - _day(declared)).days)
@@ -561,7 +593,7 @@ def _shown_or_declared(
             if declared.has_time and (not candidate.found.has_time or same_time):
                 return declared.iso(), declared.raw  # the same moment, with its offset
             return candidate.found.iso(), candidate.found.raw
-        if gap == 1 and _day(candidate.found) not in modified:
+        if gap == 1 and _local_day(declared, candidate.found, modified):
             return candidate.found.iso(), candidate.found.raw  # the page's local day
     first = shown[0] if shown else None
     # A published value equal to the modified one, character for character, is a
@@ -577,15 +609,41 @@ def _shown_or_declared(
         # disagrees (a re-published copy, a CMS migration); a later one is more
         # likely an update or the page header's "today".
         return first.found.iso(), first.found.raw
+    if first and first.byline and _day(first.found) > _day(declared):
+        # A later day in the byline that another published value of the metadata
+        # states, or a <time> element: the day the page gives its reader, the
+        # first value a draft's. (Not its last modification's day: an update's,
+        # the page's first day is the published one.)
+        values = _published_values(meta, month_first, hints, now)
+        declared_only = _published_values(meta, month_first, hints, now, declared_only=True)
+        stated = {_day(found) for found in values} - modified
+        if _day(first.found) in stated | {_day(found) for found in declared_only}:
+            return first.found.iso(), first.found.raw
     shown_later = _labelled(lines, hi, _after_text(page, hi), month_first, now)
     if shown_later is not None and _day(shown_later) != _day(declared):
         # Metadata that disagrees with itself: the declared value the page also
         # shows labelled "Published" is the one it stands by (a bare <time>
         # is only the shown date again, no declaration).
         days = _published_values(meta, month_first, hints, now, declared_only=True)
-        if _day(shown_later) in {_day(found) for found in days}:
+        read = {_day(found) for found in days} | other_order
+        if _day(shown_later) in read:
             return shown_later.iso(), shown_later.raw
     return declared.iso(), declared.raw
+
+
+def _other_order(found: Found) -> set[date]:
+    """The day an ambiguous numeric value ("11/01/2023") is in the other order: a
+    page whose metadata writes US order in a day-first language shows which."""
+    m = DMY.fullmatch(found.raw.strip())
+    if m is None or m.group("sep") == ".":
+        return set()
+    a, b, year = int(m.group("a")), int(m.group("b")), int(m.group("y"))
+    if a == b or a > 12 or b > 12:
+        return set()
+    try:
+        return {date(year, a, b), date(year, b, a)} - {_day(found)}
+    except ValueError:
+        return set()
 
 
 def _weak_date(
@@ -660,8 +718,8 @@ def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None,
     It parses the markup again (it needs lxml.html's elements, ours are
     lxml.etree's): about 3 ms a call, paid only by undated stories. A first of
     the month is its padding of a month or a bare year ("November 2026", a
-    copyright line): no day. A day under a refusing label ("Founded", "Joined")
-    stays refused, and so does the declared last modification (a machine's
+    copyright line) unless a line writes that day. A day under a refusing label
+    ("Founded", "Joined") stays refused, and so does the declared last modification (a machine's
     stamp of its last save); a visible "Updated"/"Aktualisiert" day does not: on
     a story that shows no other date it is the day its reader is given (the
     bench's human labels take it too).
@@ -691,13 +749,24 @@ def _htmldate(page: Page, month_first: bool, now: datetime) -> tuple[str | None,
             )
         except Exception:  # htmldate raises many kinds on odd pages: no date, not no article
             return None, None
-        if day is None or day.endswith("-01") or day in modified:
+        if day is None or day in modified or (day.endswith("-01") and not _writes(page, day)):
             continue
         if _refused(page.lines, day, month_first, shown=extensive):
             continue
         page.evidence["published"] = Evidence("htmldate", None, day)
         return day, day
     return None, None
+
+
+def _writes(page: Page, day: str) -> bool:
+    """Whether a line of the page writes ``day`` (YYYY-MM-DD) as a day, in either
+    numeric order: htmldate pads a month or a bare year to its first day, a page
+    that shows "1 November 2026" means the day."""
+    for line in page.lines:
+        for order in (True, False):
+            if any(_day(found).isoformat() == day for _pos, found in scan_dates(line.text, order)):
+                return True
+    return False
 
 
 # A script (not JSON-LD): its dates are a program's ("expires", "created_at" of anything).
@@ -725,7 +794,7 @@ def _refused(lines: list[Line], day: str, month_first: bool, shown: bool = False
 _UPDATE_WORDS = re.compile(
     r"(?:更新|修改|修订|\b(?:updated?|modified|edited|revised|aktualisiert|geändert|"
     r"bearbeitet|mis à jour|modifié|actualizado|modificado|aggiornato|modificato|обновлено|"
-    r"изменено|bijgewerkt|gewijzigd)\b)[^\d]{0,12}$",
+    r"изменено|bijgewerkt|gewijzigd|atualizado|zaktualizowano)\b)[^\d]{0,12}$",
     re.I,
 )
 
@@ -869,7 +938,7 @@ def _modified_days(meta: PageMeta, month_first: bool) -> set[date]:
 
 def find_modified(page: Page) -> None:
     """Fill ``page.modified``: the declared last-modified date (ISO 8601), kept apart
-    from ``published``."""
+    from ``published``; without one, the page's own visible "Updated ..." line."""
     now = now_of(page.reference_time)
     for raw in page.meta.modified[:5]:
         found = parse_date(raw)
@@ -877,3 +946,42 @@ def find_modified(page: Page) -> None:
             page.modified = found.iso()
             page.evidence["modified"] = Evidence("meta", None, raw)
             return
+    shown = _shown_update(page, now)
+    if shown is not None:
+        index, found = shown
+        page.modified = found.iso()
+        page.evidence["modified"] = Evidence("line", index, found.raw)
+
+
+_UPDATE_GATE = re.compile(
+    r"更新|修改|修订|updat|modifi|edited|revised|aktualisiert|geändert|bearbeitet|mis à jour|"
+    r"actualizado|aggiornato|обновлено|изменено|bijgewerkt|gewijzigd|atualizado|zaktualizowano",
+    re.I,
+)
+
+
+def _shown_update(page: Page, now: datetime) -> tuple[int, Found] | None:
+    """The first date an update label introduces ("Updated May 6, 2019", "Aktualisiert:
+    11.04.2020", "Mis à jour le 3 mars 2021") in the byline's lines, the text and just
+    after it; never before the published day (an update comes after). Lines of
+    comments (boilerplate below the byline) are not the page's."""
+    lines = page.lines
+    month_first, hints = _date_order(page)
+    lo, hi = _date_window(page)
+    if page.headline is not None and lo == page.headline + 1:
+        lo = max(0, page.headline - _ABOVE_TITLE)
+    published = parse_date(page.published) if page.published else None
+    for i in range(lo, _after_text(page, hi)):
+        line = lines[i]
+        comments = line.boilerplate and i >= hi
+        if line.tag in _NOT_DATE_LINE or line.length > _PROSE_LINE or comments:
+            continue
+        text = line.text[:MAX_LINE]
+        if _UPDATE_GATE.search(text) is None:
+            continue
+        for pos, found in scan_dates(text, month_first, hints):
+            if not _updated(text[max(0, pos - 24) : pos]) or not is_valid(found, now):
+                continue
+            if published is None or _day(found) >= _day(published):
+                return i, found
+    return None

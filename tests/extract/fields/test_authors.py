@@ -624,3 +624,77 @@ def test_a_first_name_byline_is_completed_by_the_author_box_beside_it() -> None:
     assert authors(byline.replace("Ann", "Bob") + box) == ("Bob",)
     # A byline of a full name is read as it is.
     assert authors(byline.replace("Ann", "Ann Berg") + box) == ("Ann Berg",)
+
+
+@pytest.mark.parametrize(
+    ("byline", "names"),
+    [
+        # A byline sharing the date's line, after a separator, a role after the name.
+        ("Nov 26, 2025 — by Alice Smith | Staff Writer", ("Alice Smith",)),
+        ("23.11.2025 02:00 Uhr – Von Hans Müller", ("Hans Müller",)),
+        ("Published: 26 November 2025, 16:00  Author: Mark O'Brien", ("Mark O'Brien",)),
+        ("26 novembre 2025 — par Marie Dubois, journaliste", ("Marie Dubois",)),
+        ("26 de noviembre de 2025 | Por Ana García, corresponsal", ("Ana García",)),
+        ("26 novembre 2025 – di Marco Rossi, giornalista", ("Marco Rossi",)),
+        ("26 november 2025 · Door Jan de Vries, verslaggever", ("Jan de Vries",)),
+        ("26 de novembro de 2025 — Por João Silva, repórter", ("João Silva",)),
+        ("26 listopada 2025 | Autor: Jan Kowalski, dziennikarz", ("Jan Kowalski",)),
+        ("2025年11月26日 10:00 记者 王燕平", ("王燕平",)),
+        ("2025年11月26日 文・山田太郎", ("山田太郎",)),
+        # A name and its role alone on the line.
+        ("Sarah Lin, Business correspondent", ("Sarah Lin",)),
+        ("Hans Müller, Redakteur", ("Hans Müller",)),
+    ],
+)
+def test_a_byline_inside_a_date_line_after_a_separator_or_before_a_role(
+    byline: str, names: tuple[str, ...]
+) -> None:
+    assert authors(f"<div>{byline}</div>") == names
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Staff Writer",  # a role alone is never a name
+        "Business correspondent",
+        "Nov 26, 2025 — Staff Writer",
+        # A "by" in a sentence, after a date and a comma: a painting's caption.
+        "Signing of the Protocol, August 12, 1898, by Theobald Chartran.",
+    ],
+)
+def test_a_role_or_a_sentence_after_a_date_gives_no_name(line: str) -> None:
+    assert authors(f"<div>{line}</div>") == ()
+
+
+def test_a_month_word_ends_a_name_only_before_its_day() -> None:
+    assert authors("<div>Mike Kappel May 18, 2016</div>") == ("Mike Kappel",)
+    assert authors("<div>By Ann Lee March 2, 2016</div>") == ("Ann Lee",)
+    # "Jan", "May", "June" are given names too.
+    assert authors("<div>Door Jan de Vries</div>") == ("Jan de Vries",)
+
+
+def test_a_sentences_full_stop_ends_a_name() -> None:
+    line = "<div>2019-02-23, 09:14 PM by Starred Skies. Edited 1 time in total.</div>"
+    assert authors(line) == ("Starred Skies",)
+
+
+def test_a_field_the_markup_glued_to_a_name_is_cut_back_to_the_marked_name() -> None:
+    byline = (
+        "<div>am 23. Januar 2020 von <span class='author'>Christian Spließ</span>"
+        "in <a href='/c'>Allgemeines</a></div>"
+    )
+    assert authors(byline) == ("Christian Spließ",)
+
+
+@pytest.mark.parametrize("control", ["Sign In", "Terms &amp; Conditions Privacy Policy"])
+def test_a_sites_control_in_an_author_marked_element_is_no_name(control: str) -> None:
+    assert authors(f"<div class='author-box'>{control}</div>") == ()
+    assert clean_name(control.replace("&amp;", "&")) is None
+
+
+def test_a_label_that_opens_a_name_keeps_its_letters() -> None:
+    """"By", "Par", "Von" are labels only as words of their own."""
+    for name in ("Byron Smith", "Paris Hilton", "Vondra Klein", "Porter Adams"):
+        assert clean_name(name) == name
+    assert clean_name("Authored by Nicole Hatcher") == "Nicole Hatcher"
+    assert clean_name("Authored by") is None

@@ -148,7 +148,7 @@ def test_scan_dates_finds_what_every_shape_searched_everywhere_finds(
     rng = random.Random(9)
     texts = [date_like(rng) for _ in range(4000)]
     texts += ["2019-03-02", "7/5/2005 9:23 PM", "March 2,\u30002016", "19 de noviembre de 2019"]
-    texts += ["04-Aug-2021 5:11:10", "2016年03月02日", "2019-11-1920", "x\xa02019"]
+    texts += ["04-Aug-2021 5:11:10", "2016年03月02日", "2019-11-1920", "x\xa02019", "4. 2. 2022"]
     fast = [
         dateparse.scan_dates(text, month_first) for text in texts for month_first in (True, False)
     ]

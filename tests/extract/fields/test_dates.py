@@ -847,3 +847,96 @@ def test_a_fragment_handed_to_htmldate_logs_no_error(caplog: pytest.LogCaptureFi
         article = extract_article(page, "http://news.test/a")
     assert article.page_type == "article" and article.published is None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_first_of_the_month_is_a_day_where_the_page_writes_it() -> None:
+    """htmldate's "-01" is its padding of a month ("November 2019") unless a line of
+    the page writes that very day: a story published on the first keeps its date."""
+    footer = "<footer><abbr class='published' title='2019-11-01'>1 November 2019</abbr></footer>"
+    result = extract_page(page("By Ann Lee", paragraphs=PARAGRAPHS + footer))
+    assert result.published == "2019-11-01"
+    assert result.evidence["published"] == dates.Evidence("htmldate", None, "2019-11-01")
+    # The month alone stays no day (htmldate pads it to the 1st).
+    assert published(page("By Ann Lee · November 2019")) is None
+
+
+def test_a_spaced_german_date_is_day_first() -> None:
+    assert published(page("Von Deutscher Tennis Bund 4. 2. 2022.", lang="de")) == "2022-02-04"
+    assert published(page("Von Anna Berg 04. 02. 2022", lang="en-US")) == "2022-02-04"
+
+
+@pytest.mark.parametrize(
+    ("stamp", "shown", "expected"),
+    [
+        # 23:00 UTC is the next day east of UTC: the page shows its own local day.
+        ("2021-11-04T23:00Z", "5. November 2021", "2021-11-05"),
+        # 02:54 UTC is the next day nowhere: the shown day is another story's.
+        ("2021-11-04T02:54Z", "5. November 2021", "2021-11-04"),
+        # ... and 02:54 UTC is the day before west of UTC.
+        ("2021-11-05T02:54Z", "4. November 2021", "2021-11-04"),
+    ],
+)
+def test_a_utc_stamp_gives_way_to_a_shown_day_only_a_zone_can_reach(
+    stamp: str, shown: str, expected: str
+) -> None:
+    head = (
+        f"<meta property='article:published_time' content='{stamp}'>"
+        "<meta property='article:modified_time' content='2021-11-05T12:42Z'>"
+    )
+    assert (published(page(shown, head=head, lang="de")) or "")[:10] == expected
+
+
+def test_the_line_right_above_the_headline_is_a_byline() -> None:
+    html = (
+        "<html lang='de'><head><title>Faire Lieferketten</title>"
+        "<meta name='date' content='2020-02-12'></head><body><nav><a href='/'>Start</a></nav>"
+        "<div>05.02.2020 - Redaktion: Eva Berg</div><h1>Faire Lieferketten</h1>"
+        f"{PARAGRAPHS}</body></html>"
+    )
+    assert published(html) == "2020-02-05"
+
+
+def test_an_ambiguous_numeric_stamp_is_read_in_the_order_the_page_shows() -> None:
+    """A de page's metadata writes "11/01/2023" (US order); the page shows 01.11.2023."""
+    head = "<meta name='date' content='11/01/2023 12:43:42'>"
+    shown = page("Erstellt am: 01.11.2023", head=head, lang="de")
+    assert (published(shown) or "")[:10] == "2023-11-01"
+    # The other way round: a day-first page showing its metadata's day in US order.
+    head = "<meta property='article:published_time' content='2021-11-01T04:00:14Z'>"
+    assert (published(page("11/01/2021", head=head, lang="de")) or "")[:10] == "2021-11-01"
+
+
+@pytest.mark.parametrize(
+    ("lang", "byline", "modified"),
+    [
+        ("en", "By Ann Lee · Published May 2, 2019 · Updated May 6, 2019", "2019-05-06"),
+        (
+            "de",
+            "Von Hans Müller, 23.11.2025 · Aktualisiert: 24.11.2025, 10:27",
+            "2025-11-24T10:27:00",
+        ),
+        ("fr", "Par Marie Dubois, le 2 mars 2021 · Mis à jour le 3 mars 2021", "2021-03-03"),
+    ],
+)
+def test_modified_from_the_pages_visible_updated_line(
+    lang: str, byline: str, modified: str
+) -> None:
+    """Without a declared last modification, the page's own "Updated ..." line gives
+    it, with the line as evidence; the published date stays the first day."""
+    result = extract_page(page(byline, lang=lang))
+    assert result.modified == modified
+    evidence = result.evidence["modified"]
+    assert evidence.source == "line" and evidence.line is not None
+    assert result.lines[evidence.line].text == byline
+    assert result.published is not None and result.published < modified
+
+
+def test_no_visible_update_before_the_publication_nor_without_a_label() -> None:
+    # An "updated" day before the published one is no update of this story.
+    assert extract_article(page("Published May 6, 2019 · Updated May 2, 2019")).modified is None
+    # A date with no update label is no modification.
+    assert extract_article(page("By Ann Lee · May 6, 2019")).modified is None
+    # The declared value comes first.
+    head = "<meta property='article:modified_time' content='2019-05-09T08:00:00Z'>"
+    article = extract_article(page("Published May 2, 2019 · Updated May 6, 2019", head=head))
+    assert article.modified == "2019-05-09T08:00:00+00:00"
