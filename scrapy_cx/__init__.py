@@ -16,7 +16,7 @@ import warnings
 from types import ModuleType
 from typing import Any
 
-from .article import DEFAULT_FORMATS, FORMATS, Article, Image, Post
+from .article import DEFAULT_FORMATS, FORMATS, Article, Breadcrumb, Image, Post
 from .extract import extract_article
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "ArticleMiddleware",
     "ArticlePipeline",
     "ArticleSpiderMiddleware",
+    "Breadcrumb",
     "DEFAULT_FORMATS",
     "FORMATS",
     "Image",

@@ -52,6 +52,15 @@ class Image:
 
 
 @dataclass(frozen=True, slots=True)
+class Breadcrumb:
+    """One step of the page's breadcrumb trail: its name and its absolute http(s)
+    URL, None where the page links none (the last crumb, the page itself, usually)."""
+
+    name: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Article:
     """One extracted news article.
 
@@ -78,6 +87,13 @@ class Article:
     pager's, a split article's), None if none: what a crawler goes on to.
     ``pages``: the URLs an article split over several pages was read from, in
     order (filled by the crawler that merged them; empty for one page).
+    ``breadcrumbs``: the page's breadcrumb trail (JSON-LD or microdata
+    ``BreadcrumbList``, or breadcrumb navigation), home first; empty if none.
+    ``accessible_for_free``: what the page declares (schema.org
+    ``isAccessibleForFree``, a paywalled ``hasPart``): False for a paywalled story,
+    None where it says nothing. ``posts`` are a thread's posts, or a live blog's
+    entries (``LiveBlogPosting.liveBlogUpdate``, or its timestamped entries), each
+    with its ``published`` time where the page gives one.
     ``truncated``: the page was too big to read whole (more tags, attributes on
     one tag, lines or characters in one line than any real page has: the bounds
     in ``extract.parse.dom`` and ``extract.parse.lines``); the fields come from what was read.
@@ -100,6 +116,8 @@ class Article:
     site_name: str | None = None
     language: str | None = None
     canonical_url: str | None = None
+    breadcrumbs: tuple[Breadcrumb, ...] = field(default_factory=tuple)  # home first
+    accessible_for_free: bool | None = None  # None: the page does not say
     page_type: str | None = None  # article, thread, listing or other; None: not extracted
     article_probability: float | None = None  # in [0, 1]; None: not extracted
     related: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (title, URL)
@@ -129,6 +147,7 @@ class Article:
         data["article_links"] = list(self.article_links)
         data["pages"] = list(self.pages)
         data["related"] = [{"title": title, "url": url} for title, url in self.related]
+        data["breadcrumbs"] = [{"name": c.name, "url": c.url} for c in self.breadcrumbs]
         data["posts"] = [
             {name: getattr(post, name) for name in _POST_FIELDS} for post in self.posts
         ]
@@ -137,8 +156,8 @@ class Article:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Article:
         """The article :meth:`to_dict` made ``data`` of (a JSON line read back, too):
-        lists become tuples again, ``images`` and ``posts`` their records, ``related``
-        its (title, URL) pairs; keys that are not fields are ignored. Strings are
+        lists become tuples again, ``images``, ``breadcrumbs`` and ``posts`` their records,
+        ``related`` its (title, URL) pairs; keys that are not fields are ignored. Strings are
         shared, not copied: the crawl's process rebuilds each article so from the
         worker's fields, which its item takes as they are."""
         values = {name: data[name] for name in _ARTICLE_FIELDS if name in data}
@@ -150,6 +169,8 @@ class Article:
             values["images"] = tuple(Image(**image) for image in images)
         if "related" in values:
             values["related"] = tuple((pair["title"], pair["url"]) for pair in values["related"])
+        if "breadcrumbs" in values:
+            values["breadcrumbs"] = tuple(Breadcrumb(**c) for c in values["breadcrumbs"])
         if "posts" in values:
             values["posts"] = tuple(Post(**post) for post in values["posts"])
         return cls(**values)

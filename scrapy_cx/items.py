@@ -39,6 +39,8 @@ class ArticleItem(scrapy.Item):
     site_name = scrapy.Field()
     language = scrapy.Field()
     canonical_url = scrapy.Field()
+    breadcrumbs = scrapy.Field()
+    accessible_for_free = scrapy.Field()
     page_type = scrapy.Field()
     article_probability = scrapy.Field()
     related = scrapy.Field()

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scrapy_cx import Article
-from scrapy_cx.article import Image, Post
+from scrapy_cx.article import Breadcrumb, Image, Post
 
 
 def test_fields_in_export_order() -> None:
@@ -30,6 +30,8 @@ def test_fields_in_export_order() -> None:
         "site_name",
         "language",
         "canonical_url",
+        "breadcrumbs",
+        "accessible_for_free",
         "page_type",
         "article_probability",
         "related",
@@ -70,6 +72,8 @@ def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
         next_page="http://x/1?page=2",
         pages=("http://x/1", "http://x/1?page=2"),
         posts=(Post(author="bob", published="2024-01-02", text="Hi"),),
+        breadcrumbs=(Breadcrumb("Home", "http://x/"), Breadcrumb("Story")),
+        accessible_for_free=False,
         fingerprint="f" * 16,
     )
     data = article.to_dict()
@@ -81,6 +85,7 @@ def test_to_dict_holds_every_field_with_nested_records_as_plain_data() -> None:
         pages=["http://x/1", "http://x/1?page=2"],
         related=[{"title": "Other story", "url": "http://x/2"}],
         posts=[{"author": "bob", "published": "2024-01-02", "text": "Hi", "html": None}],
+        breadcrumbs=[{"name": "Home", "url": "http://x/"}, {"name": "Story", "url": None}],
     )
     assert data == expected
     assert json.loads(json.dumps(data)) == data
@@ -100,6 +105,8 @@ def test_from_dict_reads_back_what_to_dict_made() -> None:
         article_links=("http://x/3",),
         pages=("http://x/1", "http://x/1?page=2"),
         posts=(Post(author="bob", published="2024-01-02", text="Hi", html="<p>Hi</p>"),),
+        breadcrumbs=(Breadcrumb("Home", "http://x/"), Breadcrumb("Story")),
+        accessible_for_free=True,
         truncated=True,
     )
     for original in (article, Article(), Article(images=())):

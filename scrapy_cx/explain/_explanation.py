@@ -80,7 +80,7 @@ class Explanation:
     article: Article
     lines: tuple[ShownLine, ...]
     regions: tuple[tuple[int, int], ...]  # selected line ranges, end exclusive
-    evidence: tuple[FieldSource, ...]  # title, published, authors
+    evidence: tuple[FieldSource, ...]  # title, published, authors, breadcrumbs...
     kinds: tuple[Kind, ...]  # the kinds the lines use, in legend order
     block_size: int  # K: lines per block
     line_cost: float  # what a block must outweigh to join the region
@@ -127,7 +127,11 @@ def explanation(
         "title": article.title,
         "published": article.published_raw,
         "authors": ", ".join(article.authors) or None,
+        "breadcrumbs": " › ".join(crumb.name for crumb in article.breadcrumbs) or None,
+        "accessible_for_free": _FREE[article.accessible_for_free],
     }
+    if page.evidence_of("posts") is not None:  # a live blog's entries (a thread's: none)
+        values["posts"] = f"{len(article.posts)} entries"
     # The core gives every line a kind (extract/content/blocks.py): one per line, in order;
     # the renderer what each kept line became (a core without one: none).
     shapes: Mapping[int, str] = getattr(page, "shapes", None) or {}
@@ -229,7 +233,10 @@ _MISSING = {
     "title": "no headline in the page or its metadata",
     "published": "no date in the page, its metadata or its URL",
     "authors": "no byline near the headline and no author metadata",
+    "breadcrumbs": "no BreadcrumbList and no breadcrumb navigation",
+    "accessible_for_free": "the page does not say (no isAccessibleForFree)",
 }
+_FREE: dict[bool | None, str | None] = {True: "yes", False: "no (paywalled)", None: None}
 
 
 def _field_source(

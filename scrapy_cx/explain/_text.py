@@ -34,7 +34,7 @@ def render_text(expl: Explanation) -> str:
         value = evidence.value if evidence.value is not None else "(not found)"
         if evidence.field == "published" and expl.article.published:
             value = f"{expl.article.published}  (read from {evidence.value!r})"
-        out.append(f"  {evidence.field:<{LABEL}}{value}")
+        out.append(f"  {evidence.field:<{LABEL - 1}} {value}")  # a long name still spaced
         out.append(f"  {'':<{LABEL}}  found in: {evidence.where}")
     out.append(f"  {'page type':<{LABEL}}{verdict_summary(expl)}")
     if expl.page_type_why:

@@ -17,10 +17,13 @@ from .classify.pagetype import (
 from .classify.probability import find_probability
 from .content.blocks import find_blocks
 from .content.choose import select_headline_list, select_lead, select_text
+from .content.live import find_live_posts
 from .content.posts import find_posts
 from .content.sections import join_sections
 from .content.thread import select_thread
+from .fields.access import find_access
 from .fields.authors import find_authors
+from .fields.breadcrumbs import find_breadcrumbs
 from .fields.dates import date_by_htmldate, find_modified, find_published
 from .fields.fingerprint import find_fingerprint
 from .fields.image import find_image
@@ -35,15 +38,9 @@ from .parse.read import read_lines, read_page_meta
 from .render.structure import find_structure
 
 __all__ = [
-    "Evidence",
-    "LineOptions",
-    "PAGE_TYPES",
-    "Page",
-    "STAGES",
-    "Selection",
-    "extract_article",
-    "extract_page",
-]
+    "Evidence", "LineOptions", "PAGE_TYPES", "Page", "STAGES", "Selection",
+    "extract_article", "extract_page",
+]  # fmt: skip
 
 _DEFAULT_OPTIONS = LineOptions()  # frozen: one instance serves every call
 
@@ -139,8 +136,11 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     date_by_htmldate,  # no date yet, page_type, markup -> published, evidence (htmldate)
     join_sections,  # not one article: its sections -> selection
     find_posts,  # a thread: its post units -> posts
+    find_live_posts,  # no posts yet: a live blog's entries (JSON-LD, stamps) -> posts
     find_blocks,  # lines, regions -> kinds, related
     find_image,  # meta, tree -> image, evidence
+    find_breadcrumbs,  # JSON-LD, microdata, breadcrumb navigation -> breadcrumbs
+    find_access,  # JSON-LD / microdata isAccessibleForFree -> accessible_for_free
     find_fingerprint,  # content -> fingerprint
     find_probability,  # page_type, declared, dates, authors, headline, URL, body -> probability
     find_structure,  # formats, body, lines, image -> content_html, content_markdown, images

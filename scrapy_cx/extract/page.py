@@ -14,7 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from lxml import etree
 
-from ..article import DEFAULT_FORMATS, Article, Image, Post
+from ..article import DEFAULT_FORMATS, Article, Breadcrumb, Image, Post
 from .content.text import joined
 from .parse.lines import Line, LineOptions, PageLines
 from .parse.lines import without_controls as text_without_controls
@@ -85,8 +85,9 @@ class Page:
     the stages add in order: ``meta``, the ``selection`` (the lines, the main
     text's regions, ``content``, ``headline`` and ``title``: read through the
     properties of the same names), ``page_type``, ``language``, ``published``,
-    ``modified``, ``site_name``, ``authors`` and ``source``, ``image``, and the
-    ``evidence`` of where each was read (:meth:`evidence_of`).
+    ``modified``, ``site_name``, ``authors`` and ``source``, ``image``,
+    ``breadcrumbs``, ``accessible_for_free``, and the ``evidence`` of where each was
+    read (:meth:`evidence_of`).
     """
 
     root: etree._Element
@@ -134,6 +135,8 @@ class Page:
     authors: tuple[str, ...] = ()
     source: str | None = None
     image: str | None = None
+    breadcrumbs: list[Breadcrumb] = field(default_factory=list)  # breadcrumbs.py
+    accessible_for_free: bool | None = None  # access.py; None: the page does not say
     fingerprint: str | None = None
     # How sure the extractor is that the page is one article or thread (probability.py).
     article_probability: float | None = None
@@ -238,6 +241,8 @@ class Page:
             site_name=self.site_name,
             language=self.language,
             canonical_url=meta.canonical_url,
+            breadcrumbs=tuple(self.breadcrumbs),
+            accessible_for_free=self.accessible_for_free,
             page_type=self.page_type,
             article_probability=self.article_probability,
             related=tuple(self.related),

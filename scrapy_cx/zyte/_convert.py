@@ -22,6 +22,7 @@ from zyte_common_items import (
     ArticleNavigation,
     ArticleNavigationMetadata,
     Author,
+    Breadcrumb,
     Image,
     ProbabilityRequest,
     Request,
@@ -64,6 +65,8 @@ FIELD_MAP = {
     "site_name": "siteName",
     "language": "inLanguage",
     "canonical_url": "canonicalUrl",
+    "breadcrumbs": "breadcrumbs",
+    "accessible_for_free": "isAccessibleForFree",
     "page_type": "pageType",
     "article_probability": "metadata.probability",
     "related": "related",
@@ -119,6 +122,7 @@ def zyte_article(
         "articleBody": article.content or None,
         "articleBodyHtml": body_html(article.content_html),
         "canonicalUrl": article.canonical_url,
+        "breadcrumbs": [Breadcrumb(name=c.name, url=c.url) for c in article.breadcrumbs] or None,
         "metadata": ArticleMetadata(
             probability=article.article_probability, dateDownloaded=downloaded
         ),
@@ -136,6 +140,7 @@ def _ours(article: cx.Article) -> dict[str, Any]:
         "keywords": list(article.keywords) or None,
         "siteName": article.site_name,
         "pageType": article.page_type,
+        "isAccessibleForFree": article.accessible_for_free,
         "imageDetails": [
             CxImage(url=image.url, alt=image.alt, caption=image.caption)
             for image in article.images or ()

@@ -56,6 +56,9 @@ class CxArticle(Article):
     siteName: str | None = None
     pageType: str | None = None
     """article, thread, listing or other."""
+    isAccessibleForFree: bool | None = None
+    """``accessible_for_free``: False for a paywalled story; None where the page says
+    nothing."""
     imageDetails: list[CxImage] | None = None
     """The body's pictures with their ``alt`` text and caption (``images`` has URLs)."""
     related: list[CxLink] | None = None

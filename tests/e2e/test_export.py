@@ -2,7 +2,7 @@
 
 The example project's bundled pages plus one article of about 180 KB of text,
 crawled from a folder with a real ``scrapy crawl news``: exported as CSV, the
-nested fields (authors, keywords, images, related, posts) are JSON cells equal
+nested fields (authors, keywords, images, related, posts, breadcrumbs) are JSON cells equal
 to the JSON lines export of the same crawl, and the 180 KB cell reads back with
 ``csv.DictReader`` once ``csv.field_size_limit`` allows it (as the README
 says). Dropped, the same article is one short log line naming its URL and why.
@@ -26,7 +26,7 @@ from tests.support.crawl import EXAMPLE_PROJECT, run_crawl
 pytestmark = pytest.mark.xdist_group(__name__)
 
 FAST = {"DOWNLOAD_DELAY": "0", "AUTOTHROTTLE_ENABLED": "False"}
-NESTED = ("authors", "keywords", "images", "related", "posts")
+NESTED = ("authors", "keywords", "images", "related", "posts", "breadcrumbs")
 BIG_TITLE = "The tram extension, every hearing in full"
 BIG_TEXT = 180_000  # characters: more than csv's default field limit (131 072)
 
@@ -45,7 +45,22 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for page in (EXAMPLE_PROJECT / "news" / "pages").glob("*.html"):
         shutil.copy(page, folder / page.name)
     (folder / "big.html").write_text(big_page(), encoding="utf-8")
+    (folder / "live.html").write_text(live_page(), encoding="utf-8")
     return folder
+
+
+LIVE_HEAD = (
+    '<script type="application/ld+json">{"@type": "LiveBlogPosting", "isAccessibleForFree":'
+    ' false, "liveBlogUpdate": [{"datePublished": "2024-03-05T10:00:00Z", "articleBody":'
+    ' "The vote passes."}]}</script><script type="application/ld+json">{"@type":'
+    ' "BreadcrumbList", "itemListElement": [{"position": 1, "name": "Home", "item": "/"},'
+    ' {"position": 2, "name": "City"}]}</script></head>'
+)
+
+
+def live_page() -> str:
+    """A paywalled live blog with a breadcrumb trail: the new fields, filled."""
+    return article_html("Tram vote live").replace("</head>", LIVE_HEAD)
 
 
 def test_csv_export_reads_back_with_nested_fields_as_json(pages: Path, tmp_path: Path) -> None:
@@ -67,6 +82,11 @@ def test_csv_export_reads_back_with_nested_fields_as_json(pages: Path, tmp_path:
     # The bundled pages do have nested values, so the JSON is more than "[]".
     assert any(json.loads(row["related"]) for row in rows)
     assert any(len(json.loads(row["authors"])) > 1 for row in rows)
+    live = next(row for row in rows if row["url"].endswith("/live.html"))
+    assert [crumb["name"] for crumb in json.loads(live["breadcrumbs"])] == ["Home", "City"]
+    assert json.loads(live["posts"])[0]["published"] == "2024-03-05T10:00:00+00:00"
+    assert live["accessible_for_free"] == "False"  # a bool as Scrapy's CSV writes one
+    assert {row["accessible_for_free"] for row in rows if row is not live} == {""}  # None
 
 
 def test_dropped_big_article_is_one_short_log_line(pages: Path, tmp_path: Path) -> None:

@@ -425,3 +425,30 @@ def test_the_page_type_says_why_and_how_sure() -> None:
     assert "because: it declares NewsArticle" in text
     assert f"article_probability {article.article.article_probability:.2f}" in text
     assert "because: it declares NewsArticle" in render_html(article)
+
+
+def test_breadcrumbs_paywall_and_live_entries_say_where_they_were_read() -> None:
+    head = (
+        '<script type="application/ld+json">{"@type": "LiveBlogPosting",'
+        ' "isAccessibleForFree": "False", "liveBlogUpdate": [{"articleBody": "Doors open."},'
+        ' {"articleBody": "The vote passes."}]}</script></head>'
+    )
+    trail = (
+        '<nav aria-label="breadcrumb"><ol><li><a href="/">Home</a></li>'
+        '<li><a href="/city/">City</a></li><li>Ferry fares</li></ol></nav><article>'
+    )
+    html = article_html("Ferry fares").replace("</head>", head).replace("<article>", trail)
+    expl = explain_page(html, "https://news.example/city/fares")
+    by_field = {e.field: e for e in expl.evidence}
+    assert by_field["breadcrumbs"].value == "Home › City › Ferry fares"
+    assert by_field["breadcrumbs"].where == "<nav> breadcrumb navigation"
+    paywall = by_field["accessible_for_free"]
+    assert paywall.value == "no (paywalled)"
+    assert paywall.where == "JSON-LD isAccessibleForFree: “False”"
+    assert by_field["posts"].value == "2 entries"
+    assert by_field["posts"].where == "JSON-LD liveBlogUpdate"
+    out = render_text(expl)
+    assert "  accessible_for_free no (paywalled)\n" in out
+    plain = {e.field: e for e in explain_page(article_html("Ferry fares")).evidence}
+    assert plain["breadcrumbs"].value is None and "posts" not in plain
+    assert plain["accessible_for_free"].where == "the page does not say (no isAccessibleForFree)"

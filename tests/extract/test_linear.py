@@ -86,7 +86,7 @@ def test_a_crowded_tag_keeps_its_first_attributes_and_the_page() -> None:
 
 def test_ordinary_long_tags_are_left_alone() -> None:
     svg = '<svg><path d="' + "M1 2L3 4 " * 2_000 + '"/></svg>'
-    data = '<div data-json=\'{"a": "' + "x" * 10_000 + '"}\'>t</div>'
+    data = '<div data-json=\'{"a": "' + "x" * 10_000 + "\"}'>t</div>"
     for html in (svg, data, PARAGRAPH * 100):
         assert cap_attributes(html) is html
 

@@ -141,7 +141,10 @@ def test_http_url_needs_an_http_base_for_a_relative_link() -> None:
         ("https://town.test:8080#top", "https://town.test:8080/#top"),
         ("http://town.test/", "http://town.test/"),
         ("http://town.test/a?b=//c", "http://town.test/a?b=//c"),
-        ("https://go.town.test/?id=1&url=https://x.test", "https://go.town.test/?id=1&url=https://x.test"),
+        (
+            "https://go.town.test/?id=1&url=https://x.test",
+            "https://go.town.test/?id=1&url=https://x.test",
+        ),
     ],
 )
 def test_an_empty_path_is_written_as_a_browser_writes_it(url: str, expected: str) -> None:

@@ -12,7 +12,7 @@ zci = pytest.importorskip("zyte_common_items")
 # zyte-common-items' own adapter for its JSON (the one web-poet's fixtures use).
 ZyteJson = pytest.importorskip("zyte_common_items.serialization").ZCEItemAdapter
 
-from scrapy_cx import Article, Image, Post, extract_article  # noqa: E402
+from scrapy_cx import Article, Breadcrumb, Image, Post, extract_article  # noqa: E402
 from scrapy_cx.zyte import (  # noqa: E402
     CxArticle,
     downloaded_at,
@@ -191,6 +191,8 @@ def test_every_field_of_ours_has_its_place_and_is_carried_over() -> None:
                 "site_name": "N",
                 "language": "en",
                 "canonical_url": f"{BASE}/c",
+                "breadcrumbs": (Breadcrumb("Home", f"{BASE}/"),),
+                "accessible_for_free": True,
                 "page_type": "article",
                 "article_probability": 0.5,
                 "related": (("R", f"{BASE}/r"),),

@@ -22,6 +22,7 @@ from .dom import META_TAGS, may_hold, may_name
 _MAX_VALUE = 2000  # longer meta values are garbage, not metadata
 _MAX_JSONLD = 200_000  # characters of one JSON-LD script worth parsing
 _MAX_JSONLD_TOTAL = 1_000_000  # ... and of all of them together
+_MAX_JSONLD_NODES = 200  # JSON-LD nodes kept in PageMeta.jsonld
 _META_TAG_SET = frozenset(META_TAGS)
 _MAX_ELEMENTS = 5000  # head elements read: a hostile page may have a million <meta>
 _MAX_CANDIDATES = 20  # values kept per field
@@ -46,6 +47,11 @@ class PageMeta:
     images: list[str] = field(default_factory=list)  # og:image, twitter:image, JSON-LD, best first
     author_tags: list[str] = field(default_factory=list)  # <meta name=author>...: often not a name
     scripts: list[etree._Element] = field(default_factory=list)  # inline scripts, read lazily
+    # The JSON-LD nodes read (top level and @graph), parsed once for the stages that
+    # read other keys (breadcrumbs, isAccessibleForFree, liveBlogUpdate).
+    jsonld: list[dict[str, Any]] = field(default_factory=list)
+    # <meta itemprop="isAccessibleForFree" content=...> values, as written (access.py).
+    free: list[str] = field(default_factory=list)
 
 
 # Published-date meta names, best first (rank = position). "date" and "dc.date" are
@@ -198,6 +204,7 @@ _READ_META = frozenset(
         *_SITE_META,
         *_LANG_META,
         "og:url",
+        "isaccessibleforfree",
     )
 )
 
@@ -368,6 +375,13 @@ def author_marks(
     return marks
 
 
+def jsonld_types(node: dict[str, Any]) -> list[str]:
+    """A JSON-LD node's ``@type`` as a list of names (``schema:X`` and URLs as ``X``)."""
+    kind = node.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return [k.rsplit("/", 1)[-1].rsplit(":", 1)[-1] for k in kinds[:10] if isinstance(k, str)]
+
+
 def _is_article_node(node: dict[str, Any]) -> bool:
     kind = node.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
@@ -390,7 +404,9 @@ def _read_jsonld(text: str, meta: PageMeta, dates: list[tuple[int, str, str]]) -
         data = json.loads(text.rstrip(";"), strict=False)
     except (ValueError, RecursionError):
         return
-    for node in _jsonld_nodes(data):
+    nodes = _jsonld_nodes(data)
+    meta.jsonld.extend(nodes[: _MAX_JSONLD_NODES - len(meta.jsonld)])
+    for node in nodes:
         article = _is_article_node(node)
         for key, rank in (("datePublished", 5), ("dateCreated", 25), ("uploadDate", 26)):
             value = node.get(key)
@@ -550,6 +566,8 @@ def _read_meta_tag(el: etree._Element, meta: PageMeta, finds: _HeadFinds) -> Non
         finds.declared_lang = finds.declared_lang or value
     elif key == "og:url":
         finds.og_url = finds.og_url or _address(el)
+    elif key == "isaccessibleforfree" and len(meta.free) < _MAX_CANDIDATES:
+        meta.free.append(value)
 
 
 def _in_nested_item(el: etree._Element) -> bool:

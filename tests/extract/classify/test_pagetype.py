@@ -709,9 +709,7 @@ def vote_comment(i: int, depth: int, when: str, children: str = "") -> str:
 
 def comment_page(when: str) -> str:
     """A submitted link and a tree of 8 comments, each shown with ``when``."""
-    tree = "".join(
-        vote_comment(i, 0, when, vote_comment(i + 1, 1, when)) for i in range(0, 8, 2)
-    )
+    tree = "".join(vote_comment(i, 0, when, vote_comment(i + 1, 1, when)) for i in range(0, 8, 2))
     body = (
         "<main><div><a href='/r/town/'>r/town</a> • <time>5 hr. ago</time> "
         "<a href='/user/alice/'>alice</a></div><h1>Council votes to rebuild the river bridge</h1>"
@@ -1188,8 +1186,12 @@ def answers_page(age: str) -> str:
         f"<div>Bridge engineer for twenty years · {count} answers</div>"
         f"<div><a href='/answer/{i}'>{age.format(i + 1)}</a></div><p>{text}</p></div>"
         for i, (who, count, text) in enumerate(
-            (("Ann Lee", 120, STORY[0]), ("Bo Chen", 45, STORY[1]), ("Cy Ray", 9, STORY[2]),
-             ("Di Fox", 3, STORY[3]))
+            (
+                ("Ann Lee", 120, STORY[0]),
+                ("Bo Chen", 45, STORY[1]),
+                ("Cy Ray", 9, STORY[2]),
+                ("Di Fox", 3, STORY[3]),
+            )
         )
     )
     return page(f"<h1>Should the old bridge be rebuilt?</h1>{answers}")
@@ -1202,7 +1204,7 @@ def test_answers_dated_by_a_bare_compact_age_are_a_thread() -> None:
 
 
 def test_a_bare_number_of_minutes_dates_no_answer() -> None:
-    """"· 5m" may be a length: no age read, no posts, so one run of text."""
+    """ "· 5m" may be a length: no age read, no posts, so one run of text."""
     article = extract_article(answers_page("· {}m"), "http://qa.test/Should-the-bridge-be-rebuilt")
     assert article.page_type == "article"
 

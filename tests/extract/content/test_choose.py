@@ -448,7 +448,6 @@ def test_a_short_notice_is_not_the_sites_url_above_it() -> None:
     assert "热线" not in article.content
 
 
-
 def test_an_articles_standfirst_under_its_headline_is_its_text() -> None:
     """A standfirst in an <h2> or a "lead" div right under the headline, apart from
     the body's container, opens the text; the byline and date between it and the
@@ -486,8 +485,7 @@ def test_a_first_line_with_a_date_further_in_or_a_sentence_stays() -> None:
     item = "Minutes of the council meeting of 12.09.2024"
     said = "On May 3, 2024 the council met."
     body = (
-        f"<article><h1>Council minutes</h1><p>{item}</p><p>{said}</p>"
-        f"{paragraphs(STORY)}</article>"
+        f"<article><h1>Council minutes</h1><p>{item}</p><p>{said}</p>{paragraphs(STORY)}</article>"
     )
     content = extract_article(page(body, "Council minutes")).content
     assert content.startswith(f"{item}\n{said}\n{STORY[0]}")

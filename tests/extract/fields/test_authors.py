@@ -121,10 +121,16 @@ JA_PARAGRAPHS = (
     [
         ("<div>By: Ann Lee & Bo Chen</div>", PARAGRAPHS, ("Ann Lee", "Bo Chen")),
         ("<div>ByAnn Lee Mar 2, 2016</div>", PARAGRAPHS, ("Ann Lee",)),  # "By" glued by markup
-        ("<div>Von Anna Berg und Jonas Keller, 2. März 2016</div>", DE_PARAGRAPHS,
-         ("Anna Berg", "Jonas Keller")),
-        ("<div>Par Marie Dupont et Luc Martin, le 2 mars 2016</div>", FR_PARAGRAPHS,
-         ("Marie Dupont", "Luc Martin")),
+        (
+            "<div>Von Anna Berg und Jonas Keller, 2. März 2016</div>",
+            DE_PARAGRAPHS,
+            ("Anna Berg", "Jonas Keller"),
+        ),
+        (
+            "<div>Par Marie Dupont et Luc Martin, le 2 mars 2016</div>",
+            FR_PARAGRAPHS,
+            ("Marie Dupont", "Luc Martin"),
+        ),
         ("<p>来源：青河日报　作者：记者 林晓峰 通讯员 周敏</p>", ZH_PARAGRAPHS, ("林晓峰", "周敏")),
         ("<p>文/王燕、李强</p>", ZH_PARAGRAPHS, ("王燕", "李强")),
         ("<p>記者：佐藤花子　2016年3月2日</p>", JA_PARAGRAPHS, ("佐藤花子",)),
@@ -174,12 +180,13 @@ def test_marked_author_elements() -> None:
     item = "<div class='meta'><span itemprop='author'>Bo Chen</span>Mar 2, 2016</div>"
     assert authors(item) == ("Bo Chen",)
     # A commenter marked as an author is not the article's author.
-    comments = (
-        "<div class='comments'><span class='comment-author'>Carl Ode</span></div>"
+    comments = "<div class='comments'><span class='comment-author'>Carl Ode</span></div>"
+    assert (
+        extract_article(
+            "<html><body><h1>Night buses approved</h1>" + PARAGRAPHS + comments + "</body></html>"
+        ).authors
+        == ()
     )
-    assert extract_article(
-        "<html><body><h1>Night buses approved</h1>" + PARAGRAPHS + comments + "</body></html>"
-    ).authors == ()
 
 
 def test_byline_closing_the_text() -> None:

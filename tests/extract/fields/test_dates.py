@@ -37,10 +37,6 @@ def published(html: str, url: str | None = None, **kwargs: object) -> str | None
     return extract_article(html, url, **kwargs).published  # type: ignore[arg-type]
 
 
-
-
-
-
 def test_page_language_decides_ambiguous_numeric_dates() -> None:
     assert published(page("Posted 02/03/2016", lang="en-US")) == "2016-02-03"
     assert published(page("Posted 02/03/2016", lang="en-GB")) == "2016-03-02"
@@ -56,8 +52,6 @@ def test_the_pages_own_year_first_date_settles_an_ambiguous_numeric_one() -> Non
     one_digit = "<time datetime='3-2-2016'>3-2-2016</time>"
     agrees = "<div><time datetime='2016-03-02'>March 2</time></div>"
     assert published(page(one_digit, paragraphs=PARAGRAPHS + agrees)) == "2016-03-02"
-
-
 
 
 def test_visible_date_between_title_and_text() -> None:
@@ -338,8 +332,6 @@ def test_comment_dates_are_not_publication_dates() -> None:
         + "</div>"
     )
     assert published(page("By Ann Lee", paragraphs=PARAGRAPHS + comments)) is None
-
-
 
 
 def platform_page(byline: str = "", scripts: str = "", head: str = "") -> str:
@@ -640,8 +632,6 @@ def test_shows_day_tells_a_shown_date_from_a_metadata_stamp(text: str, shown: bo
     assert shows_day(lines, date(2024, 5, 3)) is shown
 
 
-
-
 def test_month_days_finds_what_the_month_day_regex_finds() -> None:
     rng = random.Random(12)
     texts = [date_like(rng) for _ in range(2000)] + ["Posted Nov 18, 8:19 PM", "Nov\u300018", "x"]
@@ -701,8 +691,6 @@ def test_only_a_g_and_o_read_as_the_letters_of_ago() -> None:
         and (letters.fullmatch(chr(code)) or any(x in "ago" for x in chr(code).lower()))
     ]
     assert others == []
-
-
 
 
 # --- dates at the ends of the calendar (years 1 and 9999, offsets up to 23:59) ---------

@@ -231,7 +231,10 @@ def test_legal_links_are_no_teasers_wherever_they_stand():
     assert article.page_type == "listing"
     links = article.article_links
     assert "https://www.example.com/2024/privacy-law-passes.html" in links  # a story's address
-    legal_links = {"https://www.example.com/privacy-policy.html", "https://www.example.com/about-us/"}
+    legal_links = {
+        "https://www.example.com/privacy-policy.html",
+        "https://www.example.com/about-us/",
+    }
     assert not legal_links & set(links)
 
 

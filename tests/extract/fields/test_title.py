@@ -33,7 +33,6 @@ NAV = (
 )
 
 
-
 def page(head: str, body: str, lang: str = "en") -> str:
     return (
         f"<html lang='{lang}'><head><meta charset='utf-8'>{head}</head><body>{body}</body></html>"

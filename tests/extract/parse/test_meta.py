@@ -203,13 +203,20 @@ def test_icon_titles_and_comment_times_are_not_page_metadata() -> None:
 def test_space_separated_chinese_keywords_are_split_latin_phrases_are_not() -> None:
     html = (
         "<html><head><meta name='keywords' content='经济  金融 股市 iPhone 15 发布'>"
-        "<script type='application/ld+json'>{\"@type\": \"NewsArticle\", "
-        "\"keywords\": \"night buses 夜间公交 机场\"}</script>"
+        '<script type=\'application/ld+json\'>{"@type": "NewsArticle", '
+        '"keywords": "night buses 夜间公交 机场"}</script>'
         f"</head>{BODY}</html>"
     )
     article = extract_article(html, "https://example.com/a")
     assert article.keywords == (
-        "经济", "金融", "股市", "iPhone 15", "发布", "night buses", "夜间公交", "机场"
+        "经济",
+        "金融",
+        "股市",
+        "iPhone 15",
+        "发布",
+        "night buses",
+        "夜间公交",
+        "机场",
     )
 
 

@@ -337,4 +337,3 @@ def test_emphasis_side_by_side_is_one_emphasis() -> None:
     assert [em.text_content() for em in heading.iter("em")] == ["Call Me", "by Your Name"]
     assert [s.text_content() for s in back.iter("strong")] == ["bold"]
     assert [c.text_content() for c in back.iter("code")] == ["a`b"]
-
