@@ -272,7 +272,7 @@ def _add_output_options(extract: argparse.ArgumentParser) -> None:
         choices=ITEM_SCHEMAS,
         default=CxSettings.item_schema,
         help="the lines' schema, as CX_ITEM_SCHEMA: cx (default) or zyte (zyte_common_items."
-        "Article and our other fields, scrapy_cx.zyte.CxArticle; needs scrapy-cx[zyte])",
+        "Article and our other fields, scrapy_cx.zyte.CxArticle; needs the zyte extra)",
     )
     extract.add_argument(
         "--markdown-dir",

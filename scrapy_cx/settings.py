@@ -290,7 +290,7 @@ class CxSettings:
         "cx",
         _lower_text,
         '"cx": items are ArticleItem; "zyte": scrapy_cx.zyte.CxArticle, a '
-        "zyte_common_items.Article (needs scrapy-cx[zyte]).",
+        "zyte_common_items.Article (needs the zyte extra).",
     )
 
     def __post_init__(self) -> None:

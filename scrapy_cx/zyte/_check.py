@@ -15,7 +15,9 @@ PROVIDERS = {"scrapy_cx.zyte.ExtractionProvider": 1100, "scrapy_cx.zyte.TeasersP
 #: DedupPipeline (150), which reads our fields; before a project's (300).
 SCHEMA_ORDER = 190
 #: What to install when the extra is missing.
-INSTALL = "pip install 'scrapy-cx[zyte]'"
+INSTALL = (
+    "pip install zyte-common-items scrapy-poet (in a checkout: pip install -e '.[zyte]')"
+)
 
 
 def installed() -> bool:
