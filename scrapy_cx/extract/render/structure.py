@@ -8,7 +8,11 @@ links, emphasis, code and pictures) and placed under the structural block
 elements above it (lists, tables, quotes, figures) that the walk already
 numbered (``PageLines.parents``): no second walk of the page, and no line the
 text left out comes back, so ``content_html`` holds the text of ``content``, in
-its order. Pictures standing alone between two lines of the body are put back.
+its order. Pictures standing alone between two lines of the body are put back,
+with their caption (``images[].caption``) where the text left it out: a
+WordPress ``figcaption`` is named "wp-element-caption", which the text reads as
+boilerplate (a caption repeats no sentence of the story), but the figure is
+not whole without it.
 Linear in the page: each block element is read again at most once, each
 structural one opened and closed once.
 """
@@ -217,7 +221,7 @@ class _Builder:
         standalone = self._standalone(kept, consumed)
         events = sorted(
             [(i, 1, n) for n, i in enumerate(kept)]
-            + [(p, 0, n) for n, (p, _b, _el) in enumerate(standalone)]
+            + [(p, 0, n) for n, (p, *_rest) in enumerate(standalone)]
         )
         for _position, is_line, n in events:
             if is_line:
@@ -225,7 +229,7 @@ class _Builder:
                 self._add_line(kept[n], body[n], nodes)
                 self.pictures.extend(pictures)
             else:
-                self._add_picture(standalone[n][1], standalone[n][2])
+                self._add_picture(*standalone[n][1:])
         self._shift_headings()
         return self.root
 
@@ -358,7 +362,8 @@ class _Builder:
         self.last = (block, leaf, i)
         self.shapes[i] = self._shape(leaf)
 
-    def _add_picture(self, block: int, element: etree._Element) -> None:
+    def _add_picture(self, block: int, element: etree._Element, caption: str | None) -> None:
+        """A picture standing alone, in its figure, with ``caption`` (one the text left out)."""
         url = picture_url(element, self.base)
         if url is None:
             return
@@ -366,12 +371,15 @@ class _Builder:
         top = self._enter(anchor)
         node = _img(element, url)
         held = self._linked(node, element, block)
-        if top.tag in TEXT_HOLDERS or top.tag == "figure":
+        below = [Node("figcaption", (), [caption])] if caption else []
+        if top.tag in TEXT_HOLDERS:
             top.children.append(held)
+        elif top.tag == "figure":
+            top.children.extend([held, *below])
         elif top.tag in ONLY_CHILDREN:
             return  # a picture loose in a list or a table's frame
         else:
-            top.children.append(Node("figure", (), [held]))
+            top.children.append(Node("figure", (), [held, *below]))
         self.pictures.append((node, element))
         self.last = None
 
@@ -401,11 +409,12 @@ class _Builder:
 
     def _standalone(
         self, kept: list[int], consumed: set[int]
-    ) -> list[tuple[int, int, etree._Element]]:
+    ) -> list[tuple[int, int, etree._Element, str | None]]:
         """The pictures standing alone (in no line of the body) between two lines of
         the body, or at its edges inside the element holding its edge line, and not
         inside an element named as boilerplate for pictures. The few lines of a
-        picture's own element (its caption, its credit) do not part it from the body."""
+        picture's own element (its caption, its credit) do not part it from the body.
+        Each with its caption when the body leaves that out (:meth:`_left_out_caption`)."""
         if not self.lines.images or not kept:
             return []
         body = set(kept)
@@ -417,8 +426,9 @@ class _Builder:
         for position, block, element in lines.images:
             if not low <= position <= high or id(element) in consumed:
                 continue
-            first, end = self._past_captions(position, body, -1), self._past_captions(
-                position, body, 1
+            first, end = (
+                self._past_captions(position, body, -1),
+                self._past_captions(position, body, 1),
             )
             before, after = first - 1 in body, end in body
             if before and after:
@@ -433,8 +443,25 @@ class _Builder:
                 continue
             if _named_away(element):
                 continue
-            found.append((position, block, element))
+            found.append(
+                (position, block, element, self._left_out_caption(element, position, body))
+            )
         return found
+
+    def _left_out_caption(
+        self, element: etree._Element, position: int, body: set[int]
+    ) -> str | None:
+        """The caption of a picture standing before line ``position`` when that
+        line, the caption's first if the body holds it, is not the caption's."""
+        holder = _caption_element(element)
+        if holder is None:
+            return None
+        if position in body:
+            line_block = self.lines[position].block
+            held = self.elements[line_block] if line_block >= 0 else None
+            if held is not None and (held is holder or holder in held.iterancestors()):
+                return None  # the body writes it
+        return _text(holder)
 
     def _past_captions(self, position: int, body: set[int], step: int) -> int:
         """From a picture's place, the line past the few short lines left out of the
@@ -575,18 +602,23 @@ def _images(pictures: list[tuple[Node, etree._Element]], lead: str | None) -> tu
 
 
 def _caption(element: etree._Element) -> str | None:
-    """The caption of a picture: its figure's ``figcaption``, else the element right
-    after it (or after the one or two elements around it) named as a caption
-    ("wp-caption-text", "image-caption")."""
+    """The caption of a picture (see :func:`_caption_element`)."""
+    return _text(_caption_element(element))
+
+
+def _caption_element(element: etree._Element) -> etree._Element | None:
+    """The element holding a picture's caption: its figure's ``figcaption``, else the
+    element right after it (or after the one or two elements around it) named as
+    a caption ("wp-caption-text", "image-caption")."""
     ancestors = list(islice(element.iterancestors(), 3))
     for ancestor in ancestors:
         if ancestor.tag == "figure":
-            return _text(next(ancestor.iter("figcaption"), None))
+            return next(ancestor.iter("figcaption"), None)
     for node in (element, *ancestors[:2]):
         after = node.getnext()
         if after is not None and isinstance(after.tag, str):
             if after.tag == "figcaption" or "caption" in name_parts(after.get("class") or ""):
-                return _text(after)
+                return after
     return None
 
 
