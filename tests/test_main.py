@@ -83,14 +83,10 @@ def test_extract_a_warc_to_stdout(tmp_path: Path) -> None:
 
 def test_a_damaged_warc_member_loses_its_record_only_and_the_run_exits_3(tmp_path: Path) -> None:
     records = [
-        (
-            f"http://news.test/{i}",
-            "response",
-            [("Content-Type", "text/html")],
-            article_html(f"Story {i} about the tram").encode(),
-        )
+        (f"http://news.test/{i}", "response", [("Content-Type", "text/html")],
+         article_html(f"Story {i} about the tram").encode())
         for i in range(6)
-    ]
+    ]  # fmt: skip
     warc = tmp_path / "crawl.warc.gz"
     write_warc(warc, records)
     whole = warc.read_bytes()
@@ -105,11 +101,7 @@ def test_a_damaged_warc_member_loses_its_record_only_and_the_run_exits_3(tmp_pat
     titles = [json.loads(line)["title"] for line in proc.stdout.splitlines()]
     assert titles == [f"Story {i} about the tram" for i in (0, 1, 3, 4, 5)]
     assert "1  damaged WARC record (" in proc.stderr
-    assert "3    a WARC archive was damaged" in main_help(tmp_path)
-
-
-def main_help(cwd: Path) -> str:
-    return run_cli("extract", "--help", cwd=cwd).stdout
+    assert "3    a WARC archive was damaged" in run_cli("extract", "--help", cwd=tmp_path).stdout
 
 
 def test_options_reach_the_extraction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -343,13 +335,7 @@ def test_names_and_reasons_from_files_and_pages_reach_stderr_escaped(tmp_path: P
     headers = [("Status", "\x1b[2J\x07 Oops"), ("Content-Type", "text/html")]  # ASCII
     write_warc(tmp_path / "crawl.warc.gz", [("http://news.test/", "response", headers, b"<p>")])
     proc = run_cli(
-        "extract",
-        f"{evil}.json",
-        f"missing{evil}",
-        "crawl.warc.gz",
-        "-v",
-        "-j",
-        "1",
+        "extract", f"{evil}.json", f"missing{evil}", "crawl.warc.gz", "-v", "-j", "1",
         cwd=tmp_path,
     )
     assert proc.returncode == 1, proc.stderr
@@ -381,23 +367,9 @@ def test_dash_reads_one_page_from_standard_input(tmp_path: Path) -> None:
     make_site(tmp_path / "site", articles=1)
     page = article_html("Piped story about the tram").replace('src="', 'src="/img/', 1)
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "scrapy_cx",
-            "extract",
-            "-",
-            "site",
-            "-j",
-            "1",
-            "--url",
-            "https://news.test/2024/piped.html",
-        ],
-        input=page.encode(),
-        cwd=tmp_path,
-        capture_output=True,
-        timeout=120,
-        check=False,
+        [sys.executable, "-m", "scrapy_cx", "extract", "-", "site", "-j", "1",
+         "--url", "https://news.test/2024/piped.html"],
+        input=page.encode(), cwd=tmp_path, capture_output=True, timeout=120, check=False,
     )
     assert proc.returncode == 0, proc.stderr
     records = [json.loads(line) for line in proc.stdout.decode().splitlines()]
@@ -409,11 +381,7 @@ def test_dash_reads_one_page_from_standard_input(tmp_path: Path) -> None:
 def test_dash_with_nothing_piped_in_is_a_skipped_page(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "scrapy_cx", "extract", "-", "-j", "1", "-v"],
-        input=b"",
-        cwd=tmp_path,
-        capture_output=True,
-        timeout=120,
-        check=False,
+        input=b"", cwd=tmp_path, capture_output=True, timeout=120, check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == b""
@@ -427,7 +395,6 @@ def test_text_writes_title_then_text_a_blank_line_between_articles(tmp_path: Pat
     articles = proc.stdout.split("\n\n")
     assert articles[-1] == ""  # the last article ends with its blank line too
     assert [a.splitlines()[0] for a in articles[:-1]] == [
-        "Story 0 about the tram",
-        "Story 1 about the tram",
+        "Story 0 about the tram", "Story 1 about the tram",
     ]
     assert all(len(a.splitlines()) > 2 and "{" not in a for a in articles[:-1])

@@ -93,8 +93,8 @@ def _read_from(
     fh: Any, path: Path, base: int, max_page_bytes: int, records: Any, gzipped: bool
 ) -> Generator[tuple[RawPage | Skip, int], None, int | None]:
     """:func:`read_warc` from offset ``base`` on (``records`` iterates from there; its
-    offsets count from the start of the file): where
-    to resume after a damaged gzip member, or None at the end of the file."""
+    offsets count from the start of the file): where to resume after a damaged gzip
+    member, or None at the end of the file."""
     _bound_headers(records.reader)
     offset = base
     seen = 0
@@ -103,15 +103,15 @@ def _read_from(
         for record in records:
             records.reader.cx_header_bytes = 0  # the next record's headers start here
             seen += 1
+            if gzipped and records.reader.decompressor is None:
+                # warcio reads a member that fails to inflate at once as plain bytes
+                # (and the members after it): this "record" is the damage.
+                raise _Damaged("not gzip")
             if record.length is None:  # no Content-Length: the file ends in its headers
-                where = f"{path}@{records.get_record_offset()}"
-                yield Skip(where, f"{DAMAGED_WARC}, rest of file (cut short)"), fh.tell()
-                return None
+                raise _Damaged("cut short")
             item = _page(record, str(path), max_page_bytes)
-            if _block_cut(record):  # the file ends inside this record
-                where = f"{path}@{records.get_record_offset()}"
-                yield Skip(where, f"{DAMAGED_WARC}, rest of file (cut short)"), fh.tell()
-                return None
+            if _block_cut(record):  # the file (or the member) ends inside this record
+                raise _Damaged("cut short")
             # Only after the body is read: asking for the offset reads to the record's end.
             offset = records.get_record_offset()
             end = offset + records.get_record_length()
@@ -127,14 +127,12 @@ def _read_from(
     # (AttributeError on a record without a target URI, found by fuzzing): any
     # of them means the record at ``end`` cannot be read, never the end of the run.
     except Exception as exc:  # noqa: BLE001 - ArchiveLoadFailed, OSError, zlib.error...
+        why = str(exc) if isinstance(exc, _Damaged) else type(exc).__name__
         resume = _next_member(fh, end + 1) if gzipped else None
         if resume is not None:
-            yield Skip(f"{path}@{end}", f"{DAMAGED_WARC} record ({type(exc).__name__})"), resume
+            yield Skip(f"{path}@{end}", f"{DAMAGED_WARC} record ({why})"), resume
             return resume
-        yield (
-            Skip(f"{path}@{end}", f"{DAMAGED_WARC}, rest of file ({type(exc).__name__})"),
-            fh.tell(),
-        )
+        yield Skip(f"{path}@{end}", f"{DAMAGED_WARC}, rest of file ({why})"), fh.tell()
         return None
     size = fh.seek(0, 2)
     if not seen and size > 0 and base == 0:
@@ -142,6 +140,10 @@ def _read_from(
     elif _cut_short(fh, end, size) or _member_cut(fh, offset, max_page_bytes):
         yield Skip(f"{path}@{end}", f"{DAMAGED_WARC}, rest of file (cut short)"), size
     return None
+
+
+class _Damaged(ValueError):
+    """A record that cannot be read whole: cut short, or a gzip member that fails to inflate."""
 
 
 def _next_member(fh: Any, start: int) -> int | None:

@@ -97,12 +97,8 @@ def test_damaged_archive_keeps_what_came_before(tmp_path: Path) -> None:
 
 def _pages(n: int) -> list[Record]:
     return [
-        (
-            f"http://news.test/{i}",
-            "response",
-            [("Content-Type", "text/html")],
-            article_html(f"Story number {i}").encode(),
-        )
+        (f"http://news.test/{i}", "response", [("Content-Type", "text/html")],
+         article_html(f"Story number {i}").encode())
         for i in range(n)
     ]
 
@@ -216,6 +212,7 @@ def test_a_record_dates_its_page_by_its_warc_date(tmp_path: Path) -> None:
 )
 def test_warc_date_is_read_or_left_out(value: str | None, expected: datetime | None) -> None:
     assert warc_date(value) == expected
+
 
 
 def _records_at(warc: Path) -> list[tuple[int, int]]:

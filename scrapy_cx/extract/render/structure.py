@@ -426,9 +426,8 @@ class _Builder:
         for position, block, element in lines.images:
             if not low <= position <= high or id(element) in consumed:
                 continue
-            first, end = (
-                self._past_captions(position, body, -1),
-                self._past_captions(position, body, 1),
+            first, end = self._past_captions(position, body, -1), self._past_captions(
+                position, body, 1
             )
             before, after = first - 1 in body, end in body
             if before and after:

@@ -365,12 +365,12 @@ def test_a_picture_standing_alone_keeps_the_link_around_it() -> None:
     assert shape(article).links == [("https://town.example.com/img/span-full.jpg", "")]
     html = article.content_html or ""
     assert (
-        '<figure><a href="https://town.example.com/img/span-full.jpg">'
-        '<img src="https://town.example.com/img/span.jpg" alt="The span"></a>'
+        "<figure><a href=\"https://town.example.com/img/span-full.jpg\">"
+        "<img src=\"https://town.example.com/img/span.jpg\" alt=\"The span\"></a>"
     ) in html
-    assert '<figure><img src="https://town.example.com/img/pier.jpg"' in html  # no address
+    assert "<figure><img src=\"https://town.example.com/img/pier.jpg\"" in html  # no address
     assert (
-        '[![The span](https://town.example.com/img/span.jpg "The span.")]'
+        "[![The span](https://town.example.com/img/span.jpg \"The span.\")]"
         "(https://town.example.com/img/span-full.jpg)"
     ) in (article.content_markdown or "")
     assert [image.url for image in article.images or ()] == [
