@@ -88,7 +88,7 @@ def find_blocks(page: Page) -> None:
         return
     related: dict[str, str] = {}
     own = {_page_key(url) for url in (page.url, page.meta.canonical_url) if url}
-    host = (urlsplit(page.url).hostname or "") if page.url else ""
+    host = _host(page.url) if page.url else ""
     for i in sorted(listed):  # in page order, without a pass over every line
         line = lines[i]
         href = line.href
@@ -129,14 +129,18 @@ def _page_key(url: str) -> str:
 
 def _shares(address: str, host: str) -> bool:
     """Whether ``address`` is a share service's, and the page is not on that service."""
-    try:
-        target = (urlsplit(address).hostname or "").lower()
-    except ValueError:
-        return False
-    for service in _domains(target):
+    for service in _domains(_host(address)):
         if service in SHARE_HOSTS:
             return not (host == service or host.endswith("." + service))
     return False
+
+
+def _host(url: str) -> str:
+    """The lower-case host of ``url`` ("" for none, or for an address urlsplit refuses)."""
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
 
 
 def _domains(host: str) -> list[str]:

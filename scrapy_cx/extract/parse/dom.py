@@ -568,16 +568,27 @@ def _empty_voids(root: etree._Element) -> bool:
         moved = True
         if children:
             last = children[-1]
-            last.tail = (last.tail or "") + (void.tail or "") or None
-            void.tail = void.text
+            _set_tail(last, (last.tail or "") + (void.tail or ""))
+            _set_tail(void, void.text or "")
         else:
-            void.tail = (void.text or "") + (void.tail or "")
+            _set_tail(void, (void.text or "") + (void.tail or ""))
         void.text = None
         anchor = void
         for child in children:
             anchor.addnext(child)  # (its tail moves with it)
             anchor = child
     return moved
+
+
+# What lxml refuses to set as text, though libxml2's parser kept it from the page.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _set_tail(element: etree._Element, text: str) -> None:
+    try:
+        element.tail = text or None
+    except ValueError:  # control characters: invisible, dropped
+        element.tail = _NOT_XML.sub("", text) or None
 
 
 def _lift_foreign_objects(foreigns: list[etree._Element]) -> bool:
