@@ -395,6 +395,8 @@ def test_arbitrary_bytes(data: bytes, header: str | None) -> None:
             "<wbr>",
             "<source src='/x.webm'>",
             "<em><a href='/x'>word ",
+            # benchmarks/shapes.py's one shape over 10x the documented ns per byte
+            "<figure><img src='/a.jpg' alt='A'><figcaption>A picture.</figcaption></figure>",
         ]
     ),
     closed=st.booleans(),
