@@ -2,8 +2,8 @@
 
 The structure benchmark scores Markdown as the HTML a CommonMark parser with
 GFM tables makes of it (the bench README's rule), and ``--agree`` holds cx's
-``content_html`` to its promises: the same text as ``content``, and nothing a
-browser would run or style.
+``content_html`` to its promises: the same text as ``content`` (and the captions
+of figures that ``content`` leaves out), and nothing a browser would run or style.
 """
 
 from __future__ import annotations
@@ -40,12 +40,21 @@ def _root(html: str) -> Any:
         raise ValueError(str(exc)) from exc
 
 
-def html_text(html: str | None) -> str:
-    """The text of ``html`` as ``itertext`` gives it, whitespace collapsed ("" for none)."""
+def html_text(html: str | None, text: str | None = None) -> str:
+    """The text of ``html`` as ``itertext`` gives it, whitespace collapsed ("" for none).
+
+    With ``text``, less each ``figcaption`` whose text ``text`` does not hold: the
+    body's HTML keeps a figure's caption that ``content`` leaves out (issue 39).
+    """
     if not html or not html.strip():
         return ""
     root = _root(html)
     body = root.find("body")
+    if text is not None:
+        held = collapse(text)
+        for caption in list(root.iter("figcaption")):
+            if collapse(caption.text_content()) not in held:
+                caption.drop_tree()
     return collapse("".join((body if body is not None else root).itertext()))
 
 
@@ -56,7 +65,7 @@ def _context(text: str, at: int, width: int) -> str:
 def text_difference(html: str | None, text: str | None, width: int = 40) -> str | None:
     """None when the text of ``html`` equals ``text`` (whitespace collapsed), else where
     they part: ``@offset html '...' text '...'`` around the first differing character."""
-    ours, theirs = html_text(html), collapse(text)
+    ours, theirs = html_text(html, text), collapse(text)
     if ours == theirs:
         return None
     at = 0
@@ -74,7 +83,7 @@ def words_apart(html: str | None, text: str | None) -> int:
     """
     from difflib import SequenceMatcher
 
-    ours, theirs = html_text(html).split(), collapse(text).split()
+    ours, theirs = html_text(html, text).split(), collapse(text).split()
     matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
     same = sum(block.size for block in matcher.get_matching_blocks())
     return len(ours) + len(theirs) - 2 * same
