@@ -12,6 +12,7 @@ would not be the structure shown).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import unquote
@@ -243,7 +244,7 @@ def assert_text_agrees(article: Article) -> None:
     assert rest == ""
 
 
-def _text_pieces(root: etree._Element, in_caption: bool = False):  # type: ignore[no-untyped-def]
+def _text_pieces(root: etree._Element, in_caption: bool = False) -> Iterator[tuple[str, bool]]:
     """The text of ``root`` in document order, each piece with whether a figcaption holds it
     (the whole caption as one piece)."""
     if root.tag == "figcaption" and not in_caption:
