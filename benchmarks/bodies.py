@@ -50,12 +50,37 @@ def html_text(html: str | None, text: str | None = None) -> str:
         return ""
     root = _root(html)
     body = root.find("body")
+    top = body if body is not None else root
     if text is not None:
-        held = collapse(text)
-        for caption in list(root.iter("figcaption")):
-            if collapse(caption.text_content()) not in held:
-                caption.drop_tree()
-    return collapse("".join((body if body is not None else root).itertext()))
+        for caption in _extra_captions(top, "".join(text.split())):
+            caption.drop_tree()
+    return collapse("".join(top.itertext()))
+
+
+def _extra_captions(top: Any, rest: str) -> list[Any]:
+    """The figcaptions of ``top`` that ``rest`` (the text, without whitespace) does not
+    hold where they stand, matched in order up to the first other text it lacks."""
+    extra = []
+    stack: list[tuple[Any, bool]] = [(top, False)]  # (element or text, whether a text)
+    while stack:
+        node, is_text = stack.pop()
+        if is_text or node.tag == "figcaption":
+            piece = "".join((node if is_text else node.text_content()).split())
+            if rest.startswith(piece):
+                rest = rest[len(piece) :]
+            elif is_text:
+                break  # a real disagreement: the remaining captions stand
+            else:
+                extra.append(node)
+            continue
+        children = [child for child in node if isinstance(child.tag, str)]
+        for child in reversed(children):
+            if child.tail:
+                stack.append((child.tail, True))
+            stack.append((child, False))
+        if node.text:
+            stack.append((node.text, True))
+    return extra
 
 
 def _context(text: str, at: int, width: int) -> str:

@@ -129,3 +129,6 @@ def test_a_caption_the_text_leaves_out_is_no_disagreement() -> None:
     assert text_difference(html, "One.\nTwo.") is None
     assert text_difference(html, "One.\nCap.\nTwo.") is None
     assert text_difference(html + "<p>Three.</p>", "One.\nTwo.") is not None
+    # A caption whose words the text holds elsewhere (a name in a heading) is still extra.
+    named = "<h2>Cap.</h2>\n" + html
+    assert text_difference(named, "Cap.\nOne.\nTwo.") is None
