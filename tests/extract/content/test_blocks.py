@@ -132,3 +132,17 @@ def test_the_example_projects_blog_post_relates_other_posts_only() -> None:
     assert article.related, "the recent posts are related"
     assert all(address != url for _title, address in article.related)
     assert all(title not in ("Previous post", "Next post") for title, _url in article.related)
+
+
+def test_a_page_on_a_share_services_site_keeps_its_own_related_links() -> None:
+    links = [
+        "<a href='/r/news/comments/1/a_long_thread_about_the_bridge'>A long thread about "
+        "the bridge and its cost</a>",
+        "<a href='/r/news/comments/2/another_thread_about_the_river'>Another thread about "
+        "the river and its ferries</a>",
+    ]
+    article = extract_article(_story(_items(*links)), "https://www.reddit.com/r/news/comments/0/")
+    assert [url for _title, url in article.related] == [
+        "https://www.reddit.com/r/news/comments/1/a_long_thread_about_the_bridge",
+        "https://www.reddit.com/r/news/comments/2/another_thread_about_the_river",
+    ]
