@@ -57,30 +57,56 @@ def html_text(html: str | None, text: str | None = None) -> str:
     return collapse("".join(top.itertext()))
 
 
-def _extra_captions(top: Any, rest: str) -> list[Any]:
-    """The figcaptions of ``top`` that ``rest`` (the text, without whitespace) does not
-    hold where they stand, matched in order up to the first other text it lacks."""
-    extra = []
+def _extra_captions(top: Any, text: str) -> list[Any]:
+    """The figcaptions of ``top`` that ``text`` (without whitespace) does not hold where
+    they stand: the pieces of text matched in order, each caption kept if it matches
+    and dropped again where the text after it then fails (a caption "Neil Patrick
+    Harris" above a heading of that name). A real disagreement leaves the rest kept."""
+    pieces = _pieces(top)
+    dropped: set[int] = set()
+    kept: list[tuple[int, int]] = []  # (piece, position in text) of each caption kept
+    failed: set[tuple[int, int]] = set()
+    i = pos = 0
+    while i < len(pieces):
+        piece, caption = pieces[i]
+        if caption is not None and i in dropped:
+            i += 1
+        elif (i, pos) not in failed and text.startswith(piece, pos):
+            if caption is not None:
+                kept.append((i, pos))
+            i, pos = i + 1, pos + len(piece)
+        elif caption is not None:
+            dropped.add(i)
+            i += 1
+        else:
+            failed.add((i, pos))
+            if not kept:
+                break
+            i, pos = kept.pop()
+            dropped = {k for k in dropped if k < i} | {i}
+    return [pieces[k][1] for k in sorted(dropped)]
+
+
+def _pieces(top: Any) -> list[tuple[str, Any]]:
+    """The text of ``top`` in document order, without whitespace: each piece with its
+    figcaption (a whole caption one piece), or None."""
+    pieces: list[tuple[str, Any]] = []
     stack: list[tuple[Any, bool]] = [(top, False)]  # (element or text, whether a text)
     while stack:
         node, is_text = stack.pop()
-        if is_text or node.tag == "figcaption":
-            piece = "".join((node if is_text else node.text_content()).split())
-            if rest.startswith(piece):
-                rest = rest[len(piece) :]
-            elif is_text:
-                break  # a real disagreement: the remaining captions stand
-            else:
-                extra.append(node)
+        if is_text:
+            pieces.append(("".join(node.split()), None))
             continue
-        children = [child for child in node if isinstance(child.tag, str)]
-        for child in reversed(children):
+        if node.tag == "figcaption":
+            pieces.append(("".join(node.text_content().split()), node))
+            continue
+        for child in reversed([child for child in node if isinstance(child.tag, str)]):
             if child.tail:
                 stack.append((child.tail, True))
             stack.append((child, False))
         if node.text:
             stack.append((node.text, True))
-    return extra
+    return pieces
 
 
 def _context(text: str, at: int, width: int) -> str:

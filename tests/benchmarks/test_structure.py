@@ -132,3 +132,7 @@ def test_a_caption_the_text_leaves_out_is_no_disagreement() -> None:
     # A caption whose words the text holds elsewhere (a name in a heading) is still extra.
     named = "<h2>Cap.</h2>\n" + html
     assert text_difference(named, "Cap.\nOne.\nTwo.") is None
+    # ... and one above a heading of its own words, which the text's next line repeats.
+    above = html.replace("<p>Two.</p>", "<h2>Cap.</h2>\n<p>Cap. Two.</p>")
+    assert text_difference(above, "One.\nCap.\nCap. Two.") is None
+    assert text_difference(above, "One.\nCap.\nTwo.") is not None
