@@ -450,16 +450,19 @@ class _Builder:
     def _left_out_caption(
         self, element: etree._Element, position: int, body: set[int]
     ) -> str | None:
-        """The caption of a picture standing before line ``position`` when that
-        line, the caption's first if the body holds it, is not the caption's."""
+        """The caption of a picture standing before line ``position`` unless the body
+        holds one of the caption's lines, which come within a few lines after it (a
+        "click to enlarge" link of the figure may stand between)."""
         holder = _caption_element(element)
         if holder is None:
             return None
-        if position in body:
-            line_block = self.lines[position].block
-            held = self.elements[line_block] if line_block >= 0 else None
-            if held is not None and (held is holder or holder in held.iterancestors()):
-                return None  # the body writes it
+        lines, elements = self.lines, self.elements
+        for i in range(position, min(len(lines), position + MAX_OWN_LINES + 1)):
+            block = lines[i].block
+            if i in body and block >= 0:
+                held = elements[block]
+                if held is holder or holder in held.iterancestors():
+                    return None  # the body writes it
         return _text(holder)
 
     def _past_captions(self, position: int, body: set[int], step: int) -> int:

@@ -279,6 +279,18 @@ def test_a_figure_keeps_a_caption_its_name_kept_out_of_the_text(fig: str) -> Non
     assert article.images is not None and article.images[0].caption == "The old bridge at dusk."
 
 
+def test_a_caption_the_body_holds_is_written_once_past_an_enlarge_link() -> None:
+    fig = (
+        "<figure><img src='/img/bridge.jpg' alt='Bridge'>"
+        "<div class='toolbar'>Click to enlarge</div>"
+        "<figcaption><strong>The old bridge at dusk.</strong><br>Photo: J. Smith</figcaption>"
+        "</figure>"
+    )
+    article = extract(story(fig))
+    assert "The old bridge at dusk." in article.content
+    assert (article.content_html or "").count("The old bridge at dusk.") == 1
+
+
 def test_the_example_projects_blog_figure_keeps_its_caption() -> None:
     from pathlib import Path
 
