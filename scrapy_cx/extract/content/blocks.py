@@ -87,8 +87,8 @@ def find_blocks(page: Page) -> None:
     if page.page_type not in ("article", "thread"):
         return
     related: dict[str, str] = {}
-    own = {_page_key(url) for url in (page.url, page.meta.canonical_url) if url}
-    host = _host(page.url) if page.url else ""
+    own = {_place(url)[0] for url in (page.url, page.meta.canonical_url) if url}
+    host = _place(page.url)[1] if page.url else ""
     for i in sorted(listed):  # in page order, without a pass over every line
         line = lines[i]
         href = line.href
@@ -96,7 +96,10 @@ def find_blocks(page: Page) -> None:
             text = line.text
             if text not in related and not _label(line):
                 address = http_url(page.url, href)  # http(s) only: no javascript:, mailto:
-                if address is None or _page_key(address) in own or _shares(address, host):
+                if address is None:
+                    continue
+                key, target = _place(address)
+                if key in own or _shares(target, host):
                     continue
                 related[text] = address
                 if len(related) >= MAX_RELATED:
@@ -117,33 +120,25 @@ def _label(line: Line) -> bool:
     return unlinked >= len("".join(label.group().split()))
 
 
-def _page_key(url: str) -> str:
-    """A page's address as the same page compares: host and path (no trailing slash),
-    query; no scheme, no fragment."""
+def _place(url: str) -> tuple[str, str]:
+    """``(key, host)``: the page's address as the same page compares (host and path, no
+    trailing slash, query; no scheme, no fragment) and its lower-case host ("" for an
+    address urlsplit refuses)."""
     try:
         parts = urlsplit(url.strip())
-        return f"{(parts.hostname or '').lower()}{parts.path.rstrip('/')}?{parts.query}"
+        host = parts.hostname or ""
     except ValueError:
-        return url
+        return url, ""
+    return f"{host}{parts.path.rstrip('/')}?{parts.query}", host
 
 
-def _shares(address: str, host: str) -> bool:
-    """Whether ``address`` is a share service's, and the page is not on that service."""
-    for service in _domains(_host(address)):
+def _shares(target: str, host: str) -> bool:
+    """Whether host ``target`` is a share service's (or under one), and the page's
+    ``host`` is not on that service."""
+    service = target
+    while service:
         if service in SHARE_HOSTS:
             return not (host == service or host.endswith("." + service))
+        dot = service.find(".")
+        service = service[dot + 1 :] if dot >= 0 else ""
     return False
-
-
-def _host(url: str) -> str:
-    """The lower-case host of ``url`` ("" for none, or for an address urlsplit refuses)."""
-    try:
-        return (urlsplit(url).hostname or "").lower()
-    except ValueError:
-        return ""
-
-
-def _domains(host: str) -> list[str]:
-    """``a.b.c`` -> ``["a.b.c", "b.c", "c"]``."""
-    parts = host.split(".")
-    return [".".join(parts[k:]) for k in range(len(parts))]
