@@ -2,8 +2,8 @@
 
 The structure benchmark scores Markdown as the HTML a CommonMark parser with
 GFM tables makes of it (the bench README's rule), and ``--agree`` holds cx's
-``content_html`` to its promises: the same text as ``content``, and nothing a
-browser would run or style.
+``content_html`` to its promises: the same text as ``content`` (and the captions
+of figures that ``content`` leaves out), and nothing a browser would run or style.
 """
 
 from __future__ import annotations
@@ -40,13 +40,73 @@ def _root(html: str) -> Any:
         raise ValueError(str(exc)) from exc
 
 
-def html_text(html: str | None) -> str:
-    """The text of ``html`` as ``itertext`` gives it, whitespace collapsed ("" for none)."""
+def html_text(html: str | None, text: str | None = None) -> str:
+    """The text of ``html`` as ``itertext`` gives it, whitespace collapsed ("" for none).
+
+    With ``text``, less each ``figcaption`` whose text ``text`` does not hold: the
+    body's HTML keeps a figure's caption that ``content`` leaves out (issue 39).
+    """
     if not html or not html.strip():
         return ""
     root = _root(html)
     body = root.find("body")
-    return collapse("".join((body if body is not None else root).itertext()))
+    top = body if body is not None else root
+    if text is not None:
+        for caption in _extra_captions(top, "".join(text.split())):
+            caption.drop_tree()
+    return collapse("".join(top.itertext()))
+
+
+def _extra_captions(top: Any, text: str) -> list[Any]:
+    """The figcaptions of ``top`` that ``text`` (without whitespace) does not hold where
+    they stand: the pieces of text matched in order, each caption kept if it matches
+    and dropped again where the text after it then fails (a caption "Neil Patrick
+    Harris" above a heading of that name). A real disagreement leaves the rest kept."""
+    pieces = _pieces(top)
+    dropped: set[int] = set()
+    kept: list[tuple[int, int]] = []  # (piece, position in text) of each caption kept
+    failed: set[tuple[int, int]] = set()
+    i = pos = 0
+    while i < len(pieces):
+        piece, caption = pieces[i]
+        if caption is not None and i in dropped:
+            i += 1
+        elif (i, pos) not in failed and text.startswith(piece, pos):
+            if caption is not None:
+                kept.append((i, pos))
+            i, pos = i + 1, pos + len(piece)
+        elif caption is not None:
+            dropped.add(i)
+            i += 1
+        else:
+            failed.add((i, pos))
+            if not kept:
+                break
+            i, pos = kept.pop()
+            dropped = {k for k in dropped if k < i} | {i}
+    return [pieces[k][1] for k in sorted(dropped)]
+
+
+def _pieces(top: Any) -> list[tuple[str, Any]]:
+    """The text of ``top`` in document order, without whitespace: each piece with its
+    figcaption (a whole caption one piece), or None."""
+    pieces: list[tuple[str, Any]] = []
+    stack: list[tuple[Any, bool]] = [(top, False)]  # (element or text, whether a text)
+    while stack:
+        node, is_text = stack.pop()
+        if is_text:
+            pieces.append(("".join(node.split()), None))
+            continue
+        if node.tag == "figcaption":
+            pieces.append(("".join(node.text_content().split()), node))
+            continue
+        for child in reversed([child for child in node if isinstance(child.tag, str)]):
+            if child.tail:
+                stack.append((child.tail, True))
+            stack.append((child, False))
+        if node.text:
+            stack.append((node.text, True))
+    return pieces
 
 
 def _context(text: str, at: int, width: int) -> str:
@@ -56,7 +116,7 @@ def _context(text: str, at: int, width: int) -> str:
 def text_difference(html: str | None, text: str | None, width: int = 40) -> str | None:
     """None when the text of ``html`` equals ``text`` (whitespace collapsed), else where
     they part: ``@offset html '...' text '...'`` around the first differing character."""
-    ours, theirs = html_text(html), collapse(text)
+    ours, theirs = html_text(html, text), collapse(text)
     if ours == theirs:
         return None
     at = 0
@@ -74,7 +134,7 @@ def words_apart(html: str | None, text: str | None) -> int:
     """
     from difflib import SequenceMatcher
 
-    ours, theirs = html_text(html).split(), collapse(text).split()
+    ours, theirs = html_text(html, text).split(), collapse(text).split()
     matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
     same = sum(block.size for block in matcher.get_matching_blocks())
     return len(ours) + len(theirs) - 2 * same

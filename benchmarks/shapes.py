@@ -14,6 +14,16 @@ of the time with every format against N (1.0 linear, 2.0 quadratic), over sizes
 that stay under the parse's bounds (dom.MAX_TAGS), so the bound does not hide a
 blow-up. ``--check`` exits 1 when a shape's slope passes ``--max-slope``.
 tests/test_hostile.py only checks that the largest shapes complete, safely.
+
+Hostile shapes beside the body's (issue 39): N ``<embed>`` between paragraphs
+(libxml2 nested the rest in each), N ``<wbr>`` in one paragraph, N ``<source>``
+in a ``<video>``, N unclosed ``<em><a href>`` pairs (each link nesting the
+rest: joining every link's text cost links x depth, ~8 000 ns per byte). Every
+row shows its ns per byte (CPU time with every format, over the page's bytes),
+and the summary flags each shape whose largest page costs more than
+``--flag`` (10) times the documented whole-page figure,
+:data:`DOCUMENTED_NS_PER_BYTE` (docs/reliability.rst, "Figures"); ``--check``
+exits 1 on a flag too.
 """
 
 from __future__ import annotations
@@ -38,6 +48,8 @@ TEXT = "".join(
     for i in range(4)
 )
 TAIL = "</article><footer>Copyright Daily Example</footer></body></html>"
+# benchmarks/scaling.py's ns per byte on a realistic 16 MB page (docs/reliability.rst).
+DOCUMENTED_NS_PER_BYTE = 85
 CELL = "<td>Money the council spent on schools</td>"
 
 
@@ -80,6 +92,22 @@ def _inline(n: int) -> str:
     )
 
 
+def _embeds(n: int) -> str:
+    return "<p>The minister spoke.</p><embed src='/media/a.swf' width=640>" * n
+
+
+def _wbr(n: int) -> str:
+    return "<p>" + "budget-approved-after-debate<wbr>" * n + "</p>"
+
+
+def _sources(n: int) -> str:
+    return "<video controls>" + "<source src='/media/v.webm' type='video/webm'>" * n + "</video>"
+
+
+def _anchors(n: int) -> str:
+    return "<p>" + "<em><a href='/x'>word " * n + "</p>"
+
+
 # name -> (the shape at size N, what N counts, the first N)
 SHAPES: dict[str, tuple[Callable[[int], str], str, int]] = {
     "table": (_table, "cells", 10_000),
@@ -89,6 +117,10 @@ SHAPES: dict[str, tuple[Callable[[int], str], str, int]] = {
     "pre": (_pre, "bytes", 625_000),
     "figures": (_figures, "figures", 2_000),
     "inline": (_inline, "links", 2_000),
+    "embeds": (_embeds, "embeds", 4_000),
+    "wbr": (_wbr, "wbr", 10_000),
+    "sources": (_sources, "sources", 10_000),
+    "anchors": (_anchors, "link pairs", 5_000),
 }
 
 
@@ -131,15 +163,33 @@ def slope(points: Sequence[tuple[float, float]]) -> float | None:
     return sum((x - mx) * (y - my) for x, y in logs) / sxx if sxx else None
 
 
+def ns_per_byte(row: dict[str, Any]) -> float:
+    """CPU time with every format, per byte of the page."""
+    return float(row["all"]) * 1e9 / max(1, int(row["bytes"]))
+
+
 def render(rows: Sequence[dict[str, Any]]) -> str:
-    head = f"{'shape':<8} {'N':>10} {'MB':>7} {'all ms':>9} {'none ms':>9} {'structure':>9}"
+    head = (
+        f"{'shape':<8} {'N':>10} {'MB':>7} {'all ms':>9} {'none ms':>9} {'structure':>9} "
+        f"{'ns/B':>7}"
+    )
     out = [head, "-" * len(head)]
     for r in rows:
         out.append(
             f"{r['shape']:<8} {r['n']:>10} {r['bytes'] / 1e6:>7.2f} {r['all'] * 1e3:>9.1f} "
-            f"{r['none'] * 1e3:>9.1f} {(r['all'] - r['none']) * 1e3:>9.1f}"
+            f"{r['none'] * 1e3:>9.1f} {(r['all'] - r['none']) * 1e3:>9.1f} {ns_per_byte(r):>7.0f}"
         )
     return "\n".join(out)
+
+
+def flagged(rows: Sequence[dict[str, Any]], times: float) -> list[str]:
+    """The shapes whose largest page costs more than ``times`` the documented ns per byte."""
+    largest: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        if r["n"] >= largest.get(r["shape"], r)["n"]:
+            largest[r["shape"]] = r
+    limit = times * DOCUMENTED_NS_PER_BYTE
+    return [shape for shape, r in largest.items() if ns_per_byte(r) > limit]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every row here")
     parser.add_argument("--check", action="store_true", help="exit 1 on a super-linear slope")
     parser.add_argument("--max-slope", type=float, default=1.3)
+    parser.add_argument(
+        "--flag", type=float, default=10.0, help="times the documented ns per byte flagged"
+    )
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     verdict = 0
@@ -166,6 +219,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows += shape_rows
     print()
     print(render(rows))
+    over = flagged(rows, args.flag)
+    limit = args.flag * DOCUMENTED_NS_PER_BYTE
+    print(f"\nshapes tried: {', '.join(args.shapes.split(','))}")
+    print(
+        f"over {args.flag:g}x the documented {DOCUMENTED_NS_PER_BYTE} ns/B ({limit:g} ns/B): "
+        + (", ".join(over) if over else "none")
+    )
+    if over:
+        verdict = 1
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
     return verdict if args.check else 0

@@ -70,7 +70,8 @@ def check_page(page: BenchPage, found: Agreement) -> None:
     if diff is None:
         found.agree += 1
     else:
-        found.agree_ignoring_spaces += "".join(html_text(html).split()) == "".join(text.split())
+        spaceless = "".join(html_text(html, text).split())
+        found.agree_ignoring_spaces += spaceless == "".join(text.split())
         found.failures.append((words_apart(html, text), label, diff))
     parts = unsafe_parts(html)
     if parts:

@@ -56,6 +56,8 @@ EXIT_CODES = """exit status:
        or WARC file in it (the others were read)
   2    bad arguments, an unwritable output, an output that is an input, or warcio
        missing for a WARC
+  3    a WARC archive was damaged: records of it were lost (each is a "damaged WARC"
+       skip; the intact records after a damaged gzip member are read)
   130  interrupted"""
 #: A named path that does not exist: reported, skipped, the run goes on (exit 1).
 MISSING = "no such file or folder"
@@ -460,7 +462,7 @@ def run_extract(args: argparse.Namespace) -> int:
         except _MarkdownFailed as exc:
             progress.close()
             say(str(exc))
-            return 1
+            return 2
         except BrokenPipeError:
             raise
         except OSError as exc:  # the output failed mid-run (disk full): say so in one line
@@ -469,7 +471,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 with suppress(OSError):  # closing flushes the same unwritable bytes again
                     out.close()
             say(f"cannot write {args.output}: {exc.strerror or exc}")
-            return 1
+            return 2
         except KeyboardInterrupt:
             progress.close()
             summary.stop()
@@ -485,7 +487,7 @@ def run_extract(args: argparse.Namespace) -> int:
         print(summary.format(args.jobs), file=sys.stderr)
         if markdown is not None:
             say(f"{markdown.written:,} Markdown files in {args.markdown_dir}")
-    return 1 if missing or sources.without_html else 0
+    return 1 if missing or sources.without_html else 3 if summary.damaged else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

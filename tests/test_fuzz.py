@@ -104,7 +104,9 @@ TAGS = (
     "frame xmp plaintext font center marquee x-custom o:p "
     # the body's structure (issue 22)
     "figure figcaption picture source dl dt dd h4 h6 em strong sub sup kbd q caption thead "
-    "tfoot object embed"
+    "tfoot object embed "
+    # void elements libxml2 reads as containers (issue 39), and media with fallback content
+    "source track wbr keygen bgsound image param video audio"
 ).split()
 ATTRS = (
     "class id style href src lang charset content name property itemprop datetime rel type "
@@ -387,6 +389,14 @@ def test_arbitrary_bytes(data: bytes, header: str | None) -> None:
             "<blockquote>",
             "<div title='<' data-x=\"a>b\">",
             "<a href='/x'>",
+            # void elements libxml2 nests the rest in, and unclosed links each nesting
+            # the next (issue 39: the text after an <embed> was lost; links x depth)
+            "<embed src='/x.swf'>",
+            "<wbr>",
+            "<source src='/x.webm'>",
+            "<em><a href='/x'>word ",
+            # benchmarks/shapes.py's one shape over 10x the documented ns per byte
+            "<figure><img src='/a.jpg' alt='A'><figcaption>A picture.</figcaption></figure>",
         ]
     ),
     closed=st.booleans(),
@@ -400,7 +410,7 @@ def test_deep_nesting_keeps_the_article(n: int, opening: str, closed: bool) -> N
     page = f"<html><body>{opening * n}{body}{closing * n if closed else ''}</body></html>"
     article = extract_article(page, formats=FORMATS)
     check_article(article, None)
-    if not opening.startswith("<a "):  # text inside links is, rightly, not main text
+    if "<a " not in opening:  # text inside links is, rightly, not main text
         assert "Sentence 5 of the article" in article.content
 
 

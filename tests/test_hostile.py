@@ -294,6 +294,41 @@ def test_unclosed_and_misnested_tags() -> None:
     assert_article_found(article)
 
 
+@pytest.mark.parametrize(
+    "void",
+    [
+        "<embed src='/flash/player.swf'>",
+        "<embed src='/flash/player.swf'><embed src='/flash/second.swf'>",
+        "<p>Watch: <embed src='/v.swf' type='application/x-shockwave-flash'> above</p>",
+        "<video src='/v.mp4'><source src='/v.webm'><track src='/v.vtt'></video>",
+        "<picture><source srcset='/a.webp'><source srcset='/a.avif'><img src='/a.jpg'></picture>",
+        "<audio src='/a.mp3'><p>Your browser cannot play it.</p></audio>",
+        "<object data='/a.swf'><param name='q' value='high'><embed src='/a.swf'></object>",
+        "<p>" + "a-very-long-word<wbr>" * 3000 + "</p>",
+        "<keygen name='k'><bgsound src='/a.mid'><image src='/a.png'>",
+    ],
+    ids=["embed", "embeds", "embed-in-p", "video", "picture", "audio", "object", "wbr", "old"],
+)
+def test_void_and_media_elements_keep_the_text_after_them(void: str) -> None:
+    # libxml2 reads <embed>, <source>, <track>, <wbr>... as containers: an <embed>
+    # held the rest of the article (issue 39), 3 000 <wbr> nested past its depth limit.
+    half = len(PARAGRAPHS) // 2
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:half]) + void
+    body += "".join(f"<p>{p}</p>" for p in PARAGRAPHS[half:])
+    article = extract(page(body=body))
+    assert_article_found(article)
+    assert "browser cannot play" not in article.content  # fallback content is not shown
+
+
+@pytest.mark.parametrize("n", [30, 30_000])
+def test_nested_emphasised_links_after_the_article(n: int) -> None:
+    # Unclosed <em><a href> pairs nest each link in the last: joining every link's
+    # text cost links x depth (issue 39: the 3.75 MB cap took 12.4 s).
+    article = extract(page(after="<p>" + "<em><a href='/x'>word " * n + "</p>"))
+    assert_article_found(article)
+    assert article.next_page is None
+
+
 @pytest.mark.parametrize("path", sorted(HOSTILE.glob("*.html")), ids=lambda path: path.name)
 def test_hand_written_hostile_pages(path: Path) -> None:
     # misnested.html: tags unclosed and misnested; structure-broken.html: lists,

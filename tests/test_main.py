@@ -81,6 +81,29 @@ def test_extract_a_warc_to_stdout(tmp_path: Path) -> None:
     assert "1  HTTP status 500" in proc.stderr
 
 
+def test_a_damaged_warc_member_loses_its_record_only_and_the_run_exits_3(tmp_path: Path) -> None:
+    records = [
+        (f"http://news.test/{i}", "response", [("Content-Type", "text/html")],
+         article_html(f"Story {i} about the tram").encode())
+        for i in range(6)
+    ]  # fmt: skip
+    warc = tmp_path / "crawl.warc.gz"
+    write_warc(warc, records)
+    whole = warc.read_bytes()
+    write_warc(warc, records[:2])
+    damaged_at = len(warc.read_bytes()) + 200  # inside the third record's gzip member
+    data = bytearray(whole)
+    for at in range(damaged_at, damaged_at + 40):
+        data[at] ^= 0xFF
+    warc.write_bytes(bytes(data))
+    proc = run_cli("extract", "crawl.warc.gz", "-o", "-", "-j", "1", cwd=tmp_path)
+    assert proc.returncode == 3, proc.stderr
+    titles = [json.loads(line)["title"] for line in proc.stdout.splitlines()]
+    assert titles == [f"Story {i} about the tram" for i in (0, 1, 3, 4, 5)]
+    assert "1  damaged WARC record (" in proc.stderr
+    assert "3    a WARC archive was damaged" in run_cli("extract", "--help", cwd=tmp_path).stdout
+
+
 def test_options_reach_the_extraction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     make_site(tmp_path / "site", articles=2)
     out = tmp_path / "out.jsonl"
@@ -144,7 +167,7 @@ def test_missing_warcio_is_explained(
     (tmp_path / "in" / "a.warc.gz").write_bytes(b"")
     monkeypatch.setitem(sys.modules, "warcio.archiveiterator", None)
     assert main(["extract", str(tmp_path / "in"), "-o", str(tmp_path / "o")]) == 2
-    assert "pip install 'scrapy-cx[warc]'" in capsys.readouterr().err
+    assert "pip install -e '.[warc]'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,11 @@ class RawPage:
     fetched: datetime | None = None
 
 
+#: How every skip for a damaged archive's lost records begins (``damaged WARC record
+#: (...)``: one record; ``damaged WARC, rest of file (...)``): the run's exit status says so.
+DAMAGED_WARC = "damaged WARC"
+
+
 @dataclass(frozen=True, slots=True)
 class Skip:
     """A page (or file) that was not extracted, and why."""

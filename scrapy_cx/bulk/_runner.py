@@ -37,7 +37,7 @@ from ..settings import CxSettings
 from ..verdict import invalid_reason
 from ._markdown import markdown_document
 from ._output import printable
-from ._records import PageFile, RawPage, Skip
+from ._records import DAMAGED_WARC, PageFile, RawPage, Skip
 from ._sources import read_page
 
 # The crawl's stats keys (scrapy_cx.verdict), as the bulk summary words them.
@@ -150,6 +150,11 @@ class Summary:
 
     def stop(self) -> None:
         self.seconds = time.monotonic() - self.started
+
+    @property
+    def damaged(self) -> int:
+        """Skips for records lost to a damaged archive (a record each, or a file's rest)."""
+        return sum(n for reason, n in self.skipped.items() if reason.startswith(DAMAGED_WARC))
 
     @property
     def rate(self) -> float:

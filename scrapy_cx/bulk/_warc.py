@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ._records import MAX_HEADER_BYTES, RawPage, Skip
+from ._records import DAMAGED_WARC, MAX_HEADER_BYTES, RawPage, Skip
 
+# A gzip member's first bytes (deflate): where reading resumes after a damaged member.
+_GZIP_MAGIC = b"\x1f\x8b\x08"
+_SCAN_BYTES = 1 << 20
 # Blank lines a writer may leave after the last record (more is a record cut short).
 _MAX_TRAILER = 64
 
@@ -41,7 +44,8 @@ def require_warcio() -> Any:
         from warcio.archiveiterator import ArchiveIterator
     except ImportError as exc:
         raise MissingDependency(
-            "reading WARC files needs warcio: pip install 'scrapy-cx[warc]'"
+            "reading WARC files needs warcio: pip install warcio "
+            "(in a checkout: pip install -e '.[warc]')"
         ) from exc
     return ArchiveIterator
 
@@ -64,8 +68,11 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[RawPage | Skip,
     """Yield ``(page or skip, file offset reached)`` for each captured page in ``path``.
 
     Requests, metadata and warcinfo records are not pages and are passed over
-    silently. A damaged archive yields one skip for the unreadable rest of the
-    file, never an exception.
+    silently. A damaged gzip member costs its record only: reading resumes at
+    the next member that opens a WARC record, and the damaged one is one skip,
+    ``damaged WARC record``. Where no member follows (a plain WARC, a file cut
+    short) the rest of the file is one skip, ``damaged WARC, rest of file``.
+    Never an exception.
     """
     archive_iterator = require_warcio()
     try:
@@ -74,49 +81,96 @@ def read_warc(path: Path, max_page_bytes: int) -> Iterator[tuple[RawPage | Skip,
         yield Skip(str(path), f"unreadable file ({type(exc).__name__})"), 0
         return
     with fh:
-        records = archive_iterator(fh, arc2warc=True)
-        _bound_headers(records.reader)
-        offset = 0
-        seen = 0
-        end = 0  # where the last record read whole ends
-        try:
-            for record in records:
-                records.reader.cx_header_bytes = 0  # the next record's headers start here
-                seen += 1
-                if record.length is None:  # no Content-Length: the file ends in its headers
-                    where = f"{path}@{records.get_record_offset()}"
-                    yield Skip(where, "damaged WARC, rest of file (cut short)"), fh.tell()
-                    return
-                item = _page(record, str(path), max_page_bytes)
-                if _block_cut(record):  # the file ends inside this record
-                    where = f"{path}@{records.get_record_offset()}"
-                    yield Skip(where, "damaged WARC, rest of file (cut short)"), fh.tell()
-                    return
-                # Only after the body is read: asking for the offset reads to the record's end.
-                offset = records.get_record_offset()
-                end = offset + records.get_record_length()
-                if item is not None:
-                    yield replace(item, source=f"{path}@{offset}"), fh.tell()
-        except HeaderTooLarge:
-            yield (
-                Skip(f"{path}@{offset}", "damaged WARC, rest of file (header too large)"),
-                fh.tell(),
+        gzipped = fh.read(2) == _GZIP_MAGIC[:2]
+        start: int | None = 0
+        while start is not None:
+            fh.seek(start)
+            start = yield from _read_from(
+                fh, path, start, max_page_bytes, archive_iterator(fh, arc2warc=True), gzipped
             )
-            return
-        # warcio's parser fails on damaged input in ways beyond its own exceptions
-        # (AttributeError on a record without a target URI, found by fuzzing): any
-        # of them means the rest of the file cannot be read, never the end of the run.
-        except Exception as exc:  # noqa: BLE001 - ArchiveLoadFailed, OSError, zlib.error...
-            yield (
-                Skip(f"{path}@{offset}", f"damaged WARC, rest of file ({type(exc).__name__})"),
-                (fh.tell()),
-            )
-            return
-        size = fh.seek(0, 2)
-        if not seen and size > 0:
-            yield Skip(str(path), "not a WARC file (no records)"), size
-        elif _cut_short(fh, end, size) or _member_cut(fh, offset, max_page_bytes):
-            yield Skip(f"{path}@{end}", "damaged WARC, rest of file (cut short)"), size
+
+
+def _read_from(
+    fh: Any, path: Path, base: int, max_page_bytes: int, records: Any, gzipped: bool
+) -> Generator[tuple[RawPage | Skip, int], None, int | None]:
+    """:func:`read_warc` from offset ``base`` on (``records`` iterates from there; its
+    offsets count from the start of the file): where to resume after a damaged gzip
+    member, or None at the end of the file."""
+    _bound_headers(records.reader)
+    offset = base
+    seen = 0
+    end = base  # where the last record read whole ends
+    try:
+        for record in records:
+            records.reader.cx_header_bytes = 0  # the next record's headers start here
+            seen += 1
+            if gzipped and records.reader.decompressor is None:
+                # warcio reads a member that fails to inflate at once as plain bytes
+                # (and the members after it): this "record" is the damage.
+                raise _Damaged("not gzip")
+            if record.length is None:  # no Content-Length: the file ends in its headers
+                raise _Damaged("cut short")
+            item = _page(record, str(path), max_page_bytes)
+            if _block_cut(record):  # the file (or the member) ends inside this record
+                raise _Damaged("cut short")
+            # Only after the body is read: asking for the offset reads to the record's end.
+            offset = records.get_record_offset()
+            end = offset + records.get_record_length()
+            if item is not None:
+                yield replace(item, source=f"{path}@{offset}"), fh.tell()
+    except HeaderTooLarge:
+        yield (
+            Skip(f"{path}@{offset}", f"{DAMAGED_WARC}, rest of file (header too large)"),
+            fh.tell(),
+        )
+        return None
+    # warcio's parser fails on damaged input in ways beyond its own exceptions
+    # (AttributeError on a record without a target URI, found by fuzzing): any
+    # of them means the record at ``end`` cannot be read, never the end of the run.
+    except Exception as exc:  # noqa: BLE001 - ArchiveLoadFailed, OSError, zlib.error...
+        why = str(exc) if isinstance(exc, _Damaged) else type(exc).__name__
+        resume = _next_member(fh, end + 1) if gzipped else None
+        if resume is not None:
+            yield Skip(f"{path}@{end}", f"{DAMAGED_WARC} record ({why})"), resume
+            return resume
+        yield Skip(f"{path}@{end}", f"{DAMAGED_WARC}, rest of file ({why})"), fh.tell()
+        return None
+    size = fh.seek(0, 2)
+    if not seen and size > 0 and base == 0:
+        yield Skip(str(path), "not a WARC file (no records)"), size
+    elif _cut_short(fh, end, size) or _member_cut(fh, offset, max_page_bytes):
+        yield Skip(f"{path}@{end}", f"{DAMAGED_WARC}, rest of file (cut short)"), size
+    return None
+
+
+class _Damaged(ValueError):
+    """A record that cannot be read whole: cut short, or a gzip member that fails to inflate."""
+
+
+def _next_member(fh: Any, start: int) -> int | None:
+    """The offset of the first gzip member at or after ``start`` that opens a WARC
+    record (its first bytes inflate to ``WARC/``), or None. One pass over the file's
+    bytes: the magic is searched in C, and each hit inflates a few bytes only."""
+    pos = start
+    while True:
+        fh.seek(pos)
+        chunk = fh.read(_SCAN_BYTES)
+        at = chunk.find(_GZIP_MAGIC)
+        while at >= 0:
+            if _opens_record(fh, pos + at):
+                return pos + at
+            at = chunk.find(_GZIP_MAGIC, at + 1)
+        if len(chunk) < _SCAN_BYTES:
+            return None
+        pos += len(chunk) - len(_GZIP_MAGIC) + 1  # a magic across the chunks' edge
+
+
+def _opens_record(fh: Any, at: int) -> bool:
+    fh.seek(at)
+    try:
+        return zlib.decompressobj(31).decompress(fh.read(4096), 5) == b"WARC/"
+    except zlib.error:
+        return False
 
 
 def _cut_short(fh: Any, end: int, size: int) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.shapes import SHAPES, main, make_page, slope
+from benchmarks.shapes import DOCUMENTED_NS_PER_BYTE, SHAPES, flagged, main, make_page, slope
 
 
 def test_the_fit_tells_linear_from_quadratic() -> None:
@@ -27,6 +27,10 @@ def test_the_fit_tells_linear_from_quadratic() -> None:
         ("pre", 4_200, "spend(budget)", 100),
         ("figures", 30, "<figcaption>", 30),
         ("inline", 30, "<a href='/n/", 30),
+        ("embeds", 30, "<embed ", 30),
+        ("wbr", 30, "<wbr>", 30),
+        ("sources", 30, "<source ", 30),
+        ("anchors", 30, "<em><a href=", 30),
     ],
 )
 def test_each_shape_grows_with_n(shape: str, n: int, piece: str, count: int) -> None:
@@ -41,3 +45,18 @@ def test_a_quick_run_writes_a_row_per_shape_and_size(tmp_path: Path) -> None:
     assert [r["shape"] for r in rows] == [shape for shape in SHAPES for _step in range(2)]
     assert all(b["n"] == 2 * a["n"] for a, b in zip(rows[::2], rows[1::2], strict=True))
     assert all(r["all"] > 0 and r["none"] > 0 for r in rows)
+
+
+def test_a_shape_over_ten_times_the_documented_cost_per_byte_is_flagged() -> None:
+    def row(shape: str, n: int, ns: float) -> dict[str, object]:
+        return {"shape": shape, "n": n, "bytes": 1_000_000, "all": ns * 1e-3, "none": 0.0}
+
+    slow = 11 * DOCUMENTED_NS_PER_BYTE
+    rows = [
+        row("anchors", 1, slow),  # slow when small only: not flagged
+        row("anchors", 2, DOCUMENTED_NS_PER_BYTE),
+        row("embeds", 1, DOCUMENTED_NS_PER_BYTE),
+        row("embeds", 2, slow),
+    ]
+    assert flagged(rows, 10) == ["embeds"]
+    assert flagged(rows, 12) == []

@@ -118,3 +118,21 @@ def test_speed_times_each_format_choice(tmp_path: Path, capsys: pytest.CaptureFi
     for name in ("none", "default", "all"):
         assert f"  {name} " in printed
     assert "html,images,markdown" in printed
+
+
+def test_a_caption_the_text_leaves_out_is_no_disagreement() -> None:
+    from benchmarks.bodies import text_difference
+
+    # (content_html holds a line break between blocks, as cx writes it)
+    html = "<p>One.</p>\n<figure><img src='http://e.com/a.jpg'>\n<figcaption>Cap.</figcaption>"
+    html += "\n</figure>\n<p>Two.</p>\n"
+    assert text_difference(html, "One.\nTwo.") is None
+    assert text_difference(html, "One.\nCap.\nTwo.") is None
+    assert text_difference(html + "<p>Three.</p>", "One.\nTwo.") is not None
+    # A caption whose words the text holds elsewhere (a name in a heading) is still extra.
+    named = "<h2>Cap.</h2>\n" + html
+    assert text_difference(named, "Cap.\nOne.\nTwo.") is None
+    # ... and one above a heading of its own words, which the text's next line repeats.
+    above = html.replace("<p>Two.</p>", "<h2>Cap.</h2>\n<p>Cap. Two.</p>")
+    assert text_difference(above, "One.\nCap.\nCap. Two.") is None
+    assert text_difference(above, "One.\nCap.\nTwo.") is not None

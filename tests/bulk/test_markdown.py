@@ -319,7 +319,7 @@ def test_cli_a_file_that_cannot_be_written_stops_the_run_in_one_line(
 
     monkeypatch.setattr(MarkdownDir, "write", full)
     args = ["extract", str(tmp_path / "crawl.warc.gz"), "-o", str(tmp_path / "out.jsonl")]
-    assert main([*args, "-j", "1", "--markdown-dir", str(tmp_path / "md")]) == 1
+    assert main([*args, "-j", "1", "--markdown-dir", str(tmp_path / "md")]) == 2
     err = capsys.readouterr().err
     folder = tmp_path / "md"
     assert err == f"scrapy-cx: cannot write Markdown files into {folder}: No space left on device\n"

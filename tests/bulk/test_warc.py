@@ -153,7 +153,7 @@ def test_oversized_record_is_skipped(tmp_path: Path) -> None:
 
 def test_missing_warcio_is_explained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "warcio.archiveiterator", None)
-    with pytest.raises(MissingDependency, match=r"pip install 'scrapy-cx\[warc\]'"):
+    with pytest.raises(MissingDependency, match=r"pip install -e '\.\[warc\]'"):
         list(read_warc(tmp_path / "x.warc", 100))
 
 
@@ -212,3 +212,34 @@ def test_a_record_dates_its_page_by_its_warc_date(tmp_path: Path) -> None:
 )
 def test_warc_date_is_read_or_left_out(value: str | None, expected: datetime | None) -> None:
     assert warc_date(value) == expected
+
+
+
+def _records_at(warc: Path) -> list[tuple[int, int]]:
+    with warc.open("rb") as fh:
+        records = ArchiveIterator(fh)
+        return [(records.get_record_offset(), records.get_record_length()) for _ in records]
+
+
+@pytest.mark.parametrize("damaged", [[10], [0], [19], [4, 5], [3, 12]])
+def test_a_corrupt_gzip_member_loses_its_record_only(tmp_path: Path, damaged: list[int]) -> None:
+    """Every intact record after a damaged member is read (issue 39: 40 bytes flipped in
+    member 10 of 20 lost the 9 intact ones after it); the damage counts one skip per
+    record lost."""
+    warc = tmp_path / "crawl.warc.gz"
+    write_warc(warc, _pages(20))
+    data = bytearray(warc.read_bytes())
+    spans = _records_at(warc)
+    for i in damaged:
+        start, length = spans[i]
+        middle = start + length // 2
+        for at in range(middle, middle + 40):
+            data[at] ^= 0xFF
+    warc.write_bytes(bytes(data))
+    items = [item for item, _offset in read_warc(warc, 1 << 20)]
+    pages = [i.url for i in items if isinstance(i, RawPage)]
+    assert pages == [f"http://news.test/{i}" for i in range(20) if i not in damaged]
+    skips = [i for i in items if isinstance(i, Skip)]
+    assert [s.source for s in skips] == [f"{warc}@{spans[i][0]}" for i in damaged]
+    # (The last member's damage is the rest of the file: no member follows it.)
+    assert all(s.reason.startswith("damaged WARC") for s in skips)

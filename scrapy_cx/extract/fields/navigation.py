@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import islice
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import tldextract
@@ -44,6 +45,9 @@ MAX_ARTICLE_LINKS = 500  # teaser links kept per listing
 MAX_ANCHORS = 5000  # <a> elements read for the next page (a pager is never past them)
 _MAX_LINK_TEXT = 40  # characters: a "Next" or page-number link is short
 _MAX_CHILDREN = 4  # elements inside a "Next" link (an icon, a span): a card has more
+# Elements at any depth inside one: bounds the text read per link, which nested
+# <em><a> pairs (each link holding the rest of the page) made anchors x depth.
+_MAX_DESCENDANTS = 16
 _MAX_NUMBER = 4  # digits of a page number
 # What a link to the next page says, in lower case, arrows and spaces removed.
 NEXT_WORDS = frozenset(
@@ -273,11 +277,8 @@ def _linked_next(root: etree._Element, base: str | None) -> str | None:
             if _usable(href):
                 rel_next = href
                 break  # the page says which it is: nothing else is read
-        children = len(a)
-        if children > _MAX_CHILDREN:
-            continue
-        text = ((a.text or "") if not children else "".join(a.itertext())).strip()
-        if len(text) > _MAX_LINK_TEXT:
+        text = _link_text(a)
+        if text is None or len(text) > _MAX_LINK_TEXT:
             continue
         if text.isdigit():
             if len(text) <= _MAX_NUMBER and _usable(a.get("href")):
@@ -292,6 +293,20 @@ def _linked_next(root: etree._Element, base: str | None) -> str | None:
             if address is not None and address != base and same_site(address, base):
                 return address
     return None
+
+
+def _link_text(a: etree._Element) -> str | None:
+    """The stripped text of link ``a``, or None for a link holding more than a few
+    elements (a teaser card, or a link nesting the rest of the page): no pager's.
+    Reads at most :data:`_MAX_DESCENDANTS` + 1 elements."""
+    children = len(a)
+    if not children:
+        return (a.text or "").strip()
+    if children > _MAX_CHILDREN:
+        return None
+    if next(islice(a.iterdescendants(), _MAX_DESCENDANTS, None), None) is not None:
+        return None
+    return "".join(a.itertext()).strip()
 
 
 def _usable(href: str | None) -> bool:

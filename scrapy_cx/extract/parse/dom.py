@@ -22,7 +22,13 @@ linear in the page size:
 * it knows no SVG or MathML, so an unclosed ``<svg>`` or ``<math>`` holds the
   rest of the page (which the text walk skips): HTML that a browser would take
   out of them (``<p>``, ``<div>``, ``<h1>`` ...) is moved after them, as a
-  browser's parser does.
+  browser's parser does;
+* it reads seven of HTML5's void elements (``<embed>``, ``<source>``, ``<track>``,
+  ``<wbr>``, ``<keygen>``, ``<bgsound>``, ``<image>``) as containers, so an
+  ``<embed>`` held the rest of the page (which the text walk skips, as it skips
+  plugins): what they hold is moved after them, as a browser never puts it in
+  them, and the depth repair closes them (3 000 ``<wbr>`` in one paragraph
+  nest 3 000 deep).
 
 The parser object is per thread: lxml parsers must not be shared across threads.
 """
@@ -51,6 +57,8 @@ _VOID = frozenset(
     "area base basefont bgsound br col embed frame hr image img input keygen link meta param "
     "source track wbr".split()
 )
+# The void elements libxml2 (2.14) nests what follows in.
+_CONTAINER_VOIDS = ("embed", "source", "track", "wbr", "keygen", "bgsound", "image")
 # Elements whose end tag is often omitted (the parser closes them by itself):
 # counting them overstates the depth of ordinary pages, so the first attempt
 # skips them; nested tables do nest them, so a second attempt counts them.
@@ -159,7 +167,9 @@ def cap_depth(
     libxml2 has refused the page, where losing some structure beats losing the
     text. With ``keep_semantic``, only wrappers (``div``, ``span``, ``font``,
     unknown tags ...) are dropped: deep nesting is nearly always a run of
-    wrappers, and the ``nav``, ``h1`` or ``p`` inside it still matter.
+    wrappers, and the ``nav``, ``h1`` or ``p`` inside it still matter. A void
+    element that libxml2 would nest the rest in (``<wbr>``) is closed where it
+    opens.
     """
     skip = _VOID | _RAW if count_all else _VOID | _RAW | _SELF_CLOSING
     depth = 0
@@ -168,6 +178,11 @@ def cap_depth(
     pos = 0
     for m in _TAG.finditer(text):
         name = m.group(2).lower()
+        if name in _CONTAINER_VOIDS and not m.group(1):
+            out.append(text[pos : m.end()])
+            out.append(f"</{name}>")
+            pos = m.end()
+            continue
         if name in skip or m.group(3).endswith("/"):
             continue
         drop = False
@@ -532,9 +547,48 @@ def parse_document(text: str, utf8: bytes | None = None) -> Parsed:
             root, markup = retry, closed
             elements = list(root.iter(*INDEXED_TAGS))
     foreigns = [el for el in elements if el.tag in _FOREIGN]
-    if _break_out_of_foreign(foreigns) | _lift_foreign_objects(foreigns):
+    moved = _empty_voids(root)
+    if _break_out_of_foreign(foreigns) | _lift_foreign_objects(foreigns) | moved:
         elements = list(root.iter(*INDEXED_TAGS))  # in the new document order
     return Parsed(root, elements, markup, truncated)
+
+
+def _empty_voids(root: etree._Element) -> bool:
+    """Move what libxml2 nested in a void element (:data:`_CONTAINER_VOIDS`) to right
+    after it, where a browser's parser leaves it. Whether anything moved.
+
+    Linear: voids are emptied in document order, so what leaves one is never
+    inside a void still to come, and each node moves at most once.
+    """
+    moved = False
+    for void in list(root.iter(*_CONTAINER_VOIDS)):
+        children = list(void)
+        if not children and not void.text:
+            continue
+        moved = True
+        if children:
+            last = children[-1]
+            _set_tail(last, (last.tail or "") + (void.tail or ""))
+            _set_tail(void, void.text or "")
+        else:
+            _set_tail(void, (void.text or "") + (void.tail or ""))
+        void.text = None
+        anchor = void
+        for child in children:
+            anchor.addnext(child)  # (its tail moves with it)
+            anchor = child
+    return moved
+
+
+# What lxml refuses to set as text, though libxml2's parser kept it from the page.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _set_tail(element: etree._Element, text: str) -> None:
+    try:
+        element.tail = text or None
+    except ValueError:  # control characters: invisible, dropped
+        element.tail = _NOT_XML.sub("", text) or None
 
 
 def _lift_foreign_objects(foreigns: list[etree._Element]) -> bool:

@@ -8,7 +8,11 @@ links, emphasis, code and pictures) and placed under the structural block
 elements above it (lists, tables, quotes, figures) that the walk already
 numbered (``PageLines.parents``): no second walk of the page, and no line the
 text left out comes back, so ``content_html`` holds the text of ``content``, in
-its order. Pictures standing alone between two lines of the body are put back.
+its order. Pictures standing alone between two lines of the body are put back,
+with their caption (``images[].caption``) where the text left it out: a
+WordPress ``figcaption`` is named "wp-element-caption", which the text reads as
+boilerplate (a caption repeats no sentence of the story), but the figure is
+not whole without it.
 Linear in the page: each block element is read again at most once, each
 structural one opened and closed once.
 """
@@ -217,7 +221,7 @@ class _Builder:
         standalone = self._standalone(kept, consumed)
         events = sorted(
             [(i, 1, n) for n, i in enumerate(kept)]
-            + [(p, 0, n) for n, (p, _b, _el) in enumerate(standalone)]
+            + [(p, 0, n) for n, (p, *_rest) in enumerate(standalone)]
         )
         for _position, is_line, n in events:
             if is_line:
@@ -225,7 +229,7 @@ class _Builder:
                 self._add_line(kept[n], body[n], nodes)
                 self.pictures.extend(pictures)
             else:
-                self._add_picture(standalone[n][1], standalone[n][2])
+                self._add_picture(*standalone[n][1:])
         self._shift_headings()
         return self.root
 
@@ -358,7 +362,8 @@ class _Builder:
         self.last = (block, leaf, i)
         self.shapes[i] = self._shape(leaf)
 
-    def _add_picture(self, block: int, element: etree._Element) -> None:
+    def _add_picture(self, block: int, element: etree._Element, caption: str | None) -> None:
+        """A picture standing alone, in its figure, with ``caption`` (one the text left out)."""
         url = picture_url(element, self.base)
         if url is None:
             return
@@ -366,12 +371,15 @@ class _Builder:
         top = self._enter(anchor)
         node = _img(element, url)
         held = self._linked(node, element, block)
-        if top.tag in TEXT_HOLDERS or top.tag == "figure":
+        below = [Node("figcaption", (), [caption])] if caption else []
+        if top.tag in TEXT_HOLDERS:
             top.children.append(held)
+        elif top.tag == "figure":
+            top.children.extend([held, *below])
         elif top.tag in ONLY_CHILDREN:
             return  # a picture loose in a list or a table's frame
         else:
-            top.children.append(Node("figure", (), [held]))
+            top.children.append(Node("figure", (), [held, *below]))
         self.pictures.append((node, element))
         self.last = None
 
@@ -401,11 +409,12 @@ class _Builder:
 
     def _standalone(
         self, kept: list[int], consumed: set[int]
-    ) -> list[tuple[int, int, etree._Element]]:
+    ) -> list[tuple[int, int, etree._Element, str | None]]:
         """The pictures standing alone (in no line of the body) between two lines of
         the body, or at its edges inside the element holding its edge line, and not
         inside an element named as boilerplate for pictures. The few lines of a
-        picture's own element (its caption, its credit) do not part it from the body."""
+        picture's own element (its caption, its credit) do not part it from the body.
+        Each with its caption when the body leaves that out (:meth:`_left_out_caption`)."""
         if not self.lines.images or not kept:
             return []
         body = set(kept)
@@ -433,8 +442,28 @@ class _Builder:
                 continue
             if _named_away(element):
                 continue
-            found.append((position, block, element))
+            found.append(
+                (position, block, element, self._left_out_caption(element, position, body))
+            )
         return found
+
+    def _left_out_caption(
+        self, element: etree._Element, position: int, body: set[int]
+    ) -> str | None:
+        """The caption of a picture standing before line ``position`` unless the body
+        holds one of the caption's lines, which come within a few lines after it (a
+        "click to enlarge" link of the figure may stand between)."""
+        holder = _caption_element(element)
+        if holder is None:
+            return None
+        lines, elements = self.lines, self.elements
+        for i in range(position, min(len(lines), position + MAX_OWN_LINES + 1)):
+            block = lines[i].block
+            if i in body and block >= 0:
+                held = elements[block]
+                if held is holder or holder in held.iterancestors():
+                    return None  # the body writes it
+        return _text(holder)
 
     def _past_captions(self, position: int, body: set[int], step: int) -> int:
         """From a picture's place, the line past the few short lines left out of the
@@ -575,18 +604,23 @@ def _images(pictures: list[tuple[Node, etree._Element]], lead: str | None) -> tu
 
 
 def _caption(element: etree._Element) -> str | None:
-    """The caption of a picture: its figure's ``figcaption``, else the element right
-    after it (or after the one or two elements around it) named as a caption
-    ("wp-caption-text", "image-caption")."""
+    """The caption of a picture (see :func:`_caption_element`)."""
+    return _text(_caption_element(element))
+
+
+def _caption_element(element: etree._Element) -> etree._Element | None:
+    """The element holding a picture's caption: its figure's ``figcaption``, else the
+    element right after it (or after the one or two elements around it) named as
+    a caption ("wp-caption-text", "image-caption")."""
     ancestors = list(islice(element.iterancestors(), 3))
     for ancestor in ancestors:
         if ancestor.tag == "figure":
-            return _text(next(ancestor.iter("figcaption"), None))
+            return next(ancestor.iter("figcaption"), None)
     for node in (element, *ancestors[:2]):
         after = node.getnext()
         if after is not None and isinstance(after.tag, str):
             if after.tag == "figcaption" or "caption" in name_parts(after.get("class") or ""):
-                return _text(after)
+                return after
     return None
 
 

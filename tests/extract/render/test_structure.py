@@ -250,6 +250,60 @@ def test_a_figure_with_its_caption() -> None:
     ) in (article.content_markdown or "")
 
 
+IMG = "<img src='/img/bridge.jpg' alt='Bridge'>"
+
+
+@pytest.mark.parametrize(
+    "fig",
+    [
+        f"<figure class='wp-block-image'>{IMG}<figcaption class='wp-element-caption'>"
+        "The old bridge at dusk.</figcaption></figure>",
+        f"<figure>{IMG}<figcaption class='image-credit'>The old bridge at dusk.</figcaption>"
+        "</figure>",
+        f"<div class='wp-caption'>{IMG}<p class='wp-caption-text'>The old bridge at dusk.</p>"
+        "</div>",
+    ],
+)
+def test_a_figure_keeps_a_caption_its_name_kept_out_of_the_text(fig: str) -> None:
+    # WordPress names every figcaption "wp-element-caption": the text leaves it out
+    # (a caption repeats no sentence of the story), the figure keeps it (issue 39).
+    article = extract(story(fig))
+    assert "The old bridge at dusk." not in article.content
+    html = (article.content_html or "").replace("\n", "")
+    assert (
+        '<figure><img src="https://town.example.com/img/bridge.jpg" alt="Bridge">'
+        "<figcaption>The old bridge at dusk.</figcaption></figure>"
+    ) in html
+    assert html.count("The old bridge at dusk.") == 1
+    assert '"The old bridge at dusk.")' in (article.content_markdown or "")
+    assert article.images is not None and article.images[0].caption == "The old bridge at dusk."
+
+
+def test_a_caption_the_body_holds_is_written_once_past_an_enlarge_link() -> None:
+    fig = (
+        "<figure><img src='/img/bridge.jpg' alt='Bridge'>"
+        "<div class='toolbar'>Click to enlarge</div>"
+        "<figcaption><strong>The old bridge at dusk.</strong><br>Photo: J. Smith</figcaption>"
+        "</figure>"
+    )
+    article = extract(story(fig))
+    assert "The old bridge at dusk." in article.content
+    assert (article.content_html or "").count("The old bridge at dusk.") == 1
+
+
+def test_the_example_projects_blog_figure_keeps_its_caption() -> None:
+    from pathlib import Path
+
+    saved = Path(__file__).parents[3] / "example_project/news/pages/blog-orchard-planting.html"
+    url = "https://lowerfield.example/2023/10/06/forty-trees-in-one-saturday/"
+    article = extract(saved.read_text(encoding="utf-8"), url)
+    caption = "The damson row going in along the north hedge."
+    assert article.images is not None and article.images[0].caption == caption
+    html = (article.content_html or "").replace("\n", "")
+    assert f"<figcaption>{caption}</figcaption></figure>" in html
+    assert f'"{caption}")' in (article.content_markdown or "")
+
+
 @pytest.mark.parametrize(
     ("img", "expected"),
     [
