@@ -32,7 +32,7 @@ import argparse
 import json
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -450,22 +450,34 @@ GUARD_TOLERANCE = 0.002
 GUARD_PENALTY = 10.0
 
 
-def pick_points(gains: Mapping[str, np.ndarray], guard: bool, start: int) -> dict[str, int]:
+def pick_points(
+    gains: Mapping[str, np.ndarray],
+    guard: bool,
+    start: int,
+    keep: Collection[str] = (),
+    weights: np.ndarray | None = None,
+) -> dict[str, int]:
     """A grid point per group maximising the summed gain over sets (``gains[group]``:
     sets x grid, each set's mean gain over the rules); ``guard`` penalises a set's
     fall beyond the tolerance, which couples the groups: coordinate ascent from the
-    unguarded choice, ``start`` (the rules' own point) where a group has no pages."""
-    choice = {g: int(np.argmax(v.sum(axis=0))) if v.size else start for g, v in gains.items()}
+    unguarded choice. The groups in ``keep`` stay at ``start``, the rules' own point
+    (their pages would never run the model). ``weights``: each set's share of the
+    sum (default: all one; a set weighing 0 is only guarded)."""
+    some = next(iter(gains.values()))
+    w = np.ones(some.shape[0]) if weights is None else weights
+    choice = {g: start if g in keep else int(np.argmax(w @ v)) for g, v in gains.items()}
     if not guard:
         return choice
 
     def objective(pick: Mapping[str, int]) -> float:
         per_set = sum(gains[g][:, c] for g, c in pick.items())
         fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
-        return float(per_set.sum() - GUARD_PENALTY * fall.sum())
+        return float(w @ per_set - GUARD_PENALTY * fall.sum())
 
     for _ in range(3):
         for g, v in gains.items():
+            if g in keep:
+                continue
             scores = [objective({**choice, g: c}) for c in range(v.shape[1])]
             choice[g] = int(np.argmax(scores))
     return choice
@@ -479,6 +491,8 @@ def nested_choice(
     by_type: bool = True,
     guard: bool = False,
     tables: tuple[np.ndarray, np.ndarray] | None = None,
+    keep: Collection[str] = (),
+    focus: str | None = None,
 ) -> tuple[list[tuple[float, float]], list[str]]:
     """A (threshold, margin) per page, chosen without its fold: for each fold and
     each rules' page type (``by_type``), the grid point that maximises the macro
@@ -486,7 +500,9 @@ def nested_choice(
     (``guard``: no set may fall, :func:`pick_points`). Those pages' probabilities are
     held out too, but came from models that saw this fold: the choice never reads
     this fold's scores, which is what keeps the figure honest. Returns the
-    choices and one line per pick. ``tables``: score_table's, made once for many calls."""
+    choices and one line per pick. ``tables``: score_table's, made once for many
+    calls; ``keep``: rules' page types left to the rules; ``focus``: the one set whose
+    gain is sought, the others only guarded."""
     table, rules = tables or score_table(records, probs, GRID)
     gain = np.nan_to_num(table - rules[:, None])
     set_names = list(dict.fromkeys(r["set"] for r in records))
@@ -505,7 +521,8 @@ def nested_choice(
             per_set = np.zeros((len(set_names), len(GRID)))
             np.add.at(per_set, set_of[rows], gain[rows])
             gains[str(g)] = per_set / sizes[:, None]
-        picked = pick_points(gains, guard, GRID.index((0.5, 0.5)))
+        weights = None if focus is None else np.array([float(n == focus) for n in set_names])
+        picked = pick_points(gains, guard, GRID.index((0.5, 0.5)), keep, weights)
         for g, c in picked.items():
             picks.append(f"fold {f} {g}: threshold {GRID[c][0]} margin {GRID[c][1]}")
             for i in np.flatnonzero((fold == f) & (groups == g)):
@@ -644,13 +661,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report(records, probs, args.threshold, margin))
     if args.nested:
         tables = score_table(records, probs, GRID)
-        for by_type, guard in ((False, False), (True, False), (True, True)):
+        variants: list[tuple[bool, bool, tuple[str, ...], str | None]] = [
+            (False, False, (), None),
+            (True, False, (), None),
+            (True, True, (), None),
+            (True, True, ("article",), None),
+            (True, True, (), "wcxb_dev"),
+            (True, True, ("article",), "wcxb_dev"),
+        ]
+        for by_type, guard, keep, focus in variants:
             choices, picks = nested_choice(
-                records, probs, args.folds, names, by_type, guard, tables
+                records, probs, args.folds, names, by_type, guard, tables, keep, focus
             )
             print("\n".join(picks), file=sys.stderr)
             how = "per rules type" if by_type else "one for all"
             how += ", guarded" if guard else ""
+            how += f", the rules alone on {'/'.join(keep)} pages" if keep else ""
+            how += f", for {focus}'s gain" if focus else ""
             print(f"threshold and margin by nested choice, {how}")
             print(report(records, probs, 0.5, choices=choices))
     return 0

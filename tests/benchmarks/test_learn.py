@@ -198,3 +198,26 @@ def test_the_guard_keeps_a_set_from_falling_for_anothers_gain() -> None:
     assert pick_points(gains, guard=False, start=0) == {"article": 2, "thread": 1}
     # set 1 may fall 0.002 at most: the article pages take point 1, the threads still fit
     assert pick_points(gains, guard=True, start=0) == {"article": 1, "thread": 1}
+    # pages typed "article" left to the rules: the threads alone may move
+    assert pick_points(gains, guard=True, start=0, keep=("article",)) == {"article": 0, "thread": 1}
+    # only set 0's gain sought: set 1 may fall to the tolerance, no further
+    focus = np.array([1.0, 0.0])
+    assert pick_points(gains, guard=True, start=0, weights=focus) == {"article": 1, "thread": 1}
+    assert pick_points(gains, guard=False, start=0, weights=focus) == {"article": 2, "thread": 1}
+
+
+def test_a_second_stage_reads_the_extra_columns_and_the_set_weights() -> None:
+    records = _records()
+    extra = [np.asarray(r["labels"], np.float32)[:, None] * 0.9 for r in records]
+    seen: list[float] = []
+
+    def last_column(train: Sequence[TrainPage], test: Sequence[Any]) -> list[Any]:
+        seen.extend(p.weights.sum() for p in train)
+        return [m[:, -1] for m in test]
+
+    for r in records[::2]:
+        r["set"] = "aeb"
+    probs = cross_validate(records, NAMES, 3, last_column, {"aeb": 2.0}, extra)
+    for record, prob in zip(records, probs, strict=True):
+        assert prob.tolist() == pytest.approx([0.9 * v for v in record["labels"]])
+    assert sorted(set(round(w, 6) for w in seen)) == [1.0, 2.0]  # a page weighs its set's weight
