@@ -113,6 +113,8 @@ def _window_mean(values: np.ndarray, width: int) -> np.ndarray:
 
 STACK_OFFSETS = (-5, -3, -2, -1, 1, 2, 3, 5)
 STACK_WINDOWS = (2, 5, 10)
+# p, offsets, windows, the weighted window, 3 blocks x 2 means, 3 page values, the rank
+STACK_WIDTH = 1 + len(STACK_OFFSETS) + len(STACK_WINDOWS) + 1 + 6 + 3 + 1
 
 
 def stack_columns(record: dict[str, Any], prob: np.ndarray, names: Sequence[str]) -> np.ndarray:
@@ -123,6 +125,8 @@ def stack_columns(record: dict[str, Any], prob: np.ndarray, names: Sequence[str]
     smoothing: a line learns from what the model thought of the lines around it."""
     p = np.asarray(prob, np.float64)
     n = len(p)
+    if not n:  # a page without lines: no rows, as many columns
+        return np.zeros((0, STACK_WIDTH), np.float32)
     length = np.expm1(np.asarray(record["features"], np.float64)[:, names.index("log_len")]) + 1
     cols = [p, *(_shifted(p, off) for off in STACK_OFFSETS)]
     cols += [_window_mean(p, w) for w in STACK_WINDOWS]

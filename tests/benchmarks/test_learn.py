@@ -153,6 +153,8 @@ def test_stack_columns_read_the_neighbours_blocks_and_page() -> None:
     share = 2 * long / (2 * long + 2 * short)  # of the page's, at 0.5 or more: the long two
     assert cols[:, -2] == pytest.approx([share] * 4)
     assert cols[:, -1].tolist() == [0.75, 0.0, 0.25, 0.5]  # rank, best first
+    empty = {**record, "lines": [], "features": [], "blocks": [], "spans": [], "parents": []}
+    assert stack_columns(empty, np.zeros(0), NAMES).shape == (0, cols.shape[1])
 
 
 def test_page_score_uses_each_sets_metric() -> None:
