@@ -58,6 +58,7 @@ setup(
             "scikit-learn>=1.3",
             "python-crfsuite>=0.9.10",
             "numpy",
+            "lightgbm>=4",
             "ruff",
             "mypy",
             # tests/zyte and tests/e2e/test_zyte.py: the zyte extra (seconds to install).
@@ -73,7 +74,7 @@ setup(
         ],
         # benchmarks.learn: the line labeller of issue 38, trained and cross-validated
         # from ../shared/bench (not a runtime dependency while no model ships).
-        "train": ["scikit-learn>=1.3", "python-crfsuite>=0.9.10", "numpy"],
+        "train": ["scikit-learn>=1.3", "python-crfsuite>=0.9.10", "numpy", "lightgbm>=4"],
     },
     entry_points={"console_scripts": ["scrapy-cx = scrapy_cx.__main__:main"]},
     classifiers=[

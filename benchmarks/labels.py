@@ -70,6 +70,11 @@ def page_record(page: BenchPage) -> dict[str, object]:
         "lines": texts,
         "labels": label_lines(texts, page.body, truth.with_snippets, truth.without_snippets),
         "features": [[round(v, 4) for v in row] for row in page_features(extracted)],
+        # The block tree, for block-level smoothing (benchmarks.learn): each line's
+        # block element, each block's line range and parent.
+        "blocks": [line.block for line in lines],
+        "spans": [list(span) for span in lines.spans],
+        "parents": list(lines.parents),
     }
 
 

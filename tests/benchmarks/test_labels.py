@@ -42,6 +42,14 @@ def test_page_record_labels_and_features_every_line() -> None:
     assert by_text["Copyright 2024 The Daily Example, all rights reserved"] == OTHER
     assert perfect_text(record) == TRUTH
     assert PARAGRAPHS[0] in str(record["rules_text"])
+    # the block tree: each line lies within its block's span, a parent's span holds its child's
+    blocks, spans, parents = record["blocks"], record["spans"], record["parents"]
+    assert isinstance(blocks, list) and isinstance(spans, list) and isinstance(parents, list)
+    assert len(blocks) == len(lines) and len(spans) == len(parents)
+    for i, b in enumerate(blocks):
+        assert spans[b][0] <= i < spans[b][1]
+        if parents[b] >= 0:
+            assert spans[parents[b]][0] <= spans[b][0] and spans[b][1] <= spans[parents[b]][1]
 
 
 def test_a_page_without_url_is_its_own_site() -> None:

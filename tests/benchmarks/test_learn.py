@@ -21,8 +21,13 @@ from benchmarks.learn import (  # noqa: E402 (after the skip)
     cross_validate,
     folds_by_site,
     line_weights,
+    nested_choice,
     page_matrix,
+    page_score,
+    pick_points,
     report,
+    rules_type,
+    stack_columns,
 )
 from benchmarks.linefeatures import NAMES  # noqa: E402
 
@@ -51,6 +56,10 @@ def _page(site: str, pattern: list[int], page_id: str) -> dict[str, Any]:
         "lines": lines,
         "labels": pattern,
         "features": features,
+        # each line its own block, all under one page block (id 0)
+        "blocks": [i + 1 for i in range(len(pattern))],
+        "spans": [[0, len(pattern)], *([i, i + 1] for i in range(len(pattern)))],
+        "parents": [-1, *(0 for _ in pattern)],
     }
 
 
@@ -101,13 +110,16 @@ def test_cross_validation_scores_every_page_held_out() -> None:
     assert "wcxb_dev" in table and "+0.000" in table
 
 
-@pytest.mark.parametrize("model", ["gbdt", "crf"])
+@pytest.mark.parametrize("model", ["gbdt", "lgbm", "crf"])
 def test_a_model_learns_the_rules_column_on_held_out_sites(model: str) -> None:
     from benchmarks import learn
 
     if model == "gbdt":
         pytest.importorskip("sklearn", reason="the train extra")
         fit = learn.gbdt_fit(20)
+    elif model == "lgbm":
+        pytest.importorskip("lightgbm", reason="the train extra")
+        fit = learn.lgbm_fit(20, min_data_in_leaf=2, min_sum_hessian_in_leaf=0.0)
     else:
         pytest.importorskip("pycrfsuite", reason="the train extra")
         fit = learn.crf_fit
@@ -123,3 +135,91 @@ def test_a_rules_margin_keeps_the_rules_choice_unless_the_model_is_sure() -> Non
     lines = record["lines"]
     assert chosen_text(record, prob, 0.5) == "\n".join(lines[2:])
     assert chosen_text(record, prob, 0.5, margin=0.2) == "\n".join([lines[0], lines[3]])
+
+
+def test_stack_columns_read_the_neighbours_blocks_and_page() -> None:
+    record = _page("a.com", [0, 1, 1, 0], "p")
+    prob = np.array([0.0, 1.0, 0.5, 0.25])
+    cols = stack_columns(record, prob, NAMES)
+    assert cols.shape[0] == 4
+    assert cols[:, 0].tolist() == prob.tolist()
+    assert cols[:, 4].tolist() == [-1.0, 0.0, 1.0, 0.5]  # the line above (offset -1)
+    assert cols[:, 5].tolist() == [1.0, 0.5, 0.25, -1.0]  # the line below (offset +1)
+    block = 1 + 8 + 3 + 1  # p, offsets, windows, the weighted window
+    assert cols[:, block].tolist() == prob.tolist()  # each line is its own block
+    assert cols[:, block + 2].tolist() == [0.4375] * 4  # the parent: the whole page
+    assert cols[:, block + 4].tolist() == [-1.0] * 4  # no grandparent
+    long, short = np.expm1(4.0) + 1, np.expm1(1.0) + 1  # the lines' characters
+    share = 2 * long / (2 * long + 2 * short)  # of the page's, at 0.5 or more: the long two
+    assert cols[:, -2] == pytest.approx([share] * 4)
+    assert cols[:, -1].tolist() == [0.75, 0.0, 0.25, 0.5]  # rank, best first
+    empty = {**record, "lines": [], "features": [], "blocks": [], "spans": [], "parents": []}
+    assert stack_columns(empty, np.zeros(0), NAMES).shape == (0, cols.shape[1])
+
+
+def test_page_score_uses_each_sets_metric() -> None:
+    record = _page("a.com", [0, 1, 1, 0], "p")
+    body = record["truth"]["body"]
+    assert page_score(record, body) == 1.0
+    assert page_score(record, "") == 0.0
+    snippets = {**record, "set": "trafilatura_dev"}
+    snippets["truth"] = {"body": None, "with": ["main text of"], "without": ["menu p 0"]}
+    assert page_score(snippets, "menu p 0") == 0.0
+    assert page_score(snippets, "the main text of the page") == 1.0
+    assert page_score({**snippets, "truth": {"body": None, "with": [], "without": []}}, "x") is None
+
+
+def test_rules_type_reads_the_page_type_column() -> None:
+    record = _page("a.com", [0, 1], "p")
+    assert rules_type(record, NAMES) == "other"
+    for row in record["features"]:
+        row[NAMES.index("type_thread")] = 1.0
+    assert rules_type(record, NAMES) == "thread"
+
+
+def test_nested_choice_picks_without_the_scored_fold() -> None:
+    """Every page's model keeps the long lines only at a high threshold: a model
+    sure of nothing but the menu lines. The choice must learn that from the other
+    folds and apply it to each fold."""
+    records = _records()
+    probs = [np.where(np.asarray(r["labels"]) == 1, 0.62, 0.58) for r in records]
+    choices, picks = nested_choice(records, probs, 3, NAMES, by_type=False)
+    assert len(picks) == 3
+    for record, prob, choice in zip(records, probs, choices, strict=True):
+        assert chosen_text(record, prob, *choice) == record["rules_text"]
+    table = report(records, probs, 0.5, choices=choices)
+    assert "macro" in table and "+0.000" in table
+
+
+def test_the_guard_keeps_a_set_from_falling_for_anothers_gain() -> None:
+    # two groups, two sets, three grid points; point 0 is the rules' own
+    gains = {
+        "article": np.array([[0.0, 0.02, 0.05], [0.0, 0.0, -0.02]]),
+        "thread": np.array([[0.0, 0.01, 0.0], [0.0, -0.001, 0.0]]),
+    }
+    assert pick_points(gains, guard=False, start=0) == {"article": 2, "thread": 1}
+    # set 1 may fall 0.002 at most: the article pages take point 1, the threads still fit
+    assert pick_points(gains, guard=True, start=0) == {"article": 1, "thread": 1}
+    # pages typed "article" left to the rules: the threads alone may move
+    assert pick_points(gains, guard=True, start=0, keep=("article",)) == {"article": 0, "thread": 1}
+    # only set 0's gain sought: set 1 may fall to the tolerance, no further
+    focus = np.array([1.0, 0.0])
+    assert pick_points(gains, guard=True, start=0, weights=focus) == {"article": 1, "thread": 1}
+    assert pick_points(gains, guard=False, start=0, weights=focus) == {"article": 2, "thread": 1}
+
+
+def test_a_second_stage_reads_the_extra_columns_and_the_set_weights() -> None:
+    records = _records()
+    extra = [np.asarray(r["labels"], np.float32)[:, None] * 0.9 for r in records]
+    seen: list[float] = []
+
+    def last_column(train: Sequence[TrainPage], test: Sequence[Any]) -> list[Any]:
+        seen.extend(p.weights.sum() for p in train)
+        return [m[:, -1] for m in test]
+
+    for r in records[::2]:
+        r["set"] = "aeb"
+    probs = cross_validate(records, NAMES, 3, last_column, {"aeb": 2.0}, extra)
+    for record, prob in zip(records, probs, strict=True):
+        assert prob.tolist() == pytest.approx([0.9 * v for v in record["labels"]])
+    assert sorted(set(round(w, 6) for w in seen)) == [1.0, 2.0]  # a page weighs its set's weight
