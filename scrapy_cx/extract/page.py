@@ -15,6 +15,7 @@ from typing import Any, Literal, TypeVar
 from lxml import etree
 
 from ..article import DEFAULT_FORMATS, Article, Breadcrumb, Image, Post
+from ._urls import http_url
 from .content.text import joined
 from .parse.lines import Line, LineOptions, PageLines
 from .parse.lines import without_controls as text_without_controls
@@ -198,6 +199,17 @@ class Page:
         if url is not None and url[:8].lower().startswith(("http://", "https://")):
             return url
         return self.meta.canonical_url or url
+
+    def link_base(self) -> str | None:
+        """What the markup's relative links are read against, as a browser reads them:
+        the head's ``<base href>`` (itself read against :attr:`base_url`), else
+        :attr:`base_url` (the body's rendering and the breadcrumbs read it alike)."""
+        base = self.root.find("head/base[@href]") if isinstance(self.root.tag, str) else None
+        if base is not None:
+            joined = http_url(self.base_url, base.get("href") or "")
+            if joined is not None:
+                return joined
+        return self.base_url
 
     def evidence_of(self, name: str) -> Evidence | None:
         """Where field ``name`` (``title``, ``published``...) was read, if known."""

@@ -67,7 +67,7 @@ def find_breadcrumbs(page: Page) -> None:
         if trail:
             _found(page, trail, "jsonld:BreadcrumbList")
             return
-    base = _base(page)
+    base = page.link_base()
     if "BreadcrumbList" in page.declared:  # (pagetype read the itemtypes: no pass here)
         for el in _MICRODATA(page.root):
             trail = _microdata_trail(el, base)
@@ -98,17 +98,6 @@ def _navigation(page: Page) -> list[etree._Element]:
     )
     return [lines.elements[block] for block in dict.fromkeys(blocks)][:MAX_HOLDERS]
 
-
-def _base(page: Page) -> str | None:
-    """What the markup's links are read against, as a browser reads them: the head's
-    ``<base href>`` (read against the page's address), else the page's address
-    (Page.base_url: a saved copy's, the address it declares)."""
-    base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
-    if base is not None:
-        joined = http_url(page.base_url, base.get("href") or "")
-        if joined is not None:
-            return joined
-    return page.base_url
 
 
 def _found(page: Page, trail: list[Breadcrumb], source: str) -> None:

@@ -26,7 +26,7 @@ from operator import attrgetter
 from lxml import etree
 
 from ...article import Image
-from .._urls import http_url, with_root_path
+from .._urls import with_root_path
 from ..page import Page
 from ..parse.lines import (
     HEADING_TAGS,
@@ -91,7 +91,7 @@ def find_structure(page: Page) -> None:
     formats = page.formats
     if not formats:
         return
-    builder = _Builder(page.lines, _base_url(page))
+    builder = _Builder(page.lines, page.link_base())
     body = page.selection.body
     root = _thread(builder, page) if page.post_bodies else builder.build(body)
     page.shapes = builder.shapes
@@ -103,17 +103,6 @@ def find_structure(page: Page) -> None:
     if "images" in formats:
         page.images = _images(builder.pictures, page.image)
 
-
-def _base_url(page: Page) -> str | None:
-    """What the body's relative addresses are read against, as a browser reads them:
-    the head's ``<base href>`` (itself read against the page's address), else the
-    page's address (``Page.base_url``: a saved page's, the one it declares)."""
-    base = page.root.find("head/base[@href]") if isinstance(page.root.tag, str) else None
-    if base is not None:
-        joined = http_url(page.base_url, base.get("href") or "")
-        if joined is not None:
-            return joined
-    return page.base_url
 
 
 def _thread(builder: _Builder, page: Page) -> Node:
