@@ -746,9 +746,42 @@ def _site_keys(site_names: list[str | None], url: str | None) -> frozenset[str]:
     )
 
 
+# A person's full name as a site owner writes it: two to four capitalized words
+# ("Kristian Larsen", "Julian K. Arni"), no digits or markup, no word in capitals
+# ("IT Finanzmagazin"); a word a business's name holds ("Automateed Team") is none.
+_OWNER_NAME = re.compile(r"[A-Z](?:[a-z][\w'’-]*|\.)(?:\s[A-Z](?:[a-z][\w'’-]*|\.))*")
+_NOT_OWNER = frozenset("team store shop editorial editors blog studio one".split())
+
+
+def _owned_sites(sites: frozenset[str], declared: list[str]) -> frozenset[str]:
+    """The site's names less those that are the declared author's own: a person's site
+    is named after them ("Kristian Larsen" on kristian-larsen.com, "Derek Seaman's
+    Tech Blog", "Miod Vallat" on miod.online.fr), and there the name is the author,
+    not the site standing in for one. Only a declared (JSON-LD or meta tag) name
+    shaped as a person's full name frees it: a one-word site ("Vortex") never."""
+    for raw in declared[:3]:
+        name = " ".join(raw.split())
+        words = name.casefold().split()
+        if not 2 <= len(words) <= 4 or not _OWNER_NAME.fullmatch(name):
+            continue
+        if words[0] in _PARTICLES or _NOT_OWNER.intersection(words) or clean_name(name) != name:
+            continue  # "El Colombiano", "Camphouse Team": a business
+        key = _NOT_LETTERS.sub("", name.casefold())
+        first = _NOT_LETTERS.sub("", name.split()[0].casefold())
+        owned = {
+            site for site in sites
+            if key in _NOT_LETTERS.sub("", site) or _NOT_LETTERS.sub("", site) == first
+        }  # fmt: skip
+        if owned:
+            return sites - owned
+    return sites
+
+
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
     """Authors in order of trust, with where they were read."""
     meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
+    site_keys = sites
+    sites = _owned_sites(sites, meta.authors + meta.author_tags)
     shown = byline_authors(lines, headline, start, None, sites, bare=False)
     marked: list[str] = []
     if not shown and not meta.authors:  # JSON-LD persons come before a marked element
@@ -770,6 +803,9 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
             declared = author_marks(page.root, page.markup, page.lines.marks)
         shown = _unglued(shown, declared, sites)
         return _full_name(shown, lines, window, sites), Evidence("byline", index, raw)
+    if meta.publisher and meta.publisher in meta.authors + meta.author_tags:
+        # The publisher named as the author is a person only where a byline shows it.
+        sites = site_keys
     structured = (
         (meta.authors, "jsonld"),
         (marked[:1], "marked"),

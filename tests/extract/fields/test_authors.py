@@ -698,3 +698,28 @@ def test_a_label_that_opens_a_name_keeps_its_letters() -> None:
         assert clean_name(name) == name
     assert clean_name("Authored by Nicole Hatcher") == "Nicole Hatcher"
     assert clean_name("Authored by") is None
+
+
+def _own_site(byline: str, site: str, url: str, person: str = "") -> tuple[str, ...]:
+    html = (
+        f"<html><head><title>Night buses approved | {site}</title>"
+        f"<meta property='og:site_name' content='{site}'>"
+        '<script type="application/ld+json">{"@type": "BlogPosting", "author": '
+        f'{{"@type": "Person", "name": "{person or site}"}}}}</script></head><body>'
+        f"<h1>Night buses approved</h1>{byline}{PARAGRAPHS}</body></html>"
+    )
+    return extract_article(html, url).authors
+
+
+def test_a_person_named_site_is_its_authors_own() -> None:
+    # A personal blog is named after its author: there the name is the author's.
+    url = "https://ann-lee.example/posts/buses"
+    assert _own_site("<div>By Ann Lee</div>", "Ann Lee", url) == ("Ann Lee",)
+    assert _own_site("", "Ann Lee", url) == ("Ann Lee",)  # the JSON-LD Person alone
+    # ... the host's first name part ("ann.example") names it too
+    own = _own_site("<div>By Ann Lee</div>", "Notes", "https://ann.example/b", "Ann Lee")
+    assert own == ("Ann Lee",)
+    # A business's name declared as its "Person" stays the site, never an author.
+    assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ()
+    assert _own_site("", "El Colombiano", "https://elcolombiano.example/a") == ()
+    assert _own_site("", "IT Finanzmagazin", "https://it-finanzmagazin.example/a") == ()
