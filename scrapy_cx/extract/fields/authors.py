@@ -76,7 +76,8 @@ _LATIN_STOP = re.compile(
     + _MONTH_WORDS
     + r")\b"
     # ... or such a word glued on by the markup: "Amanda FurrerUpdated Dec 19".
-    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted|Erstellt|Aktualisiert))",
+    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted|Erstellt|Aktualisiert|"
+    r"January|February|March|April|June|July|August|September|October|November|December))",
     re.I,
 )
 _NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)
@@ -304,6 +305,7 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
         text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•")
     text = _LEAD_ROLE.sub("", text)
     text = _before_field(text)
+    text = _before_title(text)
     text = _EMPTY_BRACKETS.sub("", text).strip(" ,;:-–—·(")  # "Ann Lee (" once a URL is out
     if ":" in text or "：" in text:
         label, _, rest = text.replace("：", ":").partition(":")
@@ -359,6 +361,26 @@ def _before_field(text: str) -> str:
     for i, word in enumerate(words):
         if word.casefold().strip(".,:;") in _FIELD_WORDS:
             return " ".join(words[:i]).strip(" ,;:-–—·")
+    return text
+
+
+# Words of a job title that follows a name without a comma ("Catherine Boeckmann
+# Executive Digital Editor", "Matt Check Head Winemaker", "Eli Manikan Contributing
+# Writer"): the name ends before the first; a candidate opening with one is a title
+# alone ("Lead Reviewer", "Chief Marketing Officer", "Licensed Q Arabica Grader").
+_TITLE_WORDS = frozenset(
+    """executive founder co-founder cofounder director manager officer president head lead
+    principal licensed certified contributing managing senior chief associate assistant""".split()
+)
+
+
+def _before_title(text: str) -> str:
+    """``text`` up to the first of :data:`_TITLE_WORDS` after a two-word name, or ""
+    when it opens with one."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if word.casefold().strip(".,:;&") in _TITLE_WORDS and (i == 0 or i >= 2):
+            return " ".join(words[:i]).strip(" ,;:-–—·&")
     return text
 
 

@@ -723,3 +723,14 @@ def test_a_person_named_site_is_its_authors_own() -> None:
     assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ()
     assert _own_site("", "El Colombiano", "https://elcolombiano.example/a") == ()
     assert _own_site("", "IT Finanzmagazin", "https://it-finanzmagazin.example/a") == ()
+
+
+def test_a_job_title_after_a_name_without_a_comma_is_cut_off() -> None:
+    byline = "<div>Written By: Ann Lee Executive Digital Editor and Master Gardener</div>"
+    assert authors(byline) == ("Ann Lee",)
+    assert authors("<div>By Bo Chen, Chief Marketing Officer, Example Corp</div>") == ("Bo Chen",)
+    assert clean_name("Matt Check Head Winemaker") == "Matt Check"
+    assert clean_name("Lead Reviewer") is None  # a title alone is no name
+    assert clean_name("Ann Lee") == "Ann Lee"
+    # A month glued on by the markup ends the name: "by Ann LeeNovember 20, 2007".
+    assert authors("<div>by Ann Lee<span>November 20, 2007</span></div>") == ("Ann Lee",)
