@@ -561,6 +561,37 @@ def _bare_name(line: Line) -> list[str]:
     return [name]
 
 
+# A line that is a date alone ("December 17, 2025", "02-12-2025", "2025-12-17·",
+# "Updated Oct 8, 2025") or a reading time ("9 min read"): what a byline's name
+# line sits next to when the markup puts each field on a line of its own.
+_DATE_LINE = re.compile(
+    r"^(?:(?:updated|published|posted|on)\s)?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|"
+    r"(?:" + _MONTH_WORDS.split("|monday")[0] + r")\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
+    r"\d{1,2}\.?\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s\d{4}|"
+    r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))\W{0,3}$",
+    re.I,
+)
+_MAX_DATE_LINE = 40
+# A name alone on its line: two to four capitalized words.
+_LONE_NAME = re.compile(r"[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3}")
+
+
+def _name_over_date(lines: list[Line], i: int, window: range) -> list[str]:
+    """A name alone on line ``i`` whose next or previous line is a date alone ("Luke
+    Kim" / "December 17, 2025"): the byline's fields, each on a line of its own."""
+    text = lines[i].text.strip()
+    words = text.split()
+    if _LONE_NAME.fullmatch(text) is None:
+        return []
+    if not all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words):
+        return []  # "Digital OrganizationOffice": menu items glued by the markup
+    for j in (i + 1, i - 1):
+        if j in window and lines[j].length <= _MAX_DATE_LINE:
+            if _DATE_LINE.match(lines[j].text.strip()):
+                return [text]
+    return []
+
+
 def _name_role(text: str) -> re.Match[str] | None:
     """A name whose line goes on with a role alone ("Sarah Lin, Business correspondent")."""
     m = _NAME_ROLE.match(text)
@@ -616,7 +647,8 @@ def byline_authors(
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
         if bare and not names and _bare_line(headline, i):
             if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
-                names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+                found = _bare_name(line) or _name_over_date(lines, i, window)
+                names = [n for n in (clean_name(n, sites) for n in found) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
@@ -633,13 +665,15 @@ def unlabelled_byline(
     call with no marks and not ``bare`` found nothing: no line of the window holds a
     labelled byline (nor a "By" over a name), so only the lines showing a mark and
     the bare names are left to read; not the labels again."""
-    for i in _byline_window(lines, headline, main_start):
+    window = _byline_window(lines, headline, main_start)
+    for i in window:
         line = lines[i]
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
         names = _marked(line.text, marks, sites)
         if not names and _bare_line(headline, i):
-            names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+            found = _bare_name(line) or _name_over_date(lines, i, window)
+            names = [n for n in (clean_name(n, sites) for n in found) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
@@ -834,7 +868,9 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
         (meta.author_tags, "meta:author"),
     )
     for group, source in structured:
-        names = [n for raw in group for n in names_in(raw, sites)]
+        # (a meta tag alone is too weak to make the site's name a person's)
+        keys = site_keys if source == "meta:author" else sites
+        names = [n for raw in group for n in names_in(raw, keys)]
         if source != "marked" and all(n.isascii() and " " not in n for n in names):
             names = []  # "Nils", "Lynn": an account's nickname the page never shows
         if names:

@@ -734,3 +734,20 @@ def test_a_job_title_after_a_name_without_a_comma_is_cut_off() -> None:
     assert clean_name("Ann Lee") == "Ann Lee"
     # A month glued on by the markup ends the name: "by Ann LeeNovember 20, 2007".
     assert authors("<div>by Ann Lee<span>November 20, 2007</span></div>") == ("Ann Lee",)
+
+
+def test_a_site_named_in_the_author_tag_alone_stays_the_site() -> None:
+    # (drk.de's "Deutsches Rotes Kreuz"): a meta tag is too weak to make it a person
+    head = "<meta property='og:site_name' content='Deutsches Rotes Kreuz'>" + _meta(
+        "Deutsches Rotes Kreuz"
+    )
+    assert authors("", head) == ()
+
+
+def test_a_name_alone_on_its_line_beside_a_date_line() -> None:
+    assert authors("<p>Luke Kim</p><div>December 17, 2025</div>") == ("Luke Kim",)
+    assert authors("<div>2025-12-17·</div><div>Trond Teigen</div>") == ("Trond Teigen",)
+    assert authors("<div>Trevor Jackins</div><div>9 min read</div>") == ("Trevor Jackins",)
+    # menu words glued by the markup, or a kicker with no date beside it, are no name
+    assert authors("<div>Digital OrganizationOffice</div><div>May 3, 2024</div>") == ()
+    assert authors("<div>Breaking News</div><p>Read the story below.</p>") == ()
