@@ -69,7 +69,7 @@ _MONTH_WORDS = (
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
-    r"\d|[|·•—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
+    r"\d|[|·•⋅∙—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
     r"\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"

@@ -751,3 +751,9 @@ def test_a_name_alone_on_its_line_beside_a_date_line() -> None:
     # menu words glued by the markup, or a kicker with no date beside it, are no name
     assert authors("<div>Digital OrganizationOffice</div><div>May 3, 2024</div>") == ()
     assert authors("<div>Breaking News</div><p>Read the story below.</p>") == ()
+
+
+def test_a_dot_operator_separates_a_bylines_fields() -> None:
+    byline = "<div>By Ann Lee ⋅ Review Editor ⋅ Updated November 18, 2025</div>"
+    assert authors(byline) == ("Ann Lee",)
+    assert authors("<div>By Bo Chen ∙ 5 min read</div>") == ("Bo Chen",)
