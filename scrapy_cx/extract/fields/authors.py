@@ -809,6 +809,11 @@ _OWNER_NAME = re.compile(r"[A-Z](?:[a-z][\w'’-]*|\.)(?:\s[A-Z](?:[a-z][\w'’-
 _NOT_OWNER = frozenset("team store shop editorial editors blog studio one".split())
 
 
+# Languages that capitalize every noun: there a name's capitals do not tell a person
+# ("Deutscher Tennis Bund", "Lebensmittel Praxis") from a business.
+_NOUNS_CAPITALIZED = ("de", "lb")
+
+
 def _owned_sites(sites: frozenset[str], declared: list[str]) -> frozenset[str]:
     """The site's names less those that are the declared author's own: a person's site
     is named after them ("Kristian Larsen" on kristian-larsen.com, "Derek Seaman's
@@ -833,14 +838,22 @@ def _owned_sites(sites: frozenset[str], declared: list[str]) -> frozenset[str]:
     return sites
 
 
+def _declares_someone(raw: str, sites: frozenset[str]) -> bool:
+    """Whether a JSON-LD author names a person or an agency ("AP"), not only the site."""
+    return raw.strip().casefold() in _AGENCY_KEYS or bool(names_in(raw, sites))
+
+
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
     """Authors in order of trust, with where they were read."""
     meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
     site_keys = sites
-    sites = _owned_sites(sites, meta.authors + meta.author_tags)
+    if not (page.language or "").lower().startswith(_NOUNS_CAPITALIZED):
+        sites = _owned_sites(sites, meta.authors + meta.author_tags)
     shown = byline_authors(lines, headline, start, None, sites, bare=False)
     marked: list[str] = []
-    if not shown and not meta.authors:  # JSON-LD persons come before a marked element
+    if not shown and not any(_declares_someone(raw, sites) for raw in meta.authors):
+        # (JSON-LD persons come before a marked element; a JSON-LD "author" that names
+        # no person, ", USA TODAY", does not)
         marked = author_marks(page.root, page.markup, page.lines.marks)
         # A field's label ("Username" in the site's header) is no mark of the story's author.
         marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]

@@ -757,3 +757,29 @@ def test_a_dot_operator_separates_a_bylines_fields() -> None:
     byline = "<div>By Ann Lee ⋅ Review Editor ⋅ Updated November 18, 2025</div>"
     assert authors(byline) == ("Ann Lee",)
     assert authors("<div>By Bo Chen ∙ 5 min read</div>") == ("Bo Chen",)
+
+
+def test_a_german_site_named_like_a_person_stays_the_site() -> None:
+    # German capitalizes every noun: "Deutscher Tennis Bund" is shaped as a name.
+    html = (
+        "<html lang='de'><head><title>Kader nominiert | Deutscher Tennis Bund</title>"
+        "<meta property='og:site_name' content='Deutscher Tennis Bund'>"
+        + _meta("Deutscher Tennis Bund")
+        + "</head><body><h1>Kader nominiert</h1><div>Von Deutscher Tennis Bund 4. 2. 2022</div>"
+        + DE_PARAGRAPHS
+        + "</body></html>"
+    )
+    assert extract_article(html, "https://tennis.example/a").authors == ()
+
+
+def test_marked_byline_read_where_the_json_ld_author_is_only_the_site() -> None:
+    head = (
+        "<meta property='og:site_name' content='Daily Example'>"
+        '<script type="application/ld+json">{"@type": "NewsArticle", '
+        '"author": ", Daily Example"}</script>'
+    )
+    byline = "<div><span class='author'>Ann Lee</span> Daily Example</div>"
+    assert authors(byline, head) == ("Ann Lee",)
+    # an agency as the JSON-LD author still keeps a section's marked name out
+    head = head.replace(", Daily Example", "AP")
+    assert authors("<div><span class='author'>Internacional</span></div>", head) == ()
