@@ -8,7 +8,8 @@ Two layouts (see the bench dir's README.md):
   with, without``) + the raw page bytes exactly as saved (``.gz`` pages gunzipped).
   Optional fields some sets add: ``page_type`` and ``title_in_html`` (wceb_dev);
   ``date_time``, ``date_status``, ``authors``, ``author_raw``, ``description``,
-  ``image`` and ``with_verbatim`` (mercury_dev).
+  ``image`` and ``with_verbatim`` (mercury_dev); ``author`` as one string
+  (trafilatura_dev, wcxb_dev: split into names by :func:`_author_label`).
 
 Truth ``None`` means "no label for this field", not "the page has none"; the
 scores skip such pages for that field.
@@ -108,9 +109,11 @@ def _names(value: object) -> tuple[str, ...] | None:
 
 
 # Sets whose ``author`` is a person's label of the page's authors as one string (names
-# joined by "," / "und" / "and"): trafilatura's evaluation set. Readability's
-# ``author`` is the raw byline that Readability found ("By ... March 25, 2015"), no label.
-AUTHOR_LABEL_SETS = ("trafilatura",)
+# joined by "," / "und" / "and"): trafilatura's evaluation set and WCXB (reviewed labels,
+# split the same way, so its credentials after a comma, "Jane Doe, MD", become names of
+# their own that no precise extractor gives). Readability's ``author`` is the raw byline
+# that Readability found ("By ... March 25, 2015"), no label.
+AUTHOR_LABEL_SETS = ("trafilatura", "wcxb")
 _AUTHOR_SPLIT = re.compile(r"[,;&/]|\s(?:and|und)\s")
 
 

@@ -157,6 +157,29 @@ def test_gzipped_manifest_pages_and_the_new_fields_load(tmp_path: Path) -> None:
     )
 
 
+def test_one_string_author_labels_load_split_for_wcxb_and_trafilatura_sets_only(
+    tmp_path: Path,
+) -> None:
+    rows = [
+        {"id": "a", "html": "html/a.html", "author": "Ann Lee, MD, and Bo Chen"},
+        {"id": "b", "html": "html/b.html", "author": "ggailey777"},
+        {"id": "c", "html": "html/c.html", "author": None},
+    ]
+    for name in ("wcxb_dev", "trafilatura_dev", "readability"):
+        folder = tmp_path / name
+        (folder / "html").mkdir(parents=True)
+        for row in rows:
+            (folder / row["html"]).write_bytes(NEWS.encode("utf-8"))
+        (folder / "manifest.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    for name in ("wcxb_dev", "trafilatura_dev"):
+        a, b, c = load_set(tmp_path / name)
+        # split as the bench README says: the credential after a comma is a name of its own
+        assert a.authors == ("Ann Lee", "MD", "Bo Chen")
+        assert (b.authors, c.authors) == (("ggailey777",), None)
+    # readability's ``author`` is the byline Readability found, not a label: not scored
+    assert [p.authors for p in load_set(tmp_path / "readability")] == [None, None, None]
+
+
 def test_bench_dir_option_beats_env_beats_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CX_BENCH", raising=False)
     assert bench_dir(None) == DEFAULT_BENCH

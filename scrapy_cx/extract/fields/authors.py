@@ -69,14 +69,15 @@ _MONTH_WORDS = (
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
-    r"\d|[|·•—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
+    r"\d|[|·•⋅∙—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
     r"\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
     + _MONTH_WORDS
     + r")\b"
     # ... or such a word glued on by the markup: "Amanda FurrerUpdated Dec 19".
-    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted|Erstellt|Aktualisiert))",
+    + r"|(?-i:(?<=[a-z])(?:Updated|Published|Posted|Erstellt|Aktualisiert|"
+    r"January|February|March|April|June|July|August|September|October|November|December))",
     re.I,
 )
 _NAME_SPLIT = re.compile(r",|\s(?:and|und|et|y|e|&)\s|\s?&\s?", re.I)
@@ -304,6 +305,7 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
         text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•")
     text = _LEAD_ROLE.sub("", text)
     text = _before_field(text)
+    text = _before_title(text)
     text = _EMPTY_BRACKETS.sub("", text).strip(" ,;:-–—·(")  # "Ann Lee (" once a URL is out
     if ":" in text or "：" in text:
         label, _, rest = text.replace("：", ":").partition(":")
@@ -359,6 +361,26 @@ def _before_field(text: str) -> str:
     for i, word in enumerate(words):
         if word.casefold().strip(".,:;") in _FIELD_WORDS:
             return " ".join(words[:i]).strip(" ,;:-–—·")
+    return text
+
+
+# Words of a job title that follows a name without a comma ("Catherine Boeckmann
+# Executive Digital Editor", "Matt Check Head Winemaker", "Eli Manikan Contributing
+# Writer"): the name ends before the first; a candidate opening with one is a title
+# alone ("Lead Reviewer", "Chief Marketing Officer", "Licensed Q Arabica Grader").
+_TITLE_WORDS = frozenset(
+    """executive founder co-founder cofounder director manager officer president head lead
+    principal licensed certified contributing managing senior chief associate assistant""".split()
+)
+
+
+def _before_title(text: str) -> str:
+    """``text`` up to the first of :data:`_TITLE_WORDS` after a two-word name, or ""
+    when it opens with one."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if word.casefold().strip(".,:;&") in _TITLE_WORDS and (i == 0 or i >= 2):
+            return " ".join(words[:i]).strip(" ,;:-–—·&")
     return text
 
 
@@ -539,6 +561,37 @@ def _bare_name(line: Line) -> list[str]:
     return [name]
 
 
+# A line that is a date alone ("December 17, 2025", "02-12-2025", "2025-12-17·",
+# "Updated Oct 8, 2025") or a reading time ("9 min read"): what a byline's name
+# line sits next to when the markup puts each field on a line of its own.
+_DATE_LINE = re.compile(
+    r"^(?:(?:updated|published|posted|on)\s)?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|"
+    r"(?:" + _MONTH_WORDS.split("|monday")[0] + r")\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
+    r"\d{1,2}\.?\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s\d{4}|"
+    r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))\W{0,3}$",
+    re.I,
+)
+_MAX_DATE_LINE = 40
+# A name alone on its line: two to four capitalized words.
+_LONE_NAME = re.compile(r"[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3}")
+
+
+def _name_over_date(lines: list[Line], i: int, window: range) -> list[str]:
+    """A name alone on line ``i`` whose next or previous line is a date alone ("Luke
+    Kim" / "December 17, 2025"): the byline's fields, each on a line of its own."""
+    text = lines[i].text.strip()
+    words = text.split()
+    if _LONE_NAME.fullmatch(text) is None:
+        return []
+    if not all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words):
+        return []  # "Digital OrganizationOffice": menu items glued by the markup
+    for j in (i + 1, i - 1):
+        if j in window and lines[j].length <= _MAX_DATE_LINE:
+            if _DATE_LINE.match(lines[j].text.strip()):
+                return [text]
+    return []
+
+
 def _name_role(text: str) -> re.Match[str] | None:
     """A name whose line goes on with a role alone ("Sarah Lin, Business correspondent")."""
     m = _NAME_ROLE.match(text)
@@ -594,7 +647,8 @@ def byline_authors(
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
         if bare and not names and _bare_line(headline, i):
             if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
-                names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+                found = _bare_name(line) or _name_over_date(lines, i, window)
+                names = [n for n in (clean_name(n, sites) for n in found) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
@@ -611,13 +665,15 @@ def unlabelled_byline(
     call with no marks and not ``bare`` found nothing: no line of the window holds a
     labelled byline (nor a "By" over a name), so only the lines showing a mark and
     the bare names are left to read; not the labels again."""
-    for i in _byline_window(lines, headline, main_start):
+    window = _byline_window(lines, headline, main_start)
+    for i in window:
         line = lines[i]
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
         names = _marked(line.text, marks, sites)
         if not names and _bare_line(headline, i):
-            names = [n for n in (clean_name(n, sites) for n in _bare_name(line)) if n]
+            found = _bare_name(line) or _name_over_date(lines, i, window)
+            names = [n for n in (clean_name(n, sites) for n in found) if n]
         if names:
             return names[:_MAX_NAMES]
     return []
@@ -746,12 +802,58 @@ def _site_keys(site_names: list[str | None], url: str | None) -> frozenset[str]:
     )
 
 
+# A person's full name as a site owner writes it: two to four capitalized words
+# ("Kristian Larsen", "Julian K. Arni"), no digits or markup, no word in capitals
+# ("IT Finanzmagazin"); a word a business's name holds ("Automateed Team") is none.
+_OWNER_NAME = re.compile(r"[A-Z](?:[a-z][\w'’-]*|\.)(?:\s[A-Z](?:[a-z][\w'’-]*|\.))*")
+_NOT_OWNER = frozenset("team store shop editorial editors blog studio one".split())
+
+
+# Languages that capitalize every noun: there a name's capitals do not tell a person
+# ("Deutscher Tennis Bund", "Lebensmittel Praxis") from a business.
+_NOUNS_CAPITALIZED = ("de", "lb")
+
+
+def _owned_sites(sites: frozenset[str], declared: list[str]) -> frozenset[str]:
+    """The site's names less those that are the declared author's own: a person's site
+    is named after them ("Kristian Larsen" on kristian-larsen.com, "Derek Seaman's
+    Tech Blog", "Miod Vallat" on miod.online.fr), and there the name is the author,
+    not the site standing in for one. Only a declared (JSON-LD or meta tag) name
+    shaped as a person's full name frees it: a one-word site ("Vortex") never."""
+    for raw in declared[:3]:
+        name = " ".join(raw.split())
+        words = name.casefold().split()
+        if not 2 <= len(words) <= 4 or not _OWNER_NAME.fullmatch(name):
+            continue
+        if words[0] in _PARTICLES or _NOT_OWNER.intersection(words) or clean_name(name) != name:
+            continue  # "El Colombiano", "Camphouse Team": a business
+        key = _NOT_LETTERS.sub("", name.casefold())
+        first = _NOT_LETTERS.sub("", name.split()[0].casefold())
+        owned = {
+            site for site in sites
+            if key in _NOT_LETTERS.sub("", site) or _NOT_LETTERS.sub("", site) == first
+        }  # fmt: skip
+        if owned:
+            return sites - owned
+    return sites
+
+
+def _declares_someone(raw: str, sites: frozenset[str]) -> bool:
+    """Whether a JSON-LD author names a person or an agency ("AP"), not only the site."""
+    return raw.strip().casefold() in _AGENCY_KEYS or bool(names_in(raw, sites))
+
+
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
     """Authors in order of trust, with where they were read."""
     meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
+    site_keys = sites
+    if not (page.language or "").lower().startswith(_NOUNS_CAPITALIZED):
+        sites = _owned_sites(sites, meta.authors + meta.author_tags)
     shown = byline_authors(lines, headline, start, None, sites, bare=False)
     marked: list[str] = []
-    if not shown and not meta.authors:  # JSON-LD persons come before a marked element
+    if not shown and not any(_declares_someone(raw, sites) for raw in meta.authors):
+        # (JSON-LD persons come before a marked element; a JSON-LD "author" that names
+        # no person, ", USA TODAY", does not)
         marked = author_marks(page.root, page.markup, page.lines.marks)
         # A field's label ("Username" in the site's header) is no mark of the story's author.
         marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
@@ -770,13 +872,18 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
             declared = author_marks(page.root, page.markup, page.lines.marks)
         shown = _unglued(shown, declared, sites)
         return _full_name(shown, lines, window, sites), Evidence("byline", index, raw)
+    if meta.publisher and meta.publisher in meta.authors + meta.author_tags:
+        # The publisher named as the author is a person only where a byline shows it.
+        sites = site_keys
     structured = (
         (meta.authors, "jsonld"),
         (marked[:1], "marked"),
         (meta.author_tags, "meta:author"),
     )
     for group, source in structured:
-        names = [n for raw in group for n in names_in(raw, sites)]
+        # (a meta tag alone is too weak to make the site's name a person's)
+        keys = site_keys if source == "meta:author" else sites
+        names = [n for raw in group for n in names_in(raw, keys)]
         if source != "marked" and all(n.isascii() and " " not in n for n in names):
             names = []  # "Nils", "Lynn": an account's nickname the page never shows
         if names:

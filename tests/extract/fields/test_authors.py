@@ -698,3 +698,88 @@ def test_a_label_that_opens_a_name_keeps_its_letters() -> None:
         assert clean_name(name) == name
     assert clean_name("Authored by Nicole Hatcher") == "Nicole Hatcher"
     assert clean_name("Authored by") is None
+
+
+def _own_site(byline: str, site: str, url: str, person: str = "") -> tuple[str, ...]:
+    html = (
+        f"<html><head><title>Night buses approved | {site}</title>"
+        f"<meta property='og:site_name' content='{site}'>"
+        '<script type="application/ld+json">{"@type": "BlogPosting", "author": '
+        f'{{"@type": "Person", "name": "{person or site}"}}}}</script></head><body>'
+        f"<h1>Night buses approved</h1>{byline}{PARAGRAPHS}</body></html>"
+    )
+    return extract_article(html, url).authors
+
+
+def test_a_person_named_site_is_its_authors_own() -> None:
+    # A personal blog is named after its author: there the name is the author's.
+    url = "https://ann-lee.example/posts/buses"
+    assert _own_site("<div>By Ann Lee</div>", "Ann Lee", url) == ("Ann Lee",)
+    assert _own_site("", "Ann Lee", url) == ("Ann Lee",)  # the JSON-LD Person alone
+    # ... the host's first name part ("ann.example") names it too
+    own = _own_site("<div>By Ann Lee</div>", "Notes", "https://ann.example/b", "Ann Lee")
+    assert own == ("Ann Lee",)
+    # A business's name declared as its "Person" stays the site, never an author.
+    assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ()
+    assert _own_site("", "El Colombiano", "https://elcolombiano.example/a") == ()
+    assert _own_site("", "IT Finanzmagazin", "https://it-finanzmagazin.example/a") == ()
+
+
+def test_a_job_title_after_a_name_without_a_comma_is_cut_off() -> None:
+    byline = "<div>Written By: Ann Lee Executive Digital Editor and Master Gardener</div>"
+    assert authors(byline) == ("Ann Lee",)
+    assert authors("<div>By Bo Chen, Chief Marketing Officer, Example Corp</div>") == ("Bo Chen",)
+    assert clean_name("Matt Check Head Winemaker") == "Matt Check"
+    assert clean_name("Lead Reviewer") is None  # a title alone is no name
+    assert clean_name("Ann Lee") == "Ann Lee"
+    # A month glued on by the markup ends the name: "by Ann LeeNovember 20, 2007".
+    assert authors("<div>by Ann Lee<span>November 20, 2007</span></div>") == ("Ann Lee",)
+
+
+def test_a_site_named_in_the_author_tag_alone_stays_the_site() -> None:
+    # (drk.de's "Deutsches Rotes Kreuz"): a meta tag is too weak to make it a person
+    head = "<meta property='og:site_name' content='Deutsches Rotes Kreuz'>" + _meta(
+        "Deutsches Rotes Kreuz"
+    )
+    assert authors("", head) == ()
+
+
+def test_a_name_alone_on_its_line_beside_a_date_line() -> None:
+    assert authors("<p>Luke Kim</p><div>December 17, 2025</div>") == ("Luke Kim",)
+    assert authors("<div>2025-12-17·</div><div>Trond Teigen</div>") == ("Trond Teigen",)
+    assert authors("<div>Trevor Jackins</div><div>9 min read</div>") == ("Trevor Jackins",)
+    # menu words glued by the markup, or a kicker with no date beside it, are no name
+    assert authors("<div>Digital OrganizationOffice</div><div>May 3, 2024</div>") == ()
+    assert authors("<div>Breaking News</div><p>Read the story below.</p>") == ()
+
+
+def test_a_dot_operator_separates_a_bylines_fields() -> None:
+    byline = "<div>By Ann Lee ⋅ Review Editor ⋅ Updated November 18, 2025</div>"
+    assert authors(byline) == ("Ann Lee",)
+    assert authors("<div>By Bo Chen ∙ 5 min read</div>") == ("Bo Chen",)
+
+
+def test_a_german_site_named_like_a_person_stays_the_site() -> None:
+    # German capitalizes every noun: "Deutscher Tennis Bund" is shaped as a name.
+    html = (
+        "<html lang='de'><head><title>Kader nominiert | Deutscher Tennis Bund</title>"
+        "<meta property='og:site_name' content='Deutscher Tennis Bund'>"
+        + _meta("Deutscher Tennis Bund")
+        + "</head><body><h1>Kader nominiert</h1><div>Von Deutscher Tennis Bund 4. 2. 2022</div>"
+        + DE_PARAGRAPHS
+        + "</body></html>"
+    )
+    assert extract_article(html, "https://tennis.example/a").authors == ()
+
+
+def test_marked_byline_read_where_the_json_ld_author_is_only_the_site() -> None:
+    head = (
+        "<meta property='og:site_name' content='Daily Example'>"
+        '<script type="application/ld+json">{"@type": "NewsArticle", '
+        '"author": ", Daily Example"}</script>'
+    )
+    byline = "<div><span class='author'>Ann Lee</span> Daily Example</div>"
+    assert authors(byline, head) == ("Ann Lee",)
+    # an agency as the JSON-LD author still keeps a section's marked name out
+    head = head.replace(", Daily Example", "AP")
+    assert authors("<div><span class='author'>Internacional</span></div>", head) == ()
