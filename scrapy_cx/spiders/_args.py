@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..settings import SettingError
+from ._legacy import flag
 from ._since import parse_since
 
 __all__ = [
@@ -147,12 +148,12 @@ def article_spider_arguments(
     if strategy not in CRAWL_STRATEGIES:
         raise ArgumentError("crawl_strategy", strategy, f"one of {', '.join(CRAWL_STRATEGIES)}")
     incremental = given.pop("incremental", None)
-    if incremental is not None and str(incremental).strip().lower() in ("1", "yes", "true", "on"):
+    if incremental is not None and flag(incremental):
         raise ArgumentError(
             "incremental", incremental, "left out: -s JOBDIR=DIR skips what earlier runs exported"
         )
-    listed = [given.pop("url")] if given.get("url") else []
-    given.pop("url", None)
+    url = given.pop("url", None)
+    listed = [url] if url else []
     if urls and not Path(str(urls)).expanduser().is_file():
         words = str(urls).replace(",", " ").split()
         if words and all(urlsplit(word).scheme in ("http", "https") for word in words):

@@ -393,7 +393,8 @@ class SiteCrawl:
         if self.too_old(article):
             return
         if self.seen is not None and response.url in self.seen:
-            # Asked for before a crash (JOBDIR keeps the queue) and exported since.
+            # A listed URL that redirected to an article exported already (a later
+            # run does not resume Scrapy's queue: _resume.py).
             self.count("cx/skipped/seen")
             return
         if (

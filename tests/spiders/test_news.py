@@ -135,3 +135,11 @@ def test_article_spider_arguments_of_zyte_spider_templates():
 def test_a_bad_article_spider_argument_is_one_line(arguments, message):
     with pytest.raises(SettingError, match=re.escape(message)):
         _spider(**arguments)
+
+
+def test_incremental_off_and_an_empty_url_are_taken_quietly():
+    spider = _spider(url="https://www.example.com/", incremental="false")
+    assert spider.sites == ["https://www.example.com/"] and not hasattr(spider, "incremental")
+    spider = _spider(url="", start_url="https://x.test/")
+    assert spider.sites == [] and spider.start_urls == ["https://x.test/"]
+    assert not hasattr(spider, "url")
