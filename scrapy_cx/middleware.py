@@ -170,6 +170,22 @@ def _exit_status_1(sender: Crawler) -> None:
     sender.spider = None
 
 
+def pool_failure(error: PoolError, url: str | None) -> str:
+    """Log why the crawl's pool gave back no article for ``url``, and name it as a skip:
+    ``timeout`` or ``worker_died`` (the worker was replaced), else ``error``."""
+    if isinstance(error, TaskTimeout):
+        logger.warning("scrapy-cx: extraction of %s took %s: worker replaced", url, error)
+        return "timeout"
+    if isinstance(error, WorkerDied):
+        logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
+        return "worker_died"
+    if isinstance(error, RemoteError):
+        logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
+    else:
+        logger.error("scrapy-cx: no extraction for %s: %s", url, error)
+    return "error"
+
+
 #: Each crawler's ArticleMiddleware (:meth:`ArticleMiddleware.of`).
 _middlewares: weakref.WeakKeyDictionary[Crawler, ArticleMiddleware] = weakref.WeakKeyDictionary()
 
@@ -363,24 +379,16 @@ class ArticleMiddleware:
         return response
 
     def _pool_failure(self, error: PoolError, url: str) -> str:
-        if isinstance(error, TaskTimeout):
-            logger.warning("scrapy-cx: extraction of %s took %s: worker replaced", url, error)
-            return "timeout"
-        if isinstance(error, WorkerDied):
-            logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
-            return "worker_died"
         if isinstance(error, PoolClosed) and self._pool is not None and self._pool.broken:
             if not self._stopped:
                 self._stopped = True
                 why = f"extraction workers cannot run: {self._pool.broken}"
                 stop_crawl(self.crawler, WORKERS_FAILED, why)
             return "workers_failed"
-        if isinstance(error, RemoteError):
-            logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
-        else:
-            logger.error("scrapy-cx: no extraction for %s: %s", url, error)
-        self.stats.error()
-        return "error"
+        reason = pool_failure(error, url)
+        if reason == "error":
+            self.stats.error()
+        return reason
 
     def _start_pool(self) -> None:
         self._call = prepare_call(

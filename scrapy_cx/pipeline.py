@@ -23,8 +23,8 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from .article import Article, as_fields
 from .extract import extract_article
 from .items import ArticleItem, can_hold, fill_item
-from .middleware import crawl_pool
-from .pool import PoolError, TaskTimeout, WorkerDied, call_prepared, prepare_call
+from .middleware import crawl_pool, pool_failure
+from .pool import PoolError, call_prepared, prepare_call
 from .settings import CxSettings
 from .stats import CxStats
 from .verdict import JUDGED_FIELDS, SkipNotes, drop_log_level, invalid_reason, is_empty
@@ -215,18 +215,13 @@ class ArticlePipeline:
             value, _ = await maybe_deferred_to_future(
                 pool.submit(call_prepared, self._call, html, url)
             )
-        except TaskTimeout as error:
-            logger.warning("scrapy-cx: extraction of %s took %s: worker replaced", url, error)
-            self.stats.skipped("timeout")
-            return "timeout"
-        except WorkerDied as error:
-            logger.error("scrapy-cx: the worker died on %s (%s): replaced", url, error)
-            self.stats.skipped("worker_died")
-            return "worker_died"
         except PoolError as error:
-            logger.error("scrapy-cx: extraction failed for %s\n%s", url, error)
-            self.stats.error()
-            return None
+            reason = pool_failure(error, url)
+            if reason == "error":
+                self.stats.error()
+                return None
+            self.stats.skipped(reason)
+            return reason
         article = Article.from_dict(value) if type(value) is dict else value
         self._fill(adapter, article, url)
         return None

@@ -21,7 +21,8 @@ from scrapy_cx import (
     ArticleSpiderMiddleware,
     extract_article,
 )
-from scrapy_cx.middleware import looks_binary
+from scrapy_cx.middleware import looks_binary, pool_failure
+from scrapy_cx.pool import PoolClosed, PoolError, RemoteError, TaskTimeout, WorkerDied
 from tests.crawler import make_crawler
 from tests.sample_pages import PARAGRAPHS, article_html
 
@@ -395,3 +396,21 @@ def test_managers_load_both_middlewares_without_deprecation_warnings() -> None:
         if method is not None
     ]
     assert any(isinstance(m.__self__, ArticleSpiderMiddleware) for m in registered)
+
+
+@pytest.mark.parametrize(
+    ("error", "reason", "level"),
+    [
+        (TaskTimeout("over 1 s"), "timeout", logging.WARNING),
+        (WorkerDied("killed"), "worker_died", logging.ERROR),
+        (RemoteError("Traceback..."), "error", logging.ERROR),
+        (PoolClosed("closed"), "error", logging.ERROR),
+    ],
+)
+def test_pool_failure_names_the_skip_and_logs_it_once(
+    error: PoolError, reason: str, level: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The middleware's and the pipeline's one account of a task the pool gave nothing for.
+    with caplog.at_level(logging.DEBUG, logger="scrapy_cx"):
+        assert pool_failure(error, URL) == reason
+    assert [(r.levelno, URL in r.getMessage()) for r in caplog.records] == [(level, True)]

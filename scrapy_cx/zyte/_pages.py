@@ -12,7 +12,7 @@ import attrs
 from web_poet import ItemPage, handle_urls
 from zyte_common_items import Article, ArticleList, ArticleMetadata, ArticleNavigation
 
-from ._convert import zyte_article, zyte_article_list, zyte_navigation
+from ._convert import ArticleT, zyte_article, zyte_article_list, zyte_navigation
 from ._items import CxArticle
 from ._provider import Extraction
 from ._teasers import Teasers
@@ -29,10 +29,10 @@ __all__ = [
 PRIORITY = 0
 
 
-def _not_extracted(extraction: Extraction) -> Article:
-    """A page we have no article of (not HTML, an error status, a timeout): its URL
-    and probability 0, so ``DropLowProbabilityItemPipeline`` drops it."""
-    return Article(url=extraction.url, metadata=ArticleMetadata(probability=0.0))
+def _not_extracted(extraction: Extraction, cls: type[ArticleT]) -> ArticleT:
+    """A page we have no article of (not HTML, an error status, a timeout) as ``cls``:
+    its URL and probability 0, so ``DropLowProbabilityItemPipeline`` drops it."""
+    return cls(url=extraction.url, metadata=ArticleMetadata(probability=0.0))
 
 
 @handle_urls("", priority=PRIORITY)
@@ -45,7 +45,7 @@ class CxArticlePage(ItemPage[Article]):
     async def to_item(self) -> Article:
         found = self.extraction
         if found.article is None:
-            return _not_extracted(found)
+            return _not_extracted(found, Article)
         return zyte_article(found.article, found.downloaded)
 
 
@@ -59,8 +59,7 @@ class CxFullArticlePage(ItemPage[CxArticle]):
     async def to_item(self) -> CxArticle:
         found = self.extraction
         if found.article is None:
-            metadata = ArticleMetadata(probability=0.0)
-            return CxArticle(url=found.url, metadata=metadata)
+            return _not_extracted(found, CxArticle)
         return zyte_article(found.article, found.downloaded, CxArticle)
 
 

@@ -33,8 +33,10 @@ def teaser_headlines(html: str | bytes, url: str, **kwargs: Any) -> dict[str, st
     wanted = set(page.article_links)
     headlines: dict[str, str] = {}
     for anchor in page.root.iter("a"):
+        if len(headlines) == len(wanted):
+            break  # every teaser has its headline: the page's other links cannot add one
         href = anchor.get("href")
-        if not href or len(headlines) == len(wanted):
+        if not href:
             continue
         address = urljoin(url, href.strip()).split("#", 1)[0]
         if address in wanted and address not in headlines:
