@@ -61,11 +61,11 @@ _NAME_AFTER_DATE = re.compile(
 )
 # A month word ends a name only before a day or a year ("Ann Lee May 5"): "Jan", "May"
 # and "June" are given names too ("Door Jan de Vries").
-_MONTH_WORDS = (
+_MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?=\.?\s?\d)|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+_MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
@@ -566,7 +566,8 @@ def _bare_name(line: Line) -> list[str]:
 # line sits next to when the markup puts each field on a line of its own.
 _DATE_LINE = re.compile(
     r"^(?:(?:updated|published|posted|on)\s)?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|"
-    r"(?:" + _MONTH_WORDS.split("|monday")[0] + r")\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
+    + _MONTHS
+    + r"\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
     r"\d{1,2}\.?\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s\d{4}|"
     r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))\W{0,3}$",
     re.I,
