@@ -47,25 +47,27 @@ _LATIN_LABEL = re.compile(
     r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
     re.I,
 )
+# Two to four words, each opening with a letter: the shape of a bare name.
+_NAME_WORDS = r"[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3}"
 # A bare name under the headline counts only when a date, an age or a separator follows it.
 _BARE_NAME = re.compile(
-    r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})"
+    rf"^(?P<name>{_NAME_WORDS})"
     r"(?=\s?(?:[–—•·|/]|-(?!\w)|\d|,\s?\w+\s\d|,\s?@|$))"
 )
 # A bare name and its role, alone on the line: "Sarah Lin, Business correspondent"
 # (the role read by _ROLE_TAIL: a role alone is never a name).
-_NAME_ROLE = re.compile(r"^(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})(?=,\s)")
+_NAME_ROLE = re.compile(rf"^(?P<name>{_NAME_WORDS})(?=,\s)")
 # The same after a date and a separator: "18/03/2019 | André Mindermann".
 _NAME_AFTER_DATE = re.compile(
-    r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?(?P<name>[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3})$"
+    r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?" rf"(?P<name>{_NAME_WORDS})$"
 )
 # A month word ends a name only before a day or a year ("Ann Lee May 5"): "Jan", "May"
 # and "June" are given names too ("Door Jan de Vries").
-_MONTH_WORDS = (
+_MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?=\.?\s?\d)|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+_MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
@@ -541,6 +543,11 @@ def is_credit(text: str) -> bool:
     return _CREDIT.search(text) is not None
 
 
+def _capitalized(words: list[str]) -> bool:
+    """Each word opens with a capital and glues no second one on ("FinanceOctober")."""
+    return all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words)
+
+
 def _bare_name(line: Line) -> list[str]:
     """ "Dan Goodin - Apr 16, 2015", "Alex Perry 1 day ago", <address>Mike Conley</address>."""
     text = line.text
@@ -549,7 +556,7 @@ def _bare_name(line: Line) -> list[str]:
         return []
     name = m.group("name")
     words = name.split()
-    if not all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words):
+    if not _capitalized(words):
         return []  # "Yahoo FinanceOctober": words glued by the markup, not a name
     stop = _LATIN_STOP.search(text, m.start("name"))
     if stop is not None and stop.start() < m.end("name"):
@@ -566,14 +573,15 @@ def _bare_name(line: Line) -> list[str]:
 # line sits next to when the markup puts each field on a line of its own.
 _DATE_LINE = re.compile(
     r"^(?:(?:updated|published|posted|on)\s)?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|"
-    r"(?:" + _MONTH_WORDS.split("|monday")[0] + r")\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
+    + _MONTHS
+    + r"\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
     r"\d{1,2}\.?\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s\d{4}|"
     r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))\W{0,3}$",
     re.I,
 )
 _MAX_DATE_LINE = 40
 # A name alone on its line: two to four capitalized words.
-_LONE_NAME = re.compile(r"[^\W\d_][\w.'’-]*(?:\s[^\W\d_][\w.'’-]*){1,3}")
+_LONE_NAME = re.compile(_NAME_WORDS)
 
 
 def _name_over_date(lines: list[Line], i: int, window: range) -> list[str]:
@@ -583,7 +591,7 @@ def _name_over_date(lines: list[Line], i: int, window: range) -> list[str]:
     words = text.split()
     if _LONE_NAME.fullmatch(text) is None:
         return []
-    if not all(w[0].isupper() and not _INNER_CAPITAL.search(w) for w in words):
+    if not _capitalized(words):
         return []  # "Digital OrganizationOffice": menu items glued by the markup
     for j in (i + 1, i - 1):
         if j in window and lines[j].length <= _MAX_DATE_LINE:

@@ -230,8 +230,10 @@ def shows_pager(page: Page) -> bool:
         if parent is None or parent.tag in _TABLE_TAGS:
             continue
         containers[parent] = containers.get(parent, 0) + 1
+        if containers[parent] >= 2:
+            return True
         shown = {n for n in _numbers(parent) if len(n) <= _MAX_PAGE_DIGITS}
-        if containers[parent] >= 2 or len(shown) >= 2:
+        if len(shown) >= 2:
             return True
     return False
 
