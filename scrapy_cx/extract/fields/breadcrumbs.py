@@ -99,7 +99,6 @@ def _navigation(page: Page) -> list[etree._Element]:
     return [lines.elements[block] for block in dict.fromkeys(blocks)][:MAX_HOLDERS]
 
 
-
 def _found(page: Page, trail: list[Breadcrumb], source: str) -> None:
     page.breadcrumbs = trail
     raw = " › ".join(crumb.name for crumb in trail)

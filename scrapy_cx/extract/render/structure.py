@@ -104,7 +104,6 @@ def find_structure(page: Page) -> None:
         page.images = _images(builder.pictures, page.image)
 
 
-
 def _thread(builder: _Builder, page: Page) -> Node:
     """A thread's body: each post's lines an ``<article>``, its author and date
     given as schema.org microdata (``<meta>``: no text, so the body's text is
