@@ -52,7 +52,8 @@ def site(url: str | None, fallback: str) -> str:
 
 def page_record(page: BenchPage) -> dict[str, object]:
     """One page's lines, features, labels and rules' text, as JSON."""
-    extracted = extract_page(page.html, page.url, formats=())
+    # The rules' choice is a feature: read it with the learned labeller off.
+    extracted = extract_page(page.html, page.url, formats=(), learned=False)
     lines = extracted.selection.lines
     texts = [line.text for line in lines]
     truth = truth_of(page)

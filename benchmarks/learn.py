@@ -49,46 +49,20 @@ from benchmarks.align import (
     word_f1,
 )
 from benchmarks.labels import DEFAULT_OUT, DEV_SETS, read_records, record_truth
-from benchmarks.linefeatures import NAMES
+from benchmarks.linefeatures import NAMES, line_matrix
 from benchmarks.metrics import char_tokens, shingles, snippets_found, word_tokens
+from scrapy_cx.extract.content.learned import kept
 
-# Columns whose neighbours' values a line sees, and the offsets read.
-NEIGHBOUR_COLUMNS = (
-    "log_len",
-    "link_density",
-    "punct",
-    "rules",
-    "boilerplate",
-    "block_share",
-    "parent_share",
-    "ends_stop",
-    "tag_li",
-    "tag_p",
-)
-OFFSETS = (-3, -2, -1, 1, 2, 3)
-WINDOW = 5  # lines each side averaged for the context columns
 SEED = 0
 
 
 def page_matrix(features: Sequence[Sequence[float]], names: Sequence[str]) -> np.ndarray:
-    """The page's rows with neighbour and window columns appended (module doc)."""
-    base = np.asarray(features, dtype=np.float32)
-    n = base.shape[0]
-    cols = [names.index(c) for c in NEIGHBOUR_COLUMNS]
-    picked = base[:, cols]
-    extra = []
-    for off in OFFSETS:
-        shifted = np.full_like(picked, -1.0)
-        if off < 0 and n > -off:
-            shifted[-off:] = picked[:off]
-        elif off > 0 and n > off:
-            shifted[:-off] = picked[off:]
-        extra.append(shifted)
-    cum = np.vstack([np.zeros((1, picked.shape[1]), np.float32), np.cumsum(picked, axis=0)])
-    idx = np.arange(n)
-    lo, hi = np.maximum(idx - WINDOW, 0), np.minimum(idx + WINDOW + 1, n)
-    extra.append((cum[hi] - cum[lo]) / (hi - lo)[:, None])
-    return np.hstack([base, *extra])
+    """The page's rows with neighbour and window columns appended: the core's own
+    computation (line_matrix), so the trees see in training what they see at run
+    time. ``names`` must be the core's (a records folder of older features fails)."""
+    if tuple(names) != NAMES:
+        raise ValueError("the records' features are not the core's: run benchmarks.labels again")
+    return np.asarray(line_matrix(features), dtype=np.float32)
 
 
 def _shifted(values: np.ndarray, off: int) -> np.ndarray:
@@ -362,12 +336,14 @@ def chosen_text(
 ) -> str:
     """The page's text: lines of P(main) >= ``threshold``; with a ``margin``, the
     rules' choice stands unless the model disagrees by more than it (a rule-chosen
-    line goes below ``threshold - margin``, another comes above ``threshold + margin``)."""
-    rules = NAMES.index("rules")
+    line goes below ``threshold - margin``, another comes above ``threshold + margin``);
+    a line the walk marked boilerplate never joins. The core's own decision
+    (scrapy_cx.extract.content.learned.kept)."""
+    rules, boilerplate = NAMES.index("rules"), NAMES.index("boilerplate")
     return "\n".join(
         t
         for t, p, row in zip(record["lines"], prob, record["features"], strict=True)
-        if p >= (threshold - margin if row[rules] else threshold + margin)
+        if kept(p, bool(row[rules]), bool(row[boilerplate]), threshold, margin)
     )
 
 

@@ -60,6 +60,7 @@ class ShownLine:
     tag: str  # the block element holding it
     kind: Kind
     shape: str | None = None  # what it became in the body's HTML (h2, p, li, row...), if kept
+    score: float | None = None  # P(main), where the learned labeller chose the text
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,7 @@ class Explanation:
     structure: Mapping[str, int] | None = None  # what the body kept; None: no body HTML
     overrides: tuple[str, ...] = ()  # NAME=VALUE settings the verdict was given under
     page_type_why: str | None = None  # the core's reason for the page type, in words
+    chosen_by: str | None = None  # the learned labeller's cut-offs, when it chose the text
 
 
 def explain_page(
@@ -135,12 +137,20 @@ def explanation(
     # The core gives every line a kind (extract/content/blocks.py): one per line, in order;
     # the renderer what each kept line became (a core without one: none).
     shapes: Mapping[int, str] = getattr(page, "shapes", None) or {}
+    scores = page.line_scores or (None,) * len(lines)
     shown = tuple(
         ShownLine(
-            line.text, line.length, line.link_length, line.tag, CORE_KINDS[kind], shapes.get(i)
+            line.text,
+            line.length,
+            line.link_length,
+            line.tag,
+            CORE_KINDS[kind],
+            shapes.get(i),
+            score,
         )
-        for i, (line, kind) in enumerate(zip(lines, page.kinds, strict=True))
+        for i, (line, kind, score) in enumerate(zip(lines, page.kinds, scores, strict=True))
     )
+    learned = page.evidence.get("content")
     return Explanation(
         source=source,
         article=article,
@@ -157,6 +167,7 @@ def explanation(
         structure=_structure(article),
         overrides=overrides,
         page_type_why=_why_typed(page),
+        chosen_by=learned.raw if learned is not None else None,
     )
 
 

@@ -169,25 +169,27 @@ def _lines_table(expl: Explanation) -> str:
     for evidence in expl.evidence:
         if evidence.line is not None:
             roles.setdefault(evidence.line, []).append(evidence.field)
+    scored = any(line.score is not None for line in expl.lines)
     rows = [
         '<table class="lines"><tr><th>line</th><th>kind</th><th>became</th><th>chars</th>'
-        "<th>in links</th><th>text</th></tr>"
+        f"<th>in links</th>{'<th>P(main)</th>' if scored else ''}<th>text</th></tr>"
     ]
     shown = 0
     for first, last in _shown_windows(expl, roles):
         if first > shown:
-            rows.append(_gap(first - shown))
+            rows.append(_gap(first - shown, scored))
         for i in range(first, last):
-            rows.append(_row(expl, i, i in inside, roles.get(i)))
+            rows.append(_row(expl, i, i in inside, roles.get(i), scored))
         shown = last
     if shown < len(expl.lines):
-        rows.append(_gap(len(expl.lines) - shown))
+        rows.append(_gap(len(expl.lines) - shown, scored))
     rows.append("</table>")
     return "".join(rows)
 
 
-def _gap(count: int) -> str:
-    return f'<tr><td></td><td colspan="5" class="tag">… {count} lines not shown …</td></tr>'
+def _gap(count: int, scored: bool) -> str:
+    span = 6 if scored else 5
+    return f'<tr><td></td><td colspan="{span}" class="tag">… {count} lines not shown …</td></tr>'
 
 
 def _shown_windows(expl: Explanation, roles: dict[int, list[str]]) -> list[tuple[int, int]]:
@@ -207,8 +209,11 @@ def _shown_windows(expl: Explanation, roles: dict[int, list[str]]) -> list[tuple
     return merged
 
 
-def _row(expl: Explanation, i: int, inside: bool, role: list[str] | None) -> str:
+def _row(expl: Explanation, i: int, inside: bool, role: list[str] | None, scored: bool) -> str:
     line = expl.lines[i]
+    score = ""
+    if scored:
+        score = f'<td class="c">{line.score:.2f}</td>' if line.score is not None else "<td></td>"
     mark = f'<span class="role">[{escape(", ".join(role))}]</span> ' if role else ""
     shaded = ' class="in-region"' if inside else ""
     shape = f'<span class="shape">{escape(line.shape)}</span>' if line.shape else ""
@@ -216,7 +221,7 @@ def _row(expl: Explanation, i: int, inside: bool, role: list[str] | None) -> str
         f'<tr{shaded}><td class="n">{i + 1}</td>'
         f'<td class="k"><span class="swatch" style="background:{line.kind.colour}"></span>'
         f'{escape(line.kind.name)}</td><td class="k">{shape}</td><td class="c">{line.length}</td>'
-        f'<td class="c">{line.link_length}</td><td class="text">{mark}'
+        f'<td class="c">{line.link_length}</td>{score}<td class="text">{mark}'
         f'<span class="tag">&lt;{escape(line.tag)}&gt;</span> {escape(_cut(line))}</td></tr>'
     )
 

@@ -46,6 +46,8 @@ def render_text(expl: Explanation) -> str:
         )
     else:
         out.append(f"  {'main text':<{LABEL}}none: no run of lines is dense enough")
+    if expl.chosen_by:
+        out.append(f"  {'':<{LABEL}}  chosen by the {expl.chosen_by}")
     out.append(f"  {'structure':<{LABEL}}{structure_summary(expl)}")
     out.extend(_outline(expl))
     counts = {kind.name: 0 for kind in expl.kinds}

@@ -17,6 +17,7 @@ from .classify.pagetype import (
 from .classify.probability import find_probability
 from .content.blocks import find_blocks
 from .content.choose import select_headline_list, select_lead, select_text
+from .content.learned import select_learned
 from .content.live import find_live_posts
 from .content.posts import find_posts
 from .content.sections import join_sections
@@ -60,10 +61,9 @@ def extract_article(
     ``html`` may be bytes (decoded as a crawler would; ``encoding`` is the HTTP
     header's charset if known). ``reference_time``: when the page was fetched, what
     relative dates ("3 hours ago") count from: a datetime, or its ISO 8601 string.
-    ``options`` are :class:`LineOptions` fields
-    (``block_size``, ``line_cost``, ...). ``formats``: which of
-    :data:`~scrapy_cx.article.FORMATS` to make beside the text (``html``,
-    ``markdown``, ``images``); the others stay None and cost nothing.
+    ``options`` are :class:`LineOptions` fields (``block_size``, ``learned``...).
+    ``formats``: which of :data:`~scrapy_cx.article.FORMATS` to make beside the
+    text (``html``, ``markdown``, ``images``); the others stay None, cost nothing.
     Never raises on bad markup or bytes (ValueError on an unknown format or a
     ``reference_time`` string that is not ISO 8601).
     """
@@ -137,6 +137,7 @@ STAGES: tuple[Callable[[Page], None], ...] = (
     join_sections,  # not one article: its sections -> selection
     find_posts,  # a thread: its post units -> posts
     find_live_posts,  # no posts yet: a live blog's entries (JSON-LD, stamps) -> posts
+    select_learned,  # not an article: the learned labeller's lines -> selection, line_scores
     find_blocks,  # lines, regions -> kinds, related
     find_image,  # meta, tree -> image, evidence
     find_breadcrumbs,  # JSON-LD, microdata, breadcrumb navigation -> breadcrumbs

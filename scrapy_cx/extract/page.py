@@ -153,6 +153,9 @@ class Page:
     truncated: bool = False
     # Where each field after the selection was read (the title's is the selection's).
     evidence: dict[str, Evidence] = field(default_factory=dict)
+    # P(main) of each of the selection's lines when the learned labeller chose the
+    # text (content/learned.py), else empty: for explain.
+    line_scores: tuple[float, ...] = ()
 
     @property
     def lines(self) -> PageLines:

@@ -203,6 +203,9 @@ class LineOptions:
       at most two lines of text) hold this share of the text around the region,
       the page is a section front: the region narrows to its heaviest group, or
       to nothing if that is a card; 0 turns it off.
+    - ``learned`` (True): on pages the rules do not take for an article, the
+      learned line labeller (content/learned.py) chooses the text; False: the
+      rules alone, everywhere.
     """
 
     block_size: int = 3
@@ -215,6 +218,7 @@ class LineOptions:
     body_share: float = 0.25
     headline_cut: bool = True
     card_share: float = 0.5
+    learned: bool = True
 
 
 def _nonspace_len(text: str) -> int:

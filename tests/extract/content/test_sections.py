@@ -1,6 +1,10 @@
 """Pages that are not one article hold their text in several regions (sections.join_sections):
 a product's description and its specs, a landing page's sections, a listing's intro
-and its cards. Pages written for these tests."""
+and its cards. Pages written for these tests.
+
+These pin the rules' choice, read with the learned labeller off (``RULES``): on such
+pages it is one of the labeller's features, which decides; what the labeller makes
+of them is tests/extract/content/test_learned.py's."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from scrapy_cx.extract.content.regions import select_sections
 from scrapy_cx.extract.content.sections import SECTION_SHARE
 from scrapy_cx.extract.parse.lines import Line, LineOptions
 
+RULES = {"learned": False}
 MENU = "".join(
     f'<li><a href="/{name.lower()}">{name}</a></li>'
     for name in ("Shop", "Packs", "Tents", "Stoves", "Clothing", "Sale", "Stores", "Help")
@@ -159,7 +164,7 @@ CATEGORY = shop_page(
 
 
 def test_a_product_page_keeps_its_description_and_its_specs_beside_its_reviews() -> None:
-    article = extract_article(PRODUCT, "https://shop.example/p/trailblazer-40")
+    article = extract_article(PRODUCT, "https://shop.example/p/trailblazer-40", **RULES)
     assert article.page_type == "other"
     content = article.content
     for paragraph in DESCRIPTION:
@@ -173,7 +178,7 @@ def test_a_product_page_keeps_its_description_and_its_specs_beside_its_reviews()
 
 
 def test_a_landing_page_keeps_every_section_and_leaves_its_buttons_out() -> None:
-    article = extract_article(LANDING, "https://tripmate.example/")
+    article = extract_article(LANDING, "https://tripmate.example/", **RULES)
     assert article.page_type == "other"
     content = article.content
     assert HERO in content
@@ -184,14 +189,14 @@ def test_a_landing_page_keeps_every_section_and_leaves_its_buttons_out() -> None
     for chrome in ("Start free", "Book a demo", "Alpine Club", "Privacy"):
         assert chrome not in content
     # the lead (the hero below the headline) is one of the page's regions
-    page = extract_page(LANDING, "https://tripmate.example/")
+    page = extract_page(LANDING, "https://tripmate.example/", **RULES)
     hero = next(i for i, line in enumerate(page.lines) if line.text == HERO)
     assert any(start <= hero < end for start, end in page.regions)
 
 
 def _assert_intro_and_cards_without(html: str, chrome: tuple[str, ...]) -> None:
     """The category page ``html`` is a listing: its intro and its cards, no ``chrome``."""
-    article = extract_article(html, "https://shop.example/c/hiking-packs")
+    article = extract_article(html, "https://shop.example/c/hiking-packs", **RULES)
     assert article.page_type == "listing"
     content = article.content
     assert INTRO in content
@@ -236,10 +241,11 @@ def test_a_link_every_card_repeats_to_one_place_is_no_control() -> None:
     """A name each card links to the same page (a blog's author on every teaser)
     is the same link shown again, not a card's control: it stays."""
     html = _with_cards_ending("<p class='by'><a href='/authors/staff'>Summit test team</a></p>")
-    content = extract_article(html, "https://shop.example/c/hiking-packs").content
+    content = extract_article(html, "https://shop.example/c/hiking-packs", **RULES).content
     assert "Summit test team" in content
     quick = _with_cards_ending("<p class='by'><a href='/p/{}/staff'>Summit test team</a></p>")
-    assert "Summit test team" not in extract_article(quick, "https://shop.example/c/h").content
+    content = extract_article(quick, "https://shop.example/c/h", **RULES).content
+    assert "Summit test team" not in content
 
 
 PROMISE = (
@@ -257,7 +263,7 @@ def test_a_short_section_between_link_lists_is_kept() -> None:
         f"<div class='promise'><h2>Our promise</h2><p>{PROMISE}</p></div>"
         f"<ul class='links'>{links}</ul><section class='specs'>",
     )
-    page = extract_page(html, "https://shop.example/p/trailblazer-40")
+    page = extract_page(html, "https://shop.example/p/trailblazer-40", **RULES)
     assert page.page_type == "other"
     assert PROMISE in page.content and DESCRIPTION[0] in page.content
     promise = next(i for i, line in enumerate(page.lines) if line.text == PROMISE)
@@ -274,11 +280,11 @@ def test_an_article_is_still_one_region() -> None:
     """Sections are for pages that are not one article: a news story laid out as the
     product page is keeps its one text (the specs and reviews after the list of links)."""
     html = PRODUCT.replace('"@type": "Product"', '"@type": "NewsArticle"')
-    page = extract_page(html, "https://news.example/2024/03/03/pack")
+    page = extract_page(html, "https://news.example/2024/03/03/pack", **RULES)
     assert page.page_type == "article"
     assert len(page.regions) == 1
     assert DESCRIPTION[0] not in page.content
-    assert len(extract_page(PRODUCT, "https://shop.example/p/trailblazer-40").regions) > 1
+    assert len(extract_page(PRODUCT, "https://shop.example/p/trailblazer-40", **RULES).regions) > 1
 
 
 def _line(length: int, link: int = 0) -> Line:
@@ -314,7 +320,7 @@ def test_an_aside_forgiven_as_a_wrapper_is_no_section() -> None:
         for i in range(60)
     )
     html = CATEGORY.replace("</main>", f"</main><aside>{teasers}</aside>")
-    article = extract_article(html, "https://shop.example/c/hiking-packs")
+    article = extract_article(html, "https://shop.example/c/hiking-packs", **RULES)
     assert article.page_type == "listing"
     assert INTRO in article.content and CARDS[0][0] in article.content
     assert "Another trail report" not in article.content
@@ -329,11 +335,11 @@ def test_a_products_gallery_of_feature_panels_is_its_text_but_an_articles_is_not
         + "</div>"
     )
     html = PRODUCT.replace("<section class='specs'>", panels + "<section class='specs'>")
-    content = extract_article(html, "https://shop.example/p/trailblazer-40").content
+    content = extract_article(html, "https://shop.example/p/trailblazer-40", **RULES).content
     for _heading, text in FEATURES:
         assert text in content
     story = html.replace('"@type": "Product"', '"@type": "NewsArticle"')
-    assert FEATURES[0][1] not in extract_article(story, "https://news.example/a").content
+    assert FEATURES[0][1] not in extract_article(story, "https://news.example/a", **RULES).content
 
 
 DOC_SECTIONS = [
@@ -370,7 +376,7 @@ def test_a_manuals_linked_headings_head_its_sections() -> None:
         for i, (heading, text) in enumerate(DOC_SECTIONS)
     )
     html = shop_page("Shared history", f"<h1>Shared history</h1>{body}", "SoftwareApplication")
-    article = extract_article(html, "https://docs.example/sharing.html")
+    article = extract_article(html, "https://docs.example/sharing.html", **RULES)
     assert article.page_type == "other"
     lines = article.content.split("\n")
     for heading, text in DOC_SECTIONS[1:]:

@@ -1,0 +1,319 @@
+"""Per-line features of an extracted page, for the learned line labeller (learned.py).
+
+Language-independent: counts of characters, links and punctuation, the block
+element's tag, depth and share of the page, class-name words of its ancestors,
+position, the page type, and the current rules' own choice (in the body, in a
+region, boilerplate); then each line's neighbours' values (:func:`line_matrix`).
+Training (benchmarks.learn, benchmarks.train) and extraction compute them with
+this one module, rounded the same way, so a shipped model sees at run time exactly
+the numbers it was trained on.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from array import array
+from collections.abc import Sequence
+
+from ..page import Page
+
+TAGS = (
+    "p",
+    "div",
+    "li",
+    "td",
+    "th",
+    "tr",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "dd",
+    "dt",
+    "pre",
+    "blockquote",
+    "figcaption",
+    "section",
+    "article",
+    "span",
+)
+PAGE_TYPES = ("article", "thread", "listing", "other")
+KINDS = ("text", "cards", "headlines")
+# Class/id name parts that say content or not-content; read on a line's three
+# nearest block ancestors. English words, but the page's names, not its language.
+GOOD_WORDS = (
+    "content",
+    "article",
+    "post",
+    "entry",
+    "body",
+    "text",
+    "main",
+    "story",
+    "message",
+    "description",
+    "product",
+    "review",
+)
+BAD_WORDS = (
+    "nav",
+    "menu",
+    "footer",
+    "header",
+    "sidebar",
+    "related",
+    "share",
+    "social",
+    "comment",
+    "ad",
+    "promo",
+    "widget",
+    "breadcrumb",
+    "cookie",
+    "newsletter",
+    "tag",
+    "meta",
+    "author",
+    "date",
+    "caption",
+    "card",
+    "teaser",
+    "list",
+)
+_PUNCT = re.compile(r"[^\w\s]")
+_DIGIT = re.compile(r"\d")
+_PART = re.compile(r"[a-z]+")
+_END = re.compile(r"[.!?。！？:;…]\s*$")
+ANCESTORS = 3
+
+NAMES: tuple[str, ...] = (
+    (
+        "log_len",
+        "log_link",
+        "link_density",
+        "punct",
+        "digits",
+        "log_words",
+        "ends_stop",
+        "boilerplate",
+        "rules",
+        "in_region",
+        "in_itemprop_body",
+        "has_href",
+        "depth",
+        "log_block_lines",
+        "block_share",
+        "parent_share",
+        "parent_link",
+        "grand_share",
+        "grand_link",
+        "pos",
+        "char_pos",
+        "rule_dist",
+        "log_n_lines",
+        "rules_share",
+    )
+    + tuple(f"tag_{t}" for t in TAGS)
+    + tuple(f"type_{t}" for t in PAGE_TYPES)
+    + tuple(f"kind_{k}" for k in KINDS)
+    + tuple(f"good_{w}" for w in GOOD_WORDS)
+    + tuple(f"bad_{w}" for w in BAD_WORDS)
+)
+
+
+def _name_parts(name: str | None) -> set[str]:
+    return set(_PART.findall(name.lower())) if name else set()
+
+
+def _depths(parents: Sequence[int]) -> list[int]:
+    """Depth of each block element (parents come before their children)."""
+    depths = [0] * len(parents)
+    for b, parent in enumerate(parents):
+        depths[b] = depths[parent] + 1 if 0 <= parent < b else 0
+    return depths
+
+
+def page_features(page: Page) -> list[list[float]]:
+    """One row of :data:`NAMES` per line of ``page.selection.lines``, each value
+    rounded to 4 places (what the training records hold)."""
+    sel = page.selection
+    lines = sel.lines
+    n = len(lines)
+    if not n:
+        return []
+    in_body = {id(line) for line in sel.body}
+    rules = [id(line) in in_body for line in lines]
+    region = [False] * n
+    for start, end in sel.regions:
+        for i in range(max(0, start), min(n, end)):
+            region[i] = True
+    itemprop = [False] * n
+    for b in lines.bodies:
+        if 0 <= b < len(lines.spans):
+            start, end = lines.spans[b]
+            for i in range(max(0, start), min(n, end)):
+                itemprop[i] = True
+    cum = [0]
+    link_cum = [0]
+    for line in lines:
+        cum.append(cum[-1] + line.length)
+        link_cum.append(link_cum[-1] + line.link_length)
+    total = cum[-1] or 1
+    rule_idx = [i for i, r in enumerate(rules) if r]
+    rules_share = sum(line.length for line, r in zip(lines, rules, strict=True) if r) / total
+    page_values = [math.log1p(n), rules_share]
+    page_onehots = [float(page.page_type == t) for t in PAGE_TYPES] + [
+        float(sel.kind == k) for k in KINDS
+    ]
+    blocks = _BlockValues(page, cum, link_cum, total)
+    rows = []
+    nearest = _nearest_distances(rule_idx, n)
+    for i, line in enumerate(lines):
+        text = line.text
+        length = line.length or 1
+        row = [
+            math.log1p(line.length),
+            math.log1p(line.link_length),
+            line.link_density,
+            len(_PUNCT.findall(text)) / length,
+            len(_DIGIT.findall(text)) / length,
+            math.log1p(len(text.split())),
+            float(bool(_END.search(text))),
+            float(line.boilerplate),
+            float(rules[i]),
+            float(region[i]),
+            float(itemprop[i]),
+            float(line.href is not None),
+            *blocks.of(line.block, i),
+            i / n,
+            cum[i] / total,
+            nearest[i],
+            *page_values,
+        ]
+        row = [round(v, 4) for v in row]
+        row.extend(float(line.tag == t) for t in TAGS)
+        row.extend(page_onehots)
+        row.extend(blocks.words(line.block))
+        rows.append(row)
+    return rows
+
+
+class _BlockValues:
+    """The values a line takes from its block element, its parent and grandparent,
+    computed once per block (many lines share one)."""
+
+    def __init__(self, page: Page, cum: list[int], link_cum: list[int], total: int) -> None:
+        self.lines = page.selection.lines
+        self.cum, self.link_cum, self.total = cum, link_cum, total
+        self.depths = _depths(self.lines.parents)
+        self._of: dict[int, list[float]] = {}
+        self._words: dict[int, list[float]] = {}
+
+    def _span_stats(self, b: int) -> tuple[float, float]:
+        lines = self.lines
+        if not 0 <= b < len(lines.spans):
+            return 1.0, 0.0
+        start, end = lines.spans[b]
+        size = self.cum[end] - self.cum[start]
+        link = (self.link_cum[end] - self.link_cum[start]) / size if size else 0.0
+        return size / self.total, link
+
+    def of(self, b: int, i: int) -> list[float]:
+        """depth, log block lines, block share, parent share and link, grandparent's."""
+        if b in self._of:
+            return self._of[b]
+        lines = self.lines
+        valid = 0 <= b < len(lines.spans)
+        parent = lines.parents[b] if valid else -1
+        grand = lines.parents[parent] if 0 <= parent < len(lines.parents) else -1
+        span = lines.spans[b] if valid else (i, i + 1)
+        values = [
+            float(self.depths[b]) if valid else 0.0,
+            math.log1p(span[1] - span[0]),
+            self._span_stats(b)[0],
+            *self._span_stats(parent),
+            *self._span_stats(grand),
+        ]
+        if valid:  # an invalid block's span is the line's own
+            self._of[b] = values
+        return values
+
+    def words(self, b: int) -> list[float]:
+        """The good and bad class-name words of the block's nearest ancestors."""
+        if b not in self._words:
+            lines = self.lines
+            parts: set[str] = set()
+            a = b
+            for _ in range(ANCESTORS):
+                if not 0 <= a < len(lines.names):
+                    break
+                parts |= _name_parts(lines.names[a])
+                a = lines.parents[a]
+            self._words[b] = [float(w in parts) for w in GOOD_WORDS + BAD_WORDS]
+        return self._words[b]
+
+
+def _nearest_distances(rule_idx: Sequence[int], n: int) -> list[float]:
+    """Signed log distance of each line to the nearest rule-selected line (0 inside)."""
+    if not rule_idx:
+        return [10.0] * n
+    out = []
+    j = 0
+    for i in range(n):
+        while j + 1 < len(rule_idx) and abs(rule_idx[j + 1] - i) <= abs(rule_idx[j] - i):
+            j += 1
+        d = i - rule_idx[j]
+        out.append(math.copysign(math.log1p(abs(d)), d))
+    return out
+
+
+# Columns whose neighbours' values a line sees, the offsets read, and the lines
+# each side averaged for the window columns.
+NEIGHBOUR_COLUMNS = (
+    "log_len",
+    "link_density",
+    "punct",
+    "rules",
+    "boilerplate",
+    "block_share",
+    "parent_share",
+    "ends_stop",
+    "tag_li",
+    "tag_p",
+)
+OFFSETS = (-3, -2, -1, 1, 2, 3)
+WINDOW = 5
+MATRIX_NAMES: tuple[str, ...] = (
+    NAMES
+    + tuple(f"{c}@{off:+d}" for off in OFFSETS for c in NEIGHBOUR_COLUMNS)
+    + tuple(f"{c}@window" for c in NEIGHBOUR_COLUMNS)
+)
+_PICKED = tuple(NAMES.index(c) for c in NEIGHBOUR_COLUMNS)
+
+
+def line_matrix(rows: Sequence[Sequence[float]]) -> list[list[float]]:
+    """Each row of :func:`page_features` with its neighbours' values appended
+    (:data:`MATRIX_NAMES`: -1 past the page's ends) and the window means, every value
+    a 32-bit float as the trees were trained on (held as Python floats)."""
+    base = [array("f", row).tolist() for row in rows]
+    n = len(base)
+    picked = [[row[c] for c in _PICKED] for row in base]
+    width = len(_PICKED)
+    cum = [[0.0] * width]
+    for values in picked:
+        last = cum[-1]
+        cum.append([a + b for a, b in zip(last, values, strict=True)])
+    missing = [-1.0] * width
+    out = []
+    for i, row in enumerate(base):
+        full = list(row)
+        for off in OFFSETS:
+            j = i + off
+            full.extend(picked[j] if 0 <= j < n else missing)
+        lo, hi = max(i - WINDOW, 0), min(i + WINDOW + 1, n)
+        full.extend((b - a) / (hi - lo) for a, b in zip(cum[lo], cum[hi], strict=True))
+        out.append(array("f", full).tolist())
+    return out
