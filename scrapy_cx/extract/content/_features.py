@@ -83,6 +83,9 @@ BAD_WORDS = (
     "teaser",
     "list",
 )
+# A tag's one-hot columns, made once.
+_TAG_COLUMNS = {tag: [float(tag == t) for t in TAGS] for tag in TAGS}
+_NO_TAG = [0.0] * len(TAGS)
 _PUNCT = re.compile(r"[^\w\s]")
 _DIGIT = re.compile(r"\d")
 _PART = re.compile(r"[a-z]+")
@@ -194,7 +197,7 @@ def page_features(page: Page) -> list[list[float]]:
             *page_values,
         ]
         row = [round(v, 4) for v in row]
-        row.extend(float(line.tag == t) for t in TAGS)
+        row += _TAG_COLUMNS.get(line.tag, _NO_TAG)
         row.extend(page_onehots)
         row.extend(blocks.words(line.block))
         rows.append(row)
@@ -301,19 +304,18 @@ def line_matrix(rows: Sequence[Sequence[float]]) -> list[list[float]]:
     base = [array("f", row).tolist() for row in rows]
     n = len(base)
     picked = [[row[c] for c in _PICKED] for row in base]
-    width = len(_PICKED)
-    cum = [[0.0] * width]
+    cum = [[0.0] * len(_PICKED)]
     for values in picked:
-        last = cum[-1]
-        cum.append([a + b for a, b in zip(last, values, strict=True)])
-    missing = [-1.0] * width
+        cum.append([a + b for a, b in zip(cum[-1], values, strict=True)])
+    missing = [-1.0] * len(_PICKED)
     out = []
     for i, row in enumerate(base):
-        full = list(row)
+        full = row.copy()
         for off in OFFSETS:
             j = i + off
-            full.extend(picked[j] if 0 <= j < n else missing)
+            full += picked[j] if 0 <= j < n else missing
         lo, hi = max(i - WINDOW, 0), min(i + WINDOW + 1, n)
-        full.extend((b - a) / (hi - lo) for a, b in zip(cum[lo], cum[hi], strict=True))
-        out.append(array("f", full).tolist())
+        size = hi - lo
+        full += array("f", [(b - a) / size for a, b in zip(cum[lo], cum[hi], strict=True)]).tolist()
+        out.append(full)
     return out
