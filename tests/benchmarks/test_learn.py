@@ -14,8 +14,6 @@ import pytest
 np = pytest.importorskip("numpy", reason="benchmarks.learn needs the train extra")
 
 from benchmarks.learn import (  # noqa: E402 (after the skip)
-    NEIGHBOUR_COLUMNS,
-    OFFSETS,
     TrainPage,
     chosen_text,
     cross_validate,
@@ -30,6 +28,7 @@ from benchmarks.learn import (  # noqa: E402 (after the skip)
     stack_columns,
 )
 from benchmarks.linefeatures import NAMES  # noqa: E402
+from scrapy_cx.extract.content._features import NEIGHBOUR_COLUMNS, OFFSETS  # noqa: E402
 
 RULES = NAMES.index("rules")
 LOG_LEN = NAMES.index("log_len")
