@@ -120,8 +120,18 @@ def _cx_run(arg: tuple[bytes, str | None]) -> Output:
     """Fields read with ``getattr``: one the Article lacks (yet) counts as none."""
     from scrapy_cx import extract_article
 
-    html, url = arg
-    article = extract_article(html, url)
+    return _cx_output(extract_article(*arg))
+
+
+def _cx_rules_run(arg: tuple[bytes, str | None]) -> Output:
+    """cx with the learned labeller off: the rules' text everywhere. On the dev sets
+    it is the honest main-text figure beside ``cx``, whose model trained on them."""
+    from scrapy_cx import extract_article
+
+    return _cx_output(extract_article(*arg, learned=False))
+
+
+def _cx_output(article: Any) -> Output:
     return Output(
         text=article.content or "",
         title=article.title,
@@ -231,6 +241,9 @@ def make_system(name: str) -> System | None:
     """The system called ``name``, or None when its package is not installed."""
     if name == "cx":
         return System("cx", _version("scrapy-cx"), _cx_prepare, _cx_run, fields=_cx_fields())
+    if name == "cx-rules":
+        version = _version("scrapy-cx")
+        return System(name, version, _cx_prepare, _cx_rules_run, fields=_cx_fields())
     if name == "trafilatura":
         if not _have("trafilatura"):
             return None
@@ -258,4 +271,4 @@ def make_system(name: str) -> System | None:
     raise ValueError(f"unknown system {name!r} (known: {', '.join(SYSTEMS)})")
 
 
-SYSTEMS = ("cx", "trafilatura", "htmldate", "readability")
+SYSTEMS = ("cx", "cx-rules", "trafilatura", "htmldate", "readability")

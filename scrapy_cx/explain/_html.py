@@ -102,7 +102,11 @@ def _fields(expl: Explanation) -> str:
         region = (
             '<span class="missing">none: no run of lines is dense enough (not an article)</span>'
         )
-    rows.append(f'<tr><th>main text</th><td colspan="2">{region}</td></tr>')
+    chosen = f"chosen by the {expl.chosen_by}" if expl.chosen_by else ""
+    rows.append(
+        f"<tr><th>main text</th><td>{region}</td>"
+        f'<td class="where">{escape(chosen)}</td></tr>'
+    )
     why = f"because: {expl.page_type_why}" if expl.page_type_why else ""
     rows.append(
         f"<tr><th>page type</th><td>{escape(verdict_summary(expl))}</td>"

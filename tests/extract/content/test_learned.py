@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from scrapy_cx.explain import explain_page
+from scrapy_cx.explain._html import render_html
+from scrapy_cx.explain._text import render_text
 from scrapy_cx.extract import extract_page
 from scrapy_cx.extract.content._features import MATRIX_NAMES, line_matrix, page_features
 from scrapy_cx.extract.content._trees import tree_of
@@ -158,16 +161,22 @@ ZH_PARAGRAPHS = [
 ]
 
 
-def test_a_chinese_article_is_left_to_the_rules() -> None:
+def chinese_article() -> str:
     nav = "".join(f'<li><a href="/{i}">栏目{i}</a></li>' for i in range(8))
-    html = (
+    return (
         "<html><head><title>城市交通建设取得新进展_新闻中心</title></head><body>"
         f"<ul class='nav'>{nav}</ul><div class='article'><h1>城市交通建设取得新进展</h1>"
         "<div class='info'>2024-03-05 09:30 来源：本报</div>"
         + "".join(f"<p>{p}</p>" for p in ZH_PARAGRAPHS)
         + "</div><div class='footer'>版权所有 本报社</div></body></html>"
     )
-    url = "https://news.example.cn/2024/03/05/traffic.html"
+
+
+ZH_URL = "https://news.example.cn/2024/03/05/traffic.html"
+
+
+def test_a_chinese_article_is_left_to_the_rules() -> None:
+    html, url = chinese_article(), ZH_URL
     page = extract_page(html, url)
     assert page.page_type == "article" and page.line_scores == ()
     assert page.content == rules_content(html, url)
@@ -218,3 +227,16 @@ def test_a_kind_of_page_no_training_set_holds_keeps_its_entries() -> None:
     for term, definition in terms:
         assert term in content and definition in content
     assert "Shop" not in content and "Harbour Gazette" not in content
+
+
+def test_explain_shows_each_lines_p_main_and_the_cutoffs_where_the_model_chose() -> None:
+    expl = explain_page(CATEGORY, "https://shop.example/c/hiking-packs")
+    assert expl.chosen_by and "listing" in expl.chosen_by
+    scores = [line.score for line in expl.lines]
+    assert all(s is not None and 0.0 <= s <= 1.0 for s in scores)
+    html = render_html(expl)
+    assert "<th>P(main)</th>" in html and "chosen by the learned labeller" in html
+    assert "chosen by the learned labeller" in render_text(expl)
+    article = explain_page(chinese_article(), ZH_URL)  # the rules chose: no column
+    assert article.chosen_by is None and all(line.score is None for line in article.lines)
+    assert "<th>P(main)</th>" not in render_html(article)
