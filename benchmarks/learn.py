@@ -62,7 +62,7 @@ def page_matrix(features: Sequence[Sequence[float]], names: Sequence[str]) -> np
     time. ``names`` must be the core's (a records folder of older features fails)."""
     if tuple(names) != NAMES:
         raise ValueError("the records' features are not the core's: run benchmarks.labels again")
-    return np.asarray(line_matrix(features), dtype=np.float32)
+    return np.asarray(list(line_matrix(features)), dtype=np.float32)
 
 
 def _shifted(values: np.ndarray, off: int) -> np.ndarray:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..page import Page
 
@@ -297,25 +297,23 @@ MATRIX_NAMES: tuple[str, ...] = (
 _PICKED = tuple(NAMES.index(c) for c in NEIGHBOUR_COLUMNS)
 
 
-def line_matrix(rows: Sequence[Sequence[float]]) -> list[list[float]]:
+def line_matrix(rows: Sequence[Sequence[float]]) -> Iterator[list[float]]:
     """Each row of :func:`page_features` with its neighbours' values appended
     (:data:`MATRIX_NAMES`: -1 past the page's ends) and the window means, every value
-    a 32-bit float as the trees were trained on (held as Python floats)."""
-    base = [array("f", row).tolist() for row in rows]
-    n = len(base)
-    picked = [[row[c] for c in _PICKED] for row in base]
+    a 32-bit float as the trees were trained on (held as Python floats). One row at
+    a time: a page of 10 000 lines never holds its whole matrix."""
+    n = len(rows)
+    picked = [array("f", [row[c] for c in _PICKED]).tolist() for row in rows]
     cum = [[0.0] * len(_PICKED)]
     for values in picked:
         cum.append([a + b for a, b in zip(cum[-1], values, strict=True)])
     missing = [-1.0] * len(_PICKED)
-    out = []
-    for i, row in enumerate(base):
-        full = row.copy()
+    for i, row in enumerate(rows):
+        full = array("f", row).tolist()
         for off in OFFSETS:
             j = i + off
             full += picked[j] if 0 <= j < n else missing
         lo, hi = max(i - WINDOW, 0), min(i + WINDOW + 1, n)
         size = hi - lo
         full += array("f", [(b - a) / size for a, b in zip(cum[lo], cum[hi], strict=True)]).tolist()
-        out.append(full)
-    return out
+        yield full

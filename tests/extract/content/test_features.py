@@ -15,7 +15,7 @@ def test_features_are_one_row_per_line_and_the_matrix_adds_neighbours() -> None:
     page = extract_page(listing_page(), "https://gazette.example/harbour", learned=False)
     rows = page_features(page)
     assert len(rows) == len(page.lines) and all(len(r) == len(NAMES) for r in rows)
-    matrix = line_matrix(rows)
+    matrix = list(line_matrix(rows))
     assert all(len(r) == len(MATRIX_NAMES) for r in matrix)
     first = MATRIX_NAMES.index("log_len@-1")
     assert matrix[0][first] == -1.0  # no line before the first
@@ -27,7 +27,7 @@ def test_features_are_one_row_per_line_and_the_matrix_adds_neighbours() -> None:
 
 def test_every_value_is_a_32_bit_float_and_the_rules_choice_is_a_feature() -> None:
     page = extract_page(listing_page(), "https://gazette.example/harbour", learned=False)
-    matrix = line_matrix(page_features(page))
+    matrix = list(line_matrix(page_features(page)))
     assert all(array("f", row).tolist() == row for row in matrix)
     rules = NAMES.index("rules")
     chosen = {id(line) for line in page.selection.body}

@@ -71,7 +71,7 @@ def listing_page() -> str:
 def test_label_lines_keeps_what_the_model_keeps_on_the_page_types_it_has_cutoffs_for() -> None:
     page = extract_page(listing_page(), "https://gazette.example/harbour", learned=False)
     assert page.page_type == "listing"
-    rows = line_matrix(page_features(page))
+    rows = list(line_matrix(page_features(page)))
     chosen = {id(line) for line in page.selection.body}
     # A line the rules chose stays when unlinked; another joins unless the walk marked
     # it boilerplate (the footer's address: unlinked, P 0.95, left out).
