@@ -13,7 +13,9 @@ Precision first: a wrong name costs a user's trust, a missing one little. So no
 placeholder ("No Author", "未知", "Publié par Unknown"), field label ("name", "总篇数",
 "Datum"), weekday or month, place, domain or user id, desk ("Redaktion Hamburg"), the
 site or its publisher under any of its names, a word cut from the title, nor a one-word
-nickname only the metadata gives: then no author at all.
+nickname only the metadata gives: then no author at all. Where the page says it twice,
+though, declaring a name as its author and showing it as the byline, that name is the
+author whatever it is: the site's own ("Supermove" over the date), a team, a handle.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import re
 
 from ..page import Evidence, Page
 from ..parse.lines import Line
-from ..parse.meta import author_marks, lower_for_search
+from ..parse.meta import author_marks, jsonld_types, lower_for_search
 from .title import site_from_title
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
@@ -851,6 +853,103 @@ def _declares_someone(raw: str, sites: frozenset[str]) -> bool:
     return raw.strip().casefold() in _AGENCY_KEYS or bool(names_in(raw, sites))
 
 
+# JSON-LD types whose ``author`` is the page's: an article, a post, a forum thread's
+# opening post (its starter), a question.
+_POSTING = re.compile(r"Article|BlogPosting|Report|WebPage|Posting|Question", re.I)
+# A declared name that is a handle: letters with digits or an underscore, one word
+# ("Need2KnowLion", "q_user"), as forums show them.
+_HANDLE = re.compile(r"(?=.*[^\W\d_].*[^\W\d_])[\w.-]{2,30}")
+
+
+def _declared(page: Page) -> list[str]:
+    """Every name the page declares as its author, of any kind: JSON-LD ``author``
+    of an article or a posting (an Organization's too), then ``<meta name=author>``."""
+    raw: list[str] = []
+    for node in page.meta.jsonld[:_MAX_NAMES]:
+        if any(_POSTING.search(kind) for kind in jsonld_types(node)):
+            raw += _jsonld_names(node.get("author"))
+    raw += page.meta.author_tags
+    return list(dict.fromkeys(" ".join(_INVISIBLE.sub("", name).split()) for name in raw))
+
+
+def _jsonld_names(value: object, depth: int = 0) -> list[str]:
+    """The names a JSON-LD ``author`` value holds (a string, a node, a list of them)."""
+    if depth > 2:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return _jsonld_names(value.get("name"), depth + 1)
+    if isinstance(value, list):
+        return [n for v in value[:_MAX_NAMES] for n in _jsonld_names(v, depth + 1)]
+    return []
+
+
+def _declared_name(raw: str) -> str | None:
+    """``raw`` as the name of whoever the page says wrote it, a person or not ("Supermove",
+    "Need2KnowLion", "EcoCult Staff"), or None: a placeholder, a role alone
+    ("Community Editor"), a phrase ("Our Editors"), an address, an agency."""
+    text = _LEAD_LABEL.sub("", raw).strip(" ,;:-–—·•|")
+    words = text.split()
+    if not words or len(text) > _MAX_NAME or len(words) > _MAX_WORDS:
+        return None
+    if _NOT_NAME.match(text) or _NOT_NAME_CHARS.search(text) or _DOTTED.search(text):
+        return None
+    if "@" in text or "/" in text or text.casefold() in _AGENCY_KEYS or _DESK_WORD.search(text):
+        return None
+    if any(c.isdigit() for c in text) and not (len(words) == 1 and _HANDLE.fullmatch(text)):
+        return None  # a date or a number; a handle ("lulug30") is a name
+    if any(w.lower() in _FUNCTION_WORDS for w in words) or not any(c.isalpha() for c in text):
+        return None
+    if _ROLE_TAIL.fullmatch(text) or all(w.lower().strip(".") in _TITLE_WORDS for w in words):
+        return None  # a role alone
+    return text
+
+
+# What may follow the site's own name in a byline that credits the site: nothing, or a
+# date ("Posted by IndustrySelect on Tuesday, August 29"); another field after it ("IT
+# Finanzmagazin /PP 20. Juni") credits someone of the site's (initials, a desk).
+_SITE_BYLINE_END = re.compile(
+    r"(?:(?:on|at|published|updated|posted)\s|[|·•—–-]\s?)?(?:\d|" + _MONTHS + r"\b|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    re.I,
+)
+
+
+def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] | None:
+    """The declared author (:func:`_declared`) that the byline shows: a line next to the
+    headline opening with it (after a label: "By GrinGEO"), then nothing, a separator, a
+    date or another field ("Supermove" / "February 8, 2022", "Susan December 9, 2024").
+    Two sources agreeing make it the author even where one alone is too weak: a one-word
+    handle, the site's own name, a team."""
+    names = [n for n in (_declared_name(raw) for raw in _declared(page)) if n]
+    if not names:
+        return None
+    lines = page.lines
+    window = _byline_window(lines, page.headline, page.start)
+    above = [page.headline - 1] if page.headline else []  # (a byline over the headline)
+    for i in [*above, *window]:
+        line = lines[i]
+        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+            continue
+        text = line.text.strip()
+        for _ in range(2):
+            text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•|")
+        for name in names:
+            if not text.casefold().startswith(name.casefold()):
+                continue
+            rest = text[len(name) :]
+            if rest[:1].isalnum():
+                continue  # "Arcade" is not "Arc"
+            rest = rest.lstrip(" ,")
+            if "".join(name.casefold().split()) in sites:
+                if not rest or _SITE_BYLINE_END.match(rest):
+                    return [name], i
+            elif not rest or _LATIN_STOP.match(rest):
+                return [name], i
+    return None
+
+
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
     """Authors in order of trust, with where they were read."""
     meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
@@ -896,6 +995,10 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
             names = []  # "Nils", "Lynn": an account's nickname the page never shows
         if names:
             return names, Evidence(source, None, ", ".join(group))
+    shown_declared = _shown_declared(page, site_keys)
+    if shown_declared is not None:
+        names, index = shown_declared
+        return names, Evidence("byline", index, lines[index].text)
     if page.end > start:
         names = tail_authors(lines, page.end - 1, sites)
         if names:

@@ -719,10 +719,12 @@ def test_a_person_named_site_is_its_authors_own() -> None:
     # ... the host's first name part ("ann.example") names it too
     own = _own_site("<div>By Ann Lee</div>", "Notes", "https://ann.example/b", "Ann Lee")
     assert own == ("Ann Lee",)
-    # A business's name declared as its "Person" stays the site, never an author.
-    assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ()
+    # A business's name declared as its "Person" stays the site, never an author ...
+    assert _own_site("", "Camphouse Team", url) == ()
     assert _own_site("", "El Colombiano", "https://elcolombiano.example/a") == ()
     assert _own_site("", "IT Finanzmagazin", "https://it-finanzmagazin.example/a") == ()
+    # ... unless its byline shows it too: then the page says, twice, that the business wrote it
+    assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ("Camphouse Team",)
 
 
 def test_a_job_title_after_a_name_without_a_comma_is_cut_off() -> None:
@@ -765,11 +767,15 @@ def test_a_german_site_named_like_a_person_stays_the_site() -> None:
         "<html lang='de'><head><title>Kader nominiert | Deutscher Tennis Bund</title>"
         "<meta property='og:site_name' content='Deutscher Tennis Bund'>"
         + _meta("Deutscher Tennis Bund")
-        + "</head><body><h1>Kader nominiert</h1><div>Von Deutscher Tennis Bund 4. 2. 2022</div>"
+        + "</head><body><h1>Kader nominiert</h1>"
         + DE_PARAGRAPHS
         + "</body></html>"
     )
     assert extract_article(html, "https://tennis.example/a").authors == ()
+    # Its byline, declared in the author tag, names it though: the association wrote it.
+    byline = "<div>Von Deutscher Tennis Bund 4. 2. 2022</div>"
+    html = html.replace("<h1>Kader nominiert</h1>", "<h1>Kader nominiert</h1>" + byline)
+    assert extract_article(html, "https://tennis.example/a").authors == ("Deutscher Tennis Bund",)
 
 
 def test_marked_byline_read_where_the_json_ld_author_is_only_the_site() -> None:
@@ -783,3 +789,39 @@ def test_marked_byline_read_where_the_json_ld_author_is_only_the_site() -> None:
     # an agency as the JSON-LD author still keeps a section's marked name out
     head = head.replace(", Daily Example", "AP")
     assert authors("<div><span class='author'>Internacional</span></div>", head) == ()
+
+
+def _declared(byline: str, author: str, kind: str = "BlogPosting") -> tuple[str, ...]:
+    ld = (
+        '<script type="application/ld+json">{"@type": "%s", "author": {"@type": '
+        '"Organization", "name": "%s"}}</script>' % (kind, author)
+    )
+    return authors(byline, ld)
+
+
+def test_a_declared_author_the_byline_shows_is_the_author_of_any_kind() -> None:
+    # the site itself, declared as an Organization and shown alone over the date
+    assert _declared("<div>Daily Example</div><div>May 3, 2024</div>", "Daily Example") == (
+        "Daily Example",
+    )
+    assert _declared("<p>Posted by Daily Example on Tuesday, May 3</p>", "Daily Example") == (
+        "Daily Example",
+    )
+    # a forum thread's starter: a handle, declared by the opening post
+    byline = "<div>By Need2KnowLion</div>"
+    assert _declared(byline, "Need2KnowLion", "DiscussionForumPosting") == ("Need2KnowLion",)
+    # a first name the meta tag gives and the byline shows
+    assert authors("<div>Susan December 9, 2024 0 Comments</div>", _meta("Susan")) == ("Susan",)
+
+
+def test_a_declared_author_needs_the_byline_to_show_it() -> None:
+    assert _declared("<div>May 3, 2024</div>", "Daily Example") == ()
+    # a longer word starting with it is not it ("Arcade", not "Arc")
+    assert _declared("<div>Arcade</div><div>May 3, 2024</div>", "Arc") == ()
+    # the site's name before another field credits someone of the site's (initials)
+    assert _declared("<div>Daily Example /PP 20. Juni 2019</div>", "Daily Example") == ()
+
+
+@pytest.mark.parametrize("name", ["Community Editor", "Staff", "Our Editors", "admin", "Anonymous"])
+def test_a_declared_role_or_placeholder_shown_is_still_no_name(name: str) -> None:
+    assert _declared(f"<div>{name}</div><div>May 3, 2024</div>", name) == ()
