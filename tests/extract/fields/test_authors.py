@@ -825,3 +825,26 @@ def test_a_declared_author_needs_the_byline_to_show_it() -> None:
 @pytest.mark.parametrize("name", ["Community Editor", "Staff", "Our Editors", "admin", "Anonymous"])
 def test_a_declared_role_or_placeholder_shown_is_still_no_name(name: str) -> None:
     assert _declared(f"<div>{name}</div><div>May 3, 2024</div>", name) == ()
+
+
+@pytest.mark.parametrize(
+    ("byline", "team"),
+    [
+        ("<p>By Workzone Team• 4 mins read</p>", "Workzone Team"),
+        ("<div>By the Lavazza Team 2–3 minutes</div>", "the Lavazza Team"),
+        ("<p>Podium Staff</p><p>May 3, 2024</p>", "Podium Staff"),
+        ("<div>The Upwork Team</div>", "The Upwork Team"),
+        ("<div>Team SimplyThrilled</div>", "Team SimplyThrilled"),
+    ],
+)
+def test_a_team_the_byline_names_is_the_author(byline: str, team: str) -> None:
+    assert authors(byline) == (team,)
+
+
+def test_a_link_to_the_staff_is_no_team_byline() -> None:
+    assert authors("<div>Our Team</div>") == ()
+    assert authors("<div>Join Our Team</div>") == ()
+    assert authors("<div>Staff</div>") == ()
+    # far under the headline, a team's name alone is a heading, not the byline
+    far = "<p>Night buses run from May.</p>" * 4 + "<div>The Upwork Team</div>"
+    assert authors(far) == ()
