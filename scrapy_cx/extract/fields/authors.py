@@ -765,6 +765,70 @@ def tail_authors(
     return []
 
 
+_BOX_SCAN = 10  # lines after the text where its author's box may be
+# The label of the author's box after the text: "Written by Ann Lee", "This post was
+# written by Ann Lee, Head of ...", "About the Author: Ann", "Published by", "By: Ann Lee".
+_BOX_LABEL = re.compile(
+    r"^(?:(?:this\s(?:post|article|story|guide|piece)\s(?:was\s)?)?"
+    r"(?:written|published|authored|posted)\s+by|about\s+the\s+author|by)\s?:?\s",
+    re.I,
+)
+
+
+def _box_authors(page: Page, sites: frozenset[str]) -> tuple[list[str], int] | None:
+    """The names of the author's box right after the text (:data:`_BOX_LABEL`), and its
+    line: two to five capitalized words, or one the page declares as its author ("About
+    the Author: Tom", the author tag "Tom")."""
+    lines, end = page.lines, page.end
+    declared = {name.casefold() for name in _declared(page)}
+    for i in range(max(page.start, end - _TAIL_SCAN), min(len(lines), end + _BOX_SCAN)):
+        text = lines[i].text
+        label = _BOX_LABEL.match(text)
+        if label is None or lines[i].length > _MAX_LINE or is_credit(text):
+            continue
+        rest = text[label.end() :]
+        stop = _LATIN_STOP.search(rest)
+        names = []
+        for part in _NAME_SPLIT.split(rest[: stop.start()] if stop else rest):
+            words = part.split()
+            if words and words[0].casefold() in _TITLE_WORDS:
+                break  # "Ann Lee, Head of Marketing and Sales": her role, to the end
+            if 2 <= len(words) <= _MAX_WORDS and _capitalized(words):
+                names.append(" ".join(words))
+            elif len(words) == 1 and words[0].casefold() in declared:
+                names.append(words[0])
+        names = [n for n in (clean_name(n, sites) for n in names) if n]
+        if names:
+            return names[:_MAX_NAMES], i
+    for i in range(max(page.start, end - _BOX_IN_TEXT), min(len(lines) - 1, end + _BOX_SCAN)):
+        name = _boxed_name(lines[i].text.strip(), lines[i + 1].text)
+        name = clean_name(name, sites) if name else None
+        if name:
+            return [name], i
+    return None
+
+
+_BOX_IN_TEXT = 20  # lines at the end of the text where its author's box may be
+_BOX_ROLE = re.compile(r"(?:author|writer|editor|contributor|reporter|journalist)s?:?", re.I)
+# How a box's bio goes on after the name: "Ann Lee is a ...", "Ann, as an editor ..."
+_BIO_VERB = re.compile(
+    r"(?:\s(?:is|was)\s(?:a|an|the)\b|\s(?:writes|covers|joined)\b|,\s(?:a|an|as|the)\b)"
+)
+
+
+def _boxed_name(text: str, following: str) -> str | None:
+    """The name a line of the author's box holds alone, where the next line names its role
+    ("Ann Lee" / "Author") or opens the bio with it ("Ann Lee" / "Ann Lee is a writer ...")."""
+    words = text.split()
+    if not 1 <= len(words) <= 4 or not _capitalized(words) or not text.replace(" ", "").isalpha():
+        return None
+    if len(words) > 1 and _BOX_ROLE.fullmatch(following.strip()):
+        return text
+    if following.startswith(text) and _BIO_VERB.match(following, len(text)):
+        return text  # (the whole name: "Copper Pipes" / "Copper is a metal" is a section)
+    return None
+
+
 def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) -> str | None:
     """The agency or originating outlet the page names: "来源：新华社", "(Reuters)", or an
     agency given as the author."""
@@ -1034,6 +1098,9 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     if found is not None:
         return found[0], Evidence("byline", found[1], lines[found[1]].text)
     if page.end > start:
+        boxed = _box_authors(page, sites)
+        if boxed is not None:
+            return boxed[0], Evidence("byline", boxed[1], lines[boxed[1]].text)
         names = tail_authors(lines, page.end - 1, sites)
         if names:
             index = page.line_with(names[0], max(0, page.end - 1 - _TAIL_SCAN))

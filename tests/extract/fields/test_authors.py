@@ -848,3 +848,33 @@ def test_a_link_to_the_staff_is_no_team_byline() -> None:
     # far under the headline, a team's name alone is a heading, not the byline
     far = "<p>Night buses run from May.</p>" * 4 + "<div>The Upwork Team</div>"
     assert authors(far) == ()
+
+
+def _after_text(box: str, head: str = "") -> tuple[str, ...]:
+    return authors("", head, PARAGRAPHS + box + "<ul><li>Home</li><li>Contact</li></ul>")
+
+
+@pytest.mark.parametrize(
+    ("box", "expected"),
+    [
+        ("<h3>Written by Cassidy Horton</h3><p>Cassidy writes on money.</p>", ("Cassidy Horton",)),
+        (
+            "<div>This post was written by Ann Lee, Head of Marketing and Community</div>",
+            ("Ann Lee",),
+        ),
+        ("<div>Posted On: January 14 2026</div><div>By: Ray Ansari</div>", ("Ray Ansari",)),
+        ("<h3>Nawaz Dhandala</h3><div>Author</div>", ("Nawaz Dhandala",)),
+        ("<h3>Alban Brooke</h3><p>Alban Brooke is the Head of Marketing here.</p>", ("Alban Brooke",)),
+        ("<h3>Stefan</h3><p>Stefan is the founder of the shop.</p>", ("Stefan",)),
+    ],
+)
+def test_the_authors_box_after_the_text(box: str, expected: tuple[str, ...]) -> None:
+    assert _after_text(box) == expected
+
+
+def test_a_heading_over_a_paragraph_is_no_authors_box() -> None:
+    assert _after_text("<h3>Copper Pipes</h3><p>Copper is among the oldest pipes.</p>") == ()
+    assert _after_text("<h3>Copper Pipes</h3><p>Copper is a metal.</p>") == ()
+    # one word after "About the Author" only where the page declares it its author
+    assert _after_text("<h2>About the Author: Tom</h2>") == ()
+    assert _after_text("<h2>About the Author: Tom</h2>", _meta("Tom")) == ("Tom",)
