@@ -30,6 +30,7 @@ from .title import site_from_title
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
 _BARE_SCAN = 3  # lines under the headline where a bare name counts
+_TEXT_SCAN = 5  # lines of the text's start where a byline may be
 _CAPTION_TAGS = ("figcaption", "caption")  # a name in them is a credit
 _MAX_LINE = 200  # a longer line is prose, not a byline
 _MAX_NAMES = 30  # papers list many authors
@@ -43,7 +44,8 @@ _MIN_SITE_INSIDE = 8  # characters of a site's name that, inside a longer name, 
 
 
 _LATIN_LABEL = re.compile(
-    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|authored|posted|reported|words|reporting|text|story)\s+by|"
+    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|authored|posted|reported|words|reporting|text|story|recipe|"
+    r"article)\s+by|"
     r"by|von|"
     r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
     r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
@@ -192,7 +194,8 @@ _LATIN_ORG = re.compile(
 )
 _LEAD_LABEL = re.compile(
     r"^(?:(?:(?:post\s)?author\s+by|"
-    r"(?:written|authored|posted|reported|words|text|story|analysis|opinion|commentary|review)"
+    r"(?:written|authored|posted|reported|words|text|story|analysis|opinion|commentary|review|"
+    r"recipe|article)"
     r"\s+by|"
     # "Eingestellt von", "Publié par", "Publicado por": a blog engine's byline label
     r"(?:(?:ein\s)?(?:artikel|beitrag)|eingestellt|erstellt|verfasst|geschrieben|veröffentlicht|"
@@ -242,6 +245,11 @@ _ROLE_TAIL = re.compile(
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
+_LABEL_END = re.compile(r"\s(?:by|von|par|por)$", re.I)
+# Who checked, edited or drew the page is not who wrote it: "Medically reviewed by".
+_NOT_WRITER = re.compile(
+    r"(?:\w+\s)?(?:reviewed|checked|fact-checked|edited|illustrated|translated)\s+by\b", re.I
+)
 _NOT_NAME = re.compile(
     r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
     r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by|"
@@ -333,8 +341,8 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
     text = _CJK_ROLE_TAIL.sub("", text).strip()
     if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
         return None
-    if _NOT_NAME_CHARS.search(text):
-        return None  # "Discuz! Team": a product, markup or a slogan
+    if _NOT_NAME_CHARS.search(text) or _LABEL_END.search(text) or _NOT_WRITER.match(text):
+        return None  # "Discuz! Team": a product, markup or a slogan; "Researched by": a label
     key = text.casefold()
     if key in _AGENCY_KEYS or _NOT_NAME.match(text) or _CJK_ROLE_ONLY.match(text):
         return None
@@ -632,6 +640,13 @@ def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str
     return names or _marked(text, marks, sites)
 
 
+# A byline's label on a line of its own, the name on the next: "By" / "Chris Thompson",
+# "Article by:" / "Cara Dumaplin".
+_LABEL_ALONE = re.compile(
+    r"(?:(?:written|authored|posted|article|recipe|story)\s)?by\s?:?|von|par|author\s?:", re.I
+)
+
+
 def byline_authors(
     lines: list[Line],
     headline: int | None,
@@ -653,7 +668,7 @@ def byline_authors(
         if line.length > _MAX_LINE:
             continue
         names = _line_names(line, marks, sites)
-        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < window.stop:
+        if not names and _LABEL_ALONE.fullmatch(line.text.strip()) and i + 1 < window.stop:
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
         if bare and not names and _bare_line(headline, i):
             if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
@@ -730,7 +745,7 @@ def _unglued(names: list[str], declared: list[str], sites: frozenset[str]) -> li
 def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
     """The lines a byline is looked for in: under the headline, or above the text."""
     lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
-    return range(lo, min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN))
+    return range(lo, min(len(lines), max(lo, main_start) + _TEXT_SCAN, lo + 2 * _BYLINE_SCAN))
 
 
 def _bare_line(headline: int | None, i: int) -> bool:

@@ -878,3 +878,21 @@ def test_a_heading_over_a_paragraph_is_no_authors_box() -> None:
     # one word after "About the Author" only where the page declares it its author
     assert _after_text("<h2>About the Author: Tom</h2>") == ()
     assert _after_text("<h2>About the Author: Tom</h2>", _meta("Tom")) == ("Tom",)
+
+
+def test_a_label_alone_on_its_line_names_the_next_line() -> None:
+    assert authors("<p>Article by:</p><div>Cara Dumaplin</div><p>RN, BSN</p>") == ("Cara Dumaplin",)
+    # ... but another label there is no name
+    assert authors("<div>Written by</div><div>Researched by</div><div>May 3, 2024</div>") == ()
+    assert authors("<div>Recipe by Ann Lee</div>") == ("Ann Lee",)
+
+
+def test_who_reviewed_or_edited_the_page_is_not_its_writer() -> None:
+    assert clean_name("Reviewed by Robert Tschudi") is None
+    assert clean_name("Medically reviewed by Kim Rose") is None
+
+
+def test_a_byline_below_a_credit_and_a_standfirst() -> None:
+    lines = "".join(f"<div>The night buses run from May, part {n}.</div>" for n in range(3))
+    byline = "<div>By Ann Lee ⋅ Review Editor ⋅ Updated November 18, 2025</div>"
+    assert authors(lines + byline) == ("Ann Lee",)
