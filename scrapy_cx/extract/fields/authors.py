@@ -45,7 +45,7 @@ _MIN_SITE_INSIDE = 8  # characters of a site's name that, inside a longer name, 
 
 _LATIN_LABEL = re.compile(
     r"(?:^|[|·•(（]\s?|\s)(?:(?:written|authored|posted|reported|words|reporting|text|story|recipe|"
-    r"article)\s+by|"
+    r"article)\s+by|thread\sstarter|topic\sstarter|started\sby|"
     r"by|von|"
     r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
     r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
@@ -71,11 +71,12 @@ _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+_WEEKDAYS = r"mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
-    r"\d|[|·•⋅∙—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
+    r"\d|[|·•⋅∙—–(（/\n;»]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
     r"\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
@@ -245,6 +246,13 @@ _ROLE_TAIL = re.compile(
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
+# A user name with digits: one word opening with three letters, no month or weekday
+# ("Jan2024", "Mon12").
+_DIGIT_HANDLE = re.compile(
+    r"(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun))"
+    r"[^\W\d_]{3,}\w*\d\w*",
+    re.I,
+)
 _LABEL_END = re.compile(r"\s(?:by|von|par|por)$", re.I)
 # Who checked, edited or drew the page is not who wrote it: "Medically reviewed by".
 _NOT_WRITER = re.compile(
@@ -339,8 +347,10 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
             text = _ROLE_TAIL.sub("", text)
         text = text.strip(" ,;:-–—·")
     text = _CJK_ROLE_TAIL.sub("", text).strip()
-    if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
+    if not text or len(text) > _MAX_NAME:
         return None
+    if any(c.isdigit() for c in text) and not _DIGIT_HANDLE.fullmatch(text):
+        return None  # a date, a number; not a handle ("lulug30", "Need2KnowLion")
     if _NOT_NAME_CHARS.search(text) or _LABEL_END.search(text) or _NOT_WRITER.match(text):
         return None  # "Discuz! Team": a product, markup or a slogan; "Researched by": a label
     key = text.casefold()
@@ -491,6 +501,10 @@ def _latin_names(text: str) -> list[str]:
         if _AFTER_FIELD.search(before) is None:
             return []  # "by" inside a sentence ("a study by ...") is no byline
     rest = text[m.end() :]
+    if m.start() == 0 and _HANDLE_LABEL.match(m.group()):
+        handle = _handle(rest)
+        if handle:
+            return [handle]
     stop = _LATIN_STOP.search(rest)
     if stop is not None:
         rest = rest[: stop.start()]
@@ -506,6 +520,33 @@ def _latin_names(text: str) -> list[str]:
         if all(w[0].isupper() or w.lower() in _PARTICLES for w in words if w):
             names.append(" ".join(words).strip(" ,.;:"))
     return names
+
+
+# Labels that open a line and may name a poster by one word ("by Amanda · Dec 20",
+# "Thread starter lulug30", "by changingtimes » Sat Feb 24").
+_HANDLE_LABEL = re.compile(r"(?:by|thread\sstarter|topic\sstarter|started\sby)\b", re.I)
+# What follows such a one-word name: the line's end, a separator, a date.
+_AFTER_HANDLE = re.compile(r"\s?(?:$|[|·•⋅∙—–»]|\s(?:on|at|start\sdate)\s|,?\s\d)", re.I)
+# A month the markup glued to the handle: "thegrangehallFebruary 8, 2024".
+_GLUED_MONTH = re.compile(
+    r"(?<=[a-z])(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December)$"
+)
+
+
+def _handle(rest: str) -> str | None:
+    """The one word after a line's own label, where a field or nothing follows it: a
+    poster's handle or first name. Not a sentence's word ("By continuing to use ...")
+    nor a month or a weekday."""
+    m = re.match(r"[^\W_][\w.-]*[^\W_.-]|[^\W\d_]", rest)
+    if m is None or _AFTER_HANDLE.match(rest, m.end()) is None:
+        return None
+    word = _GLUED_MONTH.sub("", m.group())
+    if not _HANDLE.fullmatch(word) or word.isdigit() or _NOT_NAME.match(word):
+        return None
+    if re.fullmatch(_MONTHS + r"|" + _WEEKDAYS, word, re.I):
+        return None
+    return word
 
 
 # What ends the field before a byline's "by" / "von" / "Author:" sharing its line: a

@@ -896,3 +896,24 @@ def test_a_byline_below_a_credit_and_a_standfirst() -> None:
     lines = "".join(f"<div>The night buses run from May, part {n}.</div>" for n in range(3))
     byline = "<div>By Ann Lee ⋅ Review Editor ⋅ Updated November 18, 2025</div>"
     assert authors(lines + byline) == ("Ann Lee",)
+
+
+@pytest.mark.parametrize(
+    ("byline", "expected"),
+    [
+        ("<p>by Amanda · Dec 20, 2025 at 3:00 am</p>", ("Amanda",)),
+        ("<p>by changingtimes » Sat Feb 24, 2024 12:41 pm</p>", ("changingtimes",)),
+        ("<ul><li>Thread starter lulug30</li><li>Start date Apr 12, 2024</li></ul>", ("lulug30",)),
+        ("<p>Started by Biology Forums, June 04, 2024</p>", ("Biology Forums",)),
+        ("<p>by Ann Lee-Armatonisdaristan » Tue Aug 27, 2019</p>", ("Ann Lee-Armatonisdaristan",)),
+    ],
+)
+def test_a_posters_handle_after_the_lines_own_label(byline: str, expected: tuple[str, ...]) -> None:
+    assert authors(byline) == expected
+
+
+def test_one_word_after_by_that_is_no_handle() -> None:
+    assert authors("<p>By continuing to use this site you agree to our cookies.</p>") == ()
+    assert authors("<p>by Jan2024 · 5 min</p>") == ()
+    # credentials after a comma are no names of their own
+    assert authors("<p>By Ann Lee, MS, RDN, LD</p>") == ("Ann Lee",)
