@@ -76,7 +76,7 @@ _MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
-    r"\d|[|·•⋅∙—–(（/\n;»]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
+    r"\d|[|·•⋅∙●—–(（/\n;»]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
     r"\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
@@ -1036,14 +1036,23 @@ _SITE_BYLINE_END = re.compile(
 )
 
 
+# "By" naming the site itself, at the line's start or after a date or a separator.
+_SITE_LABEL = re.compile(
+    r"(?:^|[\d|·•—–]\s?)(?:(?:posted|written|published|authored)\s+)?by\s?:?\s", re.I
+)
+
+
 def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] | None:
     """The declared author (:func:`_declared`) that the byline shows: a line next to the
     headline opening with it (after a label: "By GrinGEO"), then nothing, a separator, a
     date or another field ("Supermove" / "February 8, 2022", "Susan December 9, 2024").
     Two sources agreeing make it the author even where one alone is too weak: a one-word
-    handle, the site's own name, a team."""
+    handle, the site's own name, a team. The site's name (og:site_name, the publisher)
+    counts after a "By" alone ("By Erin Spain" on Erin Spain's site)."""
     names = [n for n in (_declared_name(raw) for raw in _declared(page)) if n]
-    if not names:
+    own = [page.site_name, page.meta.site_name, page.meta.publisher]
+    owned = [n for n in (_declared_name(raw) for raw in own if raw) if n]
+    if not names and not owned:
         return None
     lines = page.lines
     window = _byline_window(lines, page.headline, page.start)
@@ -1053,6 +1062,14 @@ def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] 
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
         text = line.text.strip()
+        label = _SITE_LABEL.search(text)
+        if label is not None:  # the site's own name after "By": "May 3, 2017 By Erin Spain"
+            for name in owned:
+                rest = text[label.end() :]
+                if rest.casefold().startswith(name.casefold()):
+                    shown, rest = rest[: len(name)], rest[len(name) :].lstrip(" ,")
+                    if not rest or _SITE_BYLINE_END.match(rest):
+                        return [shown], i  # (as the line writes it)
         for _ in range(2):
             text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•|")
         for name in names:

@@ -917,3 +917,17 @@ def test_one_word_after_by_that_is_no_handle() -> None:
     assert authors("<p>by Jan2024 · 5 min</p>") == ()
     # credentials after a comma are no names of their own
     assert authors("<p>By Ann Lee, MS, RDN, LD</p>") == ("Ann Lee",)
+
+
+def test_the_sites_own_name_after_by_is_the_author() -> None:
+    # "By Daily Example": the page names its site as the writer, as a business's blog does
+    assert authors("<p>May 3, 2017 By Daily Example 4 Comments</p>") == ("Daily Example",)
+    assert authors("<p>by Daily Example | Apr 21, 2025</p>") == ("Daily Example",)
+    # without "By", or before another field, it is the site's header or a desk's credit
+    assert authors("<p>Daily Example | Apr 21, 2025</p>") == ()
+    assert authors("<p>By Daily Example /PP 20. Juni 2019</p>") == ()
+
+
+def test_a_bullet_separates_a_bylines_fields() -> None:
+    byline = "<div>by Ann Lee ● December 23, 2025 ● 6 min read</div>"
+    assert authors(byline) == ("Ann Lee",)
