@@ -104,7 +104,8 @@ _FUNCTION_WORDS = frozenset(
     # Privacy Policy"), in no name either
     + "sign login logout privacy policy terms conditions cookies subscribe newsletter".split()
 )
-_INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
+# (the lowercase letter of "McDonald" / "MacDonald" follows "M" / "Ma")
+_INNER_CAPITAL = re.compile(r"(?<!^M)(?<!^Ma)[a-z][A-Z]")
 
 # Chinese and Japanese labels before names; 记者 / 通讯员 also sit between names.
 _CJK_ROLE = (
@@ -627,7 +628,8 @@ _DATE_LINE = re.compile(
     + _MONTHS
     + r"\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
     r"\d{1,2}\.?\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s\d{4}|"
-    r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))\W{0,3}$",
+    r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))"
+    r"(?:,?\s\d{1,2}[:.]\d{2}\s?(?:[ap]\.?m\.?)?)?\W{0,3}$",  # (a time: "30 Sep 2022, 11:07am")
     re.I,
 )
 _MAX_DATE_LINE = 40
@@ -648,7 +650,20 @@ def _name_over_date(lines: list[Line], i: int, window: range) -> list[str]:
         if j in window and lines[j].length <= _MAX_DATE_LINE:
             if _DATE_LINE.match(lines[j].text.strip()):
                 return [text]
+    if i + 1 < len(lines) and _role_line(lines[i + 1].text.strip()):
+        return [text]  # "Harry Rabinowitz" / "Tech Reporter"
     return []
+
+
+def _role_line(text: str) -> bool:
+    """Whether a line is a job title alone: "Tech Reporter", "Writer", "Licensed Q Arabica
+    Grader, M.A. Journalism"."""
+    if not text or len(text) > _MAX_NAME:
+        return False
+    first = text.split()[0].casefold().strip(",")
+    if first in _TITLE_WORDS:
+        return True
+    return _may_end_in_role(text) and _ROLE_TAIL.fullmatch(text) is not None
 
 
 def _name_role(text: str) -> re.Match[str] | None:
@@ -742,6 +757,16 @@ def unlabelled_byline(
             names = [n for n in (clean_name(n, sites) for n in found) if n]
         if names:
             return names[:_MAX_NAMES]
+    if headline is not None:  # over the headline: "Rachel MacDonald" / "Writer" / "12/11/25"
+        above = range(max(0, headline - _BARE_SCAN), headline)
+        title = lines[headline].text.casefold()
+        for i in above:
+            if lines[i].text.strip().casefold() in title:
+                continue  # the headline's copy over its date
+            found = _name_over_date(lines, i, above)
+            names = [n for n in (clean_name(n, sites) for n in found) if n]
+            if names:
+                return names
     return []
 
 

@@ -931,3 +931,26 @@ def test_the_sites_own_name_after_by_is_the_author() -> None:
 def test_a_bullet_separates_a_bylines_fields() -> None:
     byline = "<div>by Ann Lee ● December 23, 2025 ● 6 min read</div>"
     assert authors(byline) == ("Ann Lee",)
+
+
+def test_a_name_alone_over_its_role_or_a_dated_time() -> None:
+    assert authors("<p>Harry Rabinowitz</p><p>Tech Reporter</p>") == ("Harry Rabinowitz",)
+    assert authors("<p>Ann Lee</p><div>Licensed Q Arabica Grader, M.A. Journalism</div>") == (
+        "Ann Lee",
+    )
+    assert authors("<p>Chris Carroll</p><p>30 Sep 2022, 11:07am</p>") == ("Chris Carroll",)
+    # a heading over a paragraph is no name
+    assert authors("<p>Breaking News</p><p>The council met on Tuesday.</p>") == ()
+
+
+def test_a_name_over_its_role_above_the_headline() -> None:
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
+        "<div>Rachel MacDonald</div><div>Writer</div><div>12/11/25</div>"
+        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+    )
+    assert extract_article(html).authors == ("Rachel MacDonald",)
+    # the headline's own copy over its date is no name
+    copy = "<div>Night buses approved</div>"
+    html = html.replace("<div>Rachel MacDonald</div><div>Writer</div>", copy)
+    assert extract_article(html).authors == ()
