@@ -751,6 +751,8 @@ def unlabelled_byline(
         line = lines[i]
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
+        if _NOT_WRITER.match(line.text):
+            continue  # "Reviewed by: <a class=author>...": the reviewer's mark
         names = _marked(line.text, marks, sites)
         if not names and _bare_line(headline, i):
             found = _bare_name(line) or _name_over_date(lines, i, window)
@@ -1161,6 +1163,10 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
         marked = author_marks(page.root, page.markup, page.lines.marks)
         # A field's label ("Username" in the site's header) is no mark of the story's author.
         marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
+        # ... nor the reviewer's ("Reviewed by: <span class=author>Ann Lee</span>")
+        reviews = [line.text for line in lines[max(0, (headline or start) - 1) : start + 3]]
+        reviews = [text for text in reviews if _NOT_WRITER.match(text)]
+        marked = [mark for mark in marked if not any(mark in text for text in reviews)]
         shown = unlabelled_byline(lines, headline, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:

@@ -954,3 +954,9 @@ def test_a_name_over_its_role_above_the_headline() -> None:
     copy = "<div>Night buses approved</div>"
     html = html.replace("<div>Rachel MacDonald</div><div>Writer</div>", copy)
     assert extract_article(html).authors == ()
+
+
+def test_the_reviewers_marked_name_is_not_the_author() -> None:
+    byline = "<ul><li>Reviewed by: <span class='author'>Brian Stone</span></li></ul>"
+    assert authors(byline, _meta("Erica Needham")) == ("Erica Needham",)
+    assert authors(byline) == ()
