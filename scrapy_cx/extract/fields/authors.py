@@ -48,7 +48,8 @@ _LATIN_LABEL = re.compile(
     r"article)\s+by|thread\sstarter|topic\sstarter|started\sby|"
     r"by|von|"
     r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
-    r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
+    r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?|contributors?)"
+    r"\s?:\s?(?=\S)",
     re.I,
 )
 # Two to four words, each opening with a letter: the shape of a bare name.
@@ -62,8 +63,11 @@ _BARE_NAME = re.compile(
 # (the role read by _ROLE_TAIL: a role alone is never a name).
 _NAME_ROLE = re.compile(rf"^(?P<name>{_NAME_WORDS})(?=,\s)")
 # The same after a date and a separator: "18/03/2019 | André Mindermann".
+# (a month's word may open the date, "Dec 26, 2025 • Mahua Das"; the post's category may
+# close the line, "... in Project Management")
 _NAME_AFTER_DATE = re.compile(
-    r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?" rf"(?P<name>{_NAME_WORDS})$"
+    r"^(?:\S*\d\S*|[^\W\d_]{3,9}\.?)(?:\s\S*\d\S*){0,2}\s?[|·•]\s?"
+    rf"(?P<name>{_NAME_WORDS})(?:$|(?=\sin\s[A-Z][\w&' -]*$))"
 )
 # A month word ends a name only before a day or a year ("Ann Lee May 5"): "Jan", "May"
 # and "June" are given names too ("Door Jan de Vries").
@@ -204,7 +208,7 @@ _LEAD_LABEL = re.compile(
     r"publiziert|eingetragen)\s(?:am\s\S+\s)?von|vom|"
     r"(?:publié|posté|écrit|rédigé)\spar|(?:publicado|escrito)\spor|(?:pubblicato|scritto)\sda|"
     r"(?:text|texte|fotos?|bilder)\s(?:und|&)\s(?:interview|fotos?|bilder|text)\s?[:：]|"
-    r"by|von|par|por|author|autor(?:in)?|"
+    r"by|von|par|por|author|autor(?:in)?|contributors?|"
     # (a Latin label ends its word: "Byron Smith", "Paris Hilton" are names)
     r"auteure?|texte?)(?![^\W\d_])|(?:" + _CJK_ROLE + r"))\s?[:：/／●・]?\s*",
     re.I,
@@ -527,7 +531,7 @@ def _latin_names(text: str) -> list[str]:
 # "Thread starter lulug30", "by changingtimes » Sat Feb 24").
 _HANDLE_LABEL = re.compile(r"(?:by|thread\sstarter|topic\sstarter|started\sby)\b", re.I)
 # What follows such a one-word name: the line's end, a separator, a date.
-_AFTER_HANDLE = re.compile(r"\s?(?:$|[|·•⋅∙—–»]|\s(?:on|at|start\sdate)\s|,?\s\d)", re.I)
+_AFTER_HANDLE = re.compile(r"\s?(?:$|[|·•⋅∙—–»]|(?:on|at|start\sdate)\s|,?\s?\d)", re.I)
 # A month the markup glued to the handle: "thegrangehallFebruary 8, 2024".
 _GLUED_MONTH = re.compile(
     r"(?<=[a-z])(?:January|February|March|April|May|June|July|August|September|October|"

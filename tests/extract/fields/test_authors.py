@@ -960,3 +960,9 @@ def test_the_reviewers_marked_name_is_not_the_author() -> None:
     byline = "<ul><li>Reviewed by: <span class='author'>Brian Stone</span></li></ul>"
     assert authors(byline, _meta("Erica Needham")) == ("Erica Needham",)
     assert authors(byline) == ()
+
+
+def test_contributors_label_and_a_name_after_a_worded_date() -> None:
+    assert authors("<div>Contributors: Janet Lough</div>") == ("Janet Lough",)
+    assert authors("<p>Dec 26, 2025 • Ann Lee in Project Management</p>") == ("Ann Lee",)
+    assert authors("<p>Dec 26, 2025 • Ann Lee</p>") == ("Ann Lee",)
