@@ -487,6 +487,9 @@ def names_in(raw: str, sites: frozenset[str] = frozenset()) -> list[str]:
     raw = _EMAIL.sub(" ", raw)
     org = _DOTTED.search(raw) is not None
     raw = _LEAD_LABEL.sub("", " ".join(raw.split()))
+    first, bar, _ = raw.partition(" | ")
+    if bar and any(clean_name(p, sites) for p in split_names(first)):
+        raw = first  # "Eli Manikan Contributing Writer | Strategy, sims, and RPG player"
     parts = split_names(raw)
     org = org or any("".join(p.casefold().split()) in sites for p in parts)
     names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in parts) if n))
@@ -810,6 +813,8 @@ def _unglued(names: list[str], declared: list[str], sites: frozenset[str]) -> li
     out = []
     for name in names:
         cut = next((k for k in known if name.startswith(k) and name[len(k) :][:1].isalpha()), None)
+        # ... or a space between ("Harsh Vaibhav Global Commons": his desk), after a full name
+        cut = cut or next((k for k in known if " " in k and name.startswith(k + " ")), None)
         out.append(cut or name)
     return out
 

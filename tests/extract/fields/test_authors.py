@@ -966,3 +966,14 @@ def test_contributors_label_and_a_name_after_a_worded_date() -> None:
     assert authors("<div>Contributors: Janet Lough</div>") == ("Janet Lough",)
     assert authors("<p>Dec 26, 2025 • Ann Lee in Project Management</p>") == ("Ann Lee",)
     assert authors("<p>Dec 26, 2025 • Ann Lee</p>") == ("Ann Lee",)
+
+
+def test_the_declared_name_cuts_a_bylines_desk_off() -> None:
+    byline = "<div>by Harsh Vaibhav Global Commons May 2nd 2025 11 mins</div>"
+    assert authors(byline, _meta("Harsh Vaibhav")) == ("Harsh Vaibhav",)
+
+
+def test_the_first_field_of_a_marked_byline_holds_the_name() -> None:
+    mark = "Eli Maki Contributing Writer | Strategy, colony sims, and RPG player"
+    assert names_in(mark) == ["Eli Maki"]
+    assert names_in("Ann Lee and Bo Chen") == ["Ann Lee", "Bo Chen"]
