@@ -276,7 +276,8 @@ _NOT_NAME = re.compile(
     r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
     r"januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|"
     r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|"
+    r"fri|sat|sun)$",
     re.I,
 )
 # A desk, not a person: "Redaktion Hamburg", "Online-Redaktion", "Sportredaktion".
@@ -733,6 +734,9 @@ def byline_authors(
         names = _line_names(line, marks, sites)
         if not names and _LABEL_ALONE.fullmatch(line.text.strip()) and i + 1 < window.stop:
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
+            if not _capitalized(" ".join(names).split()) and i + 2 < window.stop:
+                # "By" / "Wedding ChecklistsJust Engaged" (tags glued) / "Naoise McNally"
+                names = names_in(lines[i + 2].text, sites)
         if bare and not names and _bare_line(headline, i):
             if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
                 found = _bare_name(line) or _name_over_date(lines, i, window)
@@ -1139,13 +1143,14 @@ def _team_byline(page: Page) -> tuple[list[str], int] | None:
     """A team's byline (:data:`_TEAM`) and its line: the team the page names as its author
     (all three benchmarks' labels name it so, "Smart Shopping Team", "TMZ STAFF")."""
     lines, headline = page.lines, page.headline
-    for i in _byline_window(lines, headline, page.start):
+    above = range(max(0, headline - 2), headline) if headline is not None else range(0)
+    for i in [*above, *_byline_window(lines, headline, page.start)]:
         line = lines[i]
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
         text = line.text.strip()
         label = _TEAM_LABEL.match(text)
-        if label is None and not _bare_line(headline, i):
+        if label is None and not (_bare_line(headline, i) or i in above):
             continue
         m = _TEAM.match(text, label.end() if label else 0)
         if m is None:

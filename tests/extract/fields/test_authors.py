@@ -977,3 +977,21 @@ def test_the_first_field_of_a_marked_byline_holds_the_name() -> None:
     mark = "Eli Maki Contributing Writer | Strategy, colony sims, and RPG player"
     assert names_in(mark) == ["Eli Maki"]
     assert names_in("Ann Lee and Bo Chen") == ["Ann Lee", "Bo Chen"]
+
+
+def test_by_over_glued_tags_then_the_name() -> None:
+    byline = "<div>By</div><div>Wedding ChecklistsJust Engaged</div><div>Naoise McNally</div>"
+    assert authors(byline) == ("Naoise McNally",)
+
+
+def test_a_team_over_its_date_above_the_headline() -> None:
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
+        "<div>Team SimplyThrilled</div><div>September 4, 2025</div>"
+        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+    )
+    assert extract_article(html).authors == ("Team SimplyThrilled",)
+
+
+def test_a_weekdays_short_name_is_no_name() -> None:
+    assert authors("<div>Sat, 20 Dec, 2025 - 06:36</div>") == ()
