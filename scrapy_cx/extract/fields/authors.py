@@ -826,7 +826,7 @@ def _unglued(names: list[str], declared: list[str], sites: frozenset[str]) -> li
 def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
     """The lines a byline is looked for in: under the headline, or above the text."""
     lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
-    return range(lo, min(len(lines), max(lo, main_start) + _TEXT_SCAN, lo + 2 * _BYLINE_SCAN))
+    return range(lo, min(len(lines), max(lo, main_start) + _TEXT_SCAN, lo + 3 * _BYLINE_SCAN))
 
 
 def _bare_line(headline: int | None, i: int) -> bool:

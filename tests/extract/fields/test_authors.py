@@ -995,3 +995,9 @@ def test_a_team_over_its_date_above_the_headline() -> None:
 
 def test_a_weekdays_short_name_is_no_name() -> None:
     assert authors("<div>Sat, 20 Dec, 2025 - 06:36</div>") == ()
+
+
+def test_a_byline_under_a_long_list_of_topics() -> None:
+    # the text (its byline the first line) starts under fourteen topic links
+    menu = "<ul>" + "".join(f"<li><a href='/t{n}'>Topic {n}</a></li>" for n in range(14)) + "</ul>"
+    assert authors(menu + "<p>By Ann Lee April 12, 2024</p>") == ("Ann Lee",)
