@@ -1063,6 +1063,8 @@ def _declared_name(raw: str) -> str | None:
         return None
     if _ROLE_TAIL.fullmatch(text) or all(w.lower().strip(".") in _TITLE_WORDS for w in words):
         return None  # a role alone
+    if all(w.lower() in _DESK_WORDS for w in words):
+        return None  # "Staff Reports", "Editorial Team": a desk's credit, no one's name
     return text
 
 
@@ -1139,6 +1141,9 @@ _TEAM = re.compile(
 )
 
 
+_DESK_WORDS = frozenset("the editorial editors news staff team desk web reports wire".split())
+
+
 def _team_byline(page: Page) -> tuple[list[str], int] | None:
     """A team's byline (:data:`_TEAM`) and its line: the team the page names as its author
     (all three benchmarks' labels name it so, "Smart Shopping Team", "TMZ STAFF")."""
@@ -1159,6 +1164,8 @@ def _team_byline(page: Page) -> tuple[list[str], int] | None:
         words = name.split()
         if any(w.lower() in _FUNCTION_WORDS for w in words[words[0].lower() == "the" :]):
             continue  # "Our Team", "Join Our Team": a link to the staff page
+        if all(w.lower() in _DESK_WORDS for w in words):
+            continue  # "Editorial Staff", "News Desk": a role, no one's name
         return [name], i
     return None
 

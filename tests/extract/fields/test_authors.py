@@ -1001,3 +1001,8 @@ def test_a_byline_under_a_long_list_of_topics() -> None:
     # the text (its byline the first line) starts under fourteen topic links
     menu = "<ul>" + "".join(f"<li><a href='/t{n}'>Topic {n}</a></li>" for n in range(14)) + "</ul>"
     assert authors(menu + "<p>By Ann Lee April 12, 2024</p>") == ("Ann Lee",)
+
+
+def test_a_desks_words_alone_are_no_team_or_declared_name() -> None:
+    assert authors("<div>By Editorial Staff | May 3, 2024</div>") == ()
+    assert authors("<div>Staff Reports</div><div>May 3, 2024</div>", _meta("Staff Reports")) == ()
