@@ -13,7 +13,9 @@ Precision first: a wrong name costs a user's trust, a missing one little. So no
 placeholder ("No Author", "未知", "Publié par Unknown"), field label ("name", "总篇数",
 "Datum"), weekday or month, place, domain or user id, desk ("Redaktion Hamburg"), the
 site or its publisher under any of its names, a word cut from the title, nor a one-word
-nickname only the metadata gives: then no author at all.
+nickname only the metadata gives: then no author at all. Where the page says it twice,
+though, declaring a name as its author and showing it as the byline, that name is the
+author whatever it is: the site's own ("Supermove" over the date), a team, a handle.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ import re
 
 from ..page import Evidence, Page
 from ..parse.lines import Line
-from ..parse.meta import author_marks, lower_for_search
+from ..parse.meta import author_marks, jsonld_types, lower_for_search
 from .title import site_from_title
 
 _BYLINE_SCAN = 6  # lines under the headline (or above the text) looked at
 _TAIL_SCAN = 3  # lines at the end of the text looked at for a closing byline
 _BARE_SCAN = 3  # lines under the headline where a bare name counts
+_TEXT_SCAN = 5  # lines of the text's start where a byline may be
 _CAPTION_TAGS = ("figcaption", "caption")  # a name in them is a credit
 _MAX_LINE = 200  # a longer line is prose, not a byline
 _MAX_NAMES = 30  # papers list many authors
@@ -41,10 +44,12 @@ _MIN_SITE_INSIDE = 8  # characters of a site's name that, inside a longer name, 
 
 
 _LATIN_LABEL = re.compile(
-    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|authored|posted|reported|words|reporting|text|story)\s+by|"
+    r"(?:^|[|·•(（]\s?|\s)(?:(?:written|authored|posted|reported|words|reporting|text|story|recipe|"
+    r"article)\s+by|thread\sstarter|topic\sstarter|started\sby|"
     r"by|von|"
     r"par|por|di|door|av)(?::\s?|\s+|(?-i:(?=[A-Z][a-z])))(?=\S)"
-    r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?)\s?:\s?(?=\S)",
+    r"|(?:^|[|·•(（]\s?|\s)(?:autor(?:in)?|author|auteure?|texte?|verfasser(?:in)?|contributors?)"
+    r"\s?:\s?(?=\S)",
     re.I,
 )
 # Two to four words, each opening with a letter: the shape of a bare name.
@@ -58,8 +63,11 @@ _BARE_NAME = re.compile(
 # (the role read by _ROLE_TAIL: a role alone is never a name).
 _NAME_ROLE = re.compile(rf"^(?P<name>{_NAME_WORDS})(?=,\s)")
 # The same after a date and a separator: "18/03/2019 | André Mindermann".
+# (a month's word may open the date, "Dec 26, 2025 • Mahua Das"; the post's category may
+# close the line, "... in Project Management")
 _NAME_AFTER_DATE = re.compile(
-    r"^\S*\d\S*(?:\s\S*\d\S*)?\s?[|·•]\s?" rf"(?P<name>{_NAME_WORDS})$"
+    r"^(?:\S*\d\S*|[^\W\d_]{3,9}\.?)(?:\s\S*\d\S*){0,2}\s?[|·•]\s?"
+    rf"(?P<name>{_NAME_WORDS})(?:$|(?=\sin\s[A-Z][\w&' -]*$))"
 )
 # A month word ends a name only before a day or a year ("Ann Lee May 5"): "Jan", "May"
 # and "June" are given names too ("Door Jan de Vries").
@@ -67,11 +75,12 @@ _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+_WEEKDAYS = r"mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
-    r"\d|[|·•⋅∙—–(（/\n;]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
+    r"\d|[|·•⋅∙●—–(（/\n;»]|\s-\s|(?-i:(?<=[a-z][a-z]))\.\s|"
     r"\b(?:on|at|for|in|updated|published|posted|photo|photos|reporter|"
     r"correspondent|editor|staff|writer|contributor|senior|analyst|follow|email|twitter|"
     r"aktualisiert|veröffentlicht|mis à jour|publié|le|am|um|vom|erstellt|geändert|zuletzt|last|"
@@ -99,7 +108,8 @@ _FUNCTION_WORDS = frozenset(
     # Privacy Policy"), in no name either
     + "sign login logout privacy policy terms conditions cookies subscribe newsletter".split()
 )
-_INNER_CAPITAL = re.compile(r"(?<!^Mc)(?<!^Mac)(?<!^O')(?<!^D')[a-z][A-Z]")
+# (the lowercase letter of "McDonald" / "MacDonald" follows "M" / "Ma")
+_INNER_CAPITAL = re.compile(r"(?<!^M)(?<!^Ma)[a-z][A-Z]")
 
 # Chinese and Japanese labels before names; 记者 / 通讯员 also sit between names.
 _CJK_ROLE = (
@@ -190,14 +200,15 @@ _LATIN_ORG = re.compile(
 )
 _LEAD_LABEL = re.compile(
     r"^(?:(?:(?:post\s)?author\s+by|"
-    r"(?:written|authored|posted|reported|words|text|story|analysis|opinion|commentary|review)"
+    r"(?:written|authored|posted|reported|words|text|story|analysis|opinion|commentary|review|"
+    r"recipe|article)"
     r"\s+by|"
     # "Eingestellt von", "Publié par", "Publicado por": a blog engine's byline label
     r"(?:(?:ein\s)?(?:artikel|beitrag)|eingestellt|erstellt|verfasst|geschrieben|veröffentlicht|"
     r"publiziert|eingetragen)\s(?:am\s\S+\s)?von|vom|"
     r"(?:publié|posté|écrit|rédigé)\spar|(?:publicado|escrito)\spor|(?:pubblicato|scritto)\sda|"
     r"(?:text|texte|fotos?|bilder)\s(?:und|&)\s(?:interview|fotos?|bilder|text)\s?[:：]|"
-    r"by|von|par|por|author|autor(?:in)?|"
+    r"by|von|par|por|author|autor(?:in)?|contributors?|"
     # (a Latin label ends its word: "Byron Smith", "Paris Hilton" are names)
     r"auteure?|texte?)(?![^\W\d_])|(?:" + _CJK_ROLE + r"))\s?[:：/／●・]?\s*",
     re.I,
@@ -240,6 +251,18 @@ _ROLE_TAIL = re.compile(
 _CJK_ROLE_TAIL = re.compile(r"\s?(?:" + _CJK_ROLE + r"|编辑|編集|摄影|攝影|报道|報道|撰)$")
 _BRACKETS = re.compile(r"^[\[【《(（]+|[\]】》)）]+$")
 _NOT_NAME_CHARS = re.compile(r"[!?#*=<>{}]")
+# A user name with digits: one word opening with three letters, no month or weekday
+# ("Jan2024", "Mon12").
+_DIGIT_HANDLE = re.compile(
+    r"(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun))"
+    r"[^\W\d_]{3,}\w*\d\w*",
+    re.I,
+)
+_LABEL_END = re.compile(r"\s(?:by|von|par|por)$", re.I)
+# Who checked, edited or drew the page is not who wrote it: "Medically reviewed by".
+_NOT_WRITER = re.compile(
+    r"(?:\w+\s)?(?:reviewed|checked|fact-checked|edited|illustrated|translated)\s+by\b", re.I
+)
 _NOT_NAME = re.compile(
     r"^(?:admin|administrator|editor|editors|editorial|staff|guest|anonymous|unknown|redaktion|rédaction|"
     r"team|newsroom|news desk|web desk|desk|the|home|share|more|more by|"
@@ -253,7 +276,8 @@ _NOT_NAME = re.compile(
     r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
     r"januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|"
     r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|"
+    r"fri|sat|sun)$",
     re.I,
 )
 # A desk, not a person: "Redaktion Hamburg", "Online-Redaktion", "Sportredaktion".
@@ -329,10 +353,12 @@ def clean_name(raw: str, sites: frozenset[str] = frozenset()) -> str | None:
             text = _ROLE_TAIL.sub("", text)
         text = text.strip(" ,;:-–—·")
     text = _CJK_ROLE_TAIL.sub("", text).strip()
-    if not text or len(text) > _MAX_NAME or any(c.isdigit() for c in text):
+    if not text or len(text) > _MAX_NAME:
         return None
-    if _NOT_NAME_CHARS.search(text):
-        return None  # "Discuz! Team": a product, markup or a slogan
+    if any(c.isdigit() for c in text) and not _DIGIT_HANDLE.fullmatch(text):
+        return None  # a date, a number; not a handle ("lulug30", "Need2KnowLion")
+    if _NOT_NAME_CHARS.search(text) or _LABEL_END.search(text) or _NOT_WRITER.match(text):
+        return None  # "Discuz! Team": a product, markup or a slogan; "Researched by": a label
     key = text.casefold()
     if key in _AGENCY_KEYS or _NOT_NAME.match(text) or _CJK_ROLE_ONLY.match(text):
         return None
@@ -462,6 +488,9 @@ def names_in(raw: str, sites: frozenset[str] = frozenset()) -> list[str]:
     raw = _EMAIL.sub(" ", raw)
     org = _DOTTED.search(raw) is not None
     raw = _LEAD_LABEL.sub("", " ".join(raw.split()))
+    first, bar, _ = raw.partition(" | ")
+    if bar and any(clean_name(p, sites) for p in split_names(first)):
+        raw = first  # "Eli Manikan Contributing Writer | Strategy, sims, and RPG player"
     parts = split_names(raw)
     org = org or any("".join(p.casefold().split()) in sites for p in parts)
     names = list(dict.fromkeys(n for n in (clean_name(p, sites) for p in parts) if n))
@@ -481,6 +510,10 @@ def _latin_names(text: str) -> list[str]:
         if _AFTER_FIELD.search(before) is None:
             return []  # "by" inside a sentence ("a study by ...") is no byline
     rest = text[m.end() :]
+    if m.start() == 0 and _HANDLE_LABEL.match(m.group()):
+        handle = _handle(rest)
+        if handle:
+            return [handle]
     stop = _LATIN_STOP.search(rest)
     if stop is not None:
         rest = rest[: stop.start()]
@@ -496,6 +529,33 @@ def _latin_names(text: str) -> list[str]:
         if all(w[0].isupper() or w.lower() in _PARTICLES for w in words if w):
             names.append(" ".join(words).strip(" ,.;:"))
     return names
+
+
+# Labels that open a line and may name a poster by one word ("by Amanda · Dec 20",
+# "Thread starter lulug30", "by changingtimes » Sat Feb 24").
+_HANDLE_LABEL = re.compile(r"(?:by|thread\sstarter|topic\sstarter|started\sby)\b", re.I)
+# What follows such a one-word name: the line's end, a separator, a date.
+_AFTER_HANDLE = re.compile(r"\s?(?:$|[|·•⋅∙—–»]|(?:on|at|start\sdate)\s|,?\s?\d)", re.I)
+# A month the markup glued to the handle: "thegrangehallFebruary 8, 2024".
+_GLUED_MONTH = re.compile(
+    r"(?<=[a-z])(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December)$"
+)
+
+
+def _handle(rest: str) -> str | None:
+    """The one word after a line's own label, where a field or nothing follows it: a
+    poster's handle or first name. Not a sentence's word ("By continuing to use ...")
+    nor a month or a weekday."""
+    m = re.match(r"[^\W_][\w.-]*[^\W_.-]|[^\W\d_]", rest)
+    if m is None or _AFTER_HANDLE.match(rest, m.end()) is None:
+        return None
+    word = _GLUED_MONTH.sub("", m.group())
+    if not _HANDLE.fullmatch(word) or word.isdigit() or _NOT_NAME.match(word):
+        return None
+    if re.fullmatch(_MONTHS + r"|" + _WEEKDAYS, word, re.I):
+        return None
+    return word
 
 
 # What ends the field before a byline's "by" / "von" / "Author:" sharing its line: a
@@ -576,7 +636,8 @@ _DATE_LINE = re.compile(
     + _MONTHS
     + r"\.?\s?\d{1,2}(?:st|nd|rd|th)?,?\s\d{4}|"
     r"\d{1,2}\.?\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s\d{4}|"
-    r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))\W{0,3}$",
+    r"\d{1,3}\s?min(?:ute)?s?\s(?:read|reading))"
+    r"(?:,?\s\d{1,2}[:.]\d{2}\s?(?:[ap]\.?m\.?)?)?\W{0,3}$",  # (a time: "30 Sep 2022, 11:07am")
     re.I,
 )
 _MAX_DATE_LINE = 40
@@ -597,7 +658,20 @@ def _name_over_date(lines: list[Line], i: int, window: range) -> list[str]:
         if j in window and lines[j].length <= _MAX_DATE_LINE:
             if _DATE_LINE.match(lines[j].text.strip()):
                 return [text]
+    if i + 1 < len(lines) and _role_line(lines[i + 1].text.strip()):
+        return [text]  # "Harry Rabinowitz" / "Tech Reporter"
     return []
+
+
+def _role_line(text: str) -> bool:
+    """Whether a line is a job title alone: "Tech Reporter", "Writer", "Licensed Q Arabica
+    Grader, M.A. Journalism"."""
+    if not text or len(text) > _MAX_NAME:
+        return False
+    first = text.split()[0].casefold().strip(",")
+    if first in _TITLE_WORDS:
+        return True
+    return _may_end_in_role(text) and _ROLE_TAIL.fullmatch(text) is not None
 
 
 def _name_role(text: str) -> re.Match[str] | None:
@@ -630,6 +704,13 @@ def _line_names(line: Line, marks: list[str], sites: frozenset[str]) -> list[str
     return names or _marked(text, marks, sites)
 
 
+# A byline's label on a line of its own, the name on the next: "By" / "Chris Thompson",
+# "Article by:" / "Cara Dumaplin".
+_LABEL_ALONE = re.compile(
+    r"(?:(?:written|authored|posted|article|recipe|story)\s)?by\s?:?|von|par|author\s?:", re.I
+)
+
+
 def byline_authors(
     lines: list[Line],
     headline: int | None,
@@ -651,8 +732,11 @@ def byline_authors(
         if line.length > _MAX_LINE:
             continue
         names = _line_names(line, marks, sites)
-        if not names and line.text.strip().lower() in ("by", "von", "par") and i + 1 < window.stop:
+        if not names and _LABEL_ALONE.fullmatch(line.text.strip()) and i + 1 < window.stop:
             names = names_in(lines[i + 1].text, sites)  # "By" / "Chris Thompson" on two lines
+            if not _capitalized(" ".join(names).split()) and i + 2 < window.stop:
+                # "By" / "Wedding ChecklistsJust Engaged" (tags glued) / "Naoise McNally"
+                names = names_in(lines[i + 2].text, sites)
         if bare and not names and _bare_line(headline, i):
             if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
                 found = _bare_name(line) or _name_over_date(lines, i, window)
@@ -678,12 +762,24 @@ def unlabelled_byline(
         line = lines[i]
         if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
             continue
+        if _NOT_WRITER.match(line.text):
+            continue  # "Reviewed by: <a class=author>...": the reviewer's mark
         names = _marked(line.text, marks, sites)
         if not names and _bare_line(headline, i):
             found = _bare_name(line) or _name_over_date(lines, i, window)
             names = [n for n in (clean_name(n, sites) for n in found) if n]
         if names:
             return names[:_MAX_NAMES]
+    if headline is not None:  # over the headline: "Rachel MacDonald" / "Writer" / "12/11/25"
+        above = range(max(0, headline - _BARE_SCAN), headline)
+        title = lines[headline].text.casefold()
+        for i in above:
+            if lines[i].text.strip().casefold() in title:
+                continue  # the headline's copy over its date
+            found = _name_over_date(lines, i, above)
+            names = [n for n in (clean_name(n, sites) for n in found) if n]
+            if names:
+                return names
     return []
 
 
@@ -721,6 +817,8 @@ def _unglued(names: list[str], declared: list[str], sites: frozenset[str]) -> li
     out = []
     for name in names:
         cut = next((k for k in known if name.startswith(k) and name[len(k) :][:1].isalpha()), None)
+        # ... or a space between ("Harsh Vaibhav Global Commons": his desk), after a full name
+        cut = cut or next((k for k in known if " " in k and name.startswith(k + " ")), None)
         out.append(cut or name)
     return out
 
@@ -728,7 +826,7 @@ def _unglued(names: list[str], declared: list[str], sites: frozenset[str]) -> li
 def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> range:
     """The lines a byline is looked for in: under the headline, or above the text."""
     lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
-    return range(lo, min(len(lines), max(lo, main_start) + 3, lo + 2 * _BYLINE_SCAN))
+    return range(lo, min(len(lines), max(lo, main_start) + _TEXT_SCAN, lo + 3 * _BYLINE_SCAN))
 
 
 def _bare_line(headline: int | None, i: int) -> bool:
@@ -761,6 +859,70 @@ def tail_authors(
         if names:
             return names[:_MAX_NAMES]
     return []
+
+
+_BOX_SCAN = 10  # lines after the text where its author's box may be
+# The label of the author's box after the text: "Written by Ann Lee", "This post was
+# written by Ann Lee, Head of ...", "About the Author: Ann", "Published by", "By: Ann Lee".
+_BOX_LABEL = re.compile(
+    r"^(?:(?:this\s(?:post|article|story|guide|piece)\s(?:was\s)?)?"
+    r"(?:written|published|authored|posted)\s+by|about\s+the\s+author|by)\s?:?\s",
+    re.I,
+)
+
+
+def _box_authors(page: Page, sites: frozenset[str]) -> tuple[list[str], int] | None:
+    """The names of the author's box right after the text (:data:`_BOX_LABEL`), and its
+    line: two to five capitalized words, or one the page declares as its author ("About
+    the Author: Tom", the author tag "Tom")."""
+    lines, end = page.lines, page.end
+    declared = {name.casefold() for name in _declared(page)}
+    for i in range(max(page.start, end - _TAIL_SCAN), min(len(lines), end + _BOX_SCAN)):
+        text = lines[i].text
+        label = _BOX_LABEL.match(text)
+        if label is None or lines[i].length > _MAX_LINE or is_credit(text):
+            continue
+        rest = text[label.end() :]
+        stop = _LATIN_STOP.search(rest)
+        names = []
+        for part in _NAME_SPLIT.split(rest[: stop.start()] if stop else rest):
+            words = part.split()
+            if words and words[0].casefold() in _TITLE_WORDS:
+                break  # "Ann Lee, Head of Marketing and Sales": her role, to the end
+            if 2 <= len(words) <= _MAX_WORDS and _capitalized(words):
+                names.append(" ".join(words))
+            elif len(words) == 1 and words[0].casefold() in declared:
+                names.append(words[0])
+        names = [n for n in (clean_name(n, sites) for n in names) if n]
+        if names:
+            return names[:_MAX_NAMES], i
+    for i in range(max(page.start, end - _BOX_IN_TEXT), min(len(lines) - 1, end + _BOX_SCAN)):
+        name = _boxed_name(lines[i].text.strip(), lines[i + 1].text)
+        name = clean_name(name, sites) if name else None
+        if name:
+            return [name], i
+    return None
+
+
+_BOX_IN_TEXT = 20  # lines at the end of the text where its author's box may be
+_BOX_ROLE = re.compile(r"(?:author|writer|editor|contributor|reporter|journalist)s?:?", re.I)
+# How a box's bio goes on after the name: "Ann Lee is a ...", "Ann, as an editor ..."
+_BIO_VERB = re.compile(
+    r"(?:\s(?:is|was)\s(?:a|an|the)\b|\s(?:writes|covers|joined)\b|,\s(?:a|an|as|the)\b)"
+)
+
+
+def _boxed_name(text: str, following: str) -> str | None:
+    """The name a line of the author's box holds alone, where the next line names its role
+    ("Ann Lee" / "Author") or opens the bio with it ("Ann Lee" / "Ann Lee is a writer ...")."""
+    words = text.split()
+    if not 1 <= len(words) <= 4 or not _capitalized(words) or not text.replace(" ", "").isalpha():
+        return None
+    if len(words) > 1 and _BOX_ROLE.fullmatch(following.strip()):
+        return text
+    if following.startswith(text) and _BIO_VERB.match(following, len(text)):
+        return text  # (the whole name: "Copper Pipes" / "Copper is a metal" is a section)
+    return None
 
 
 def find_source(meta_authors: list[str], lines: list[Line], lo: int, hi: int) -> str | None:
@@ -851,6 +1013,163 @@ def _declares_someone(raw: str, sites: frozenset[str]) -> bool:
     return raw.strip().casefold() in _AGENCY_KEYS or bool(names_in(raw, sites))
 
 
+# JSON-LD types whose ``author`` is the page's: an article, a post, a forum thread's
+# opening post (its starter), a question.
+_POSTING = re.compile(r"Article|BlogPosting|Report|WebPage|Posting|Question", re.I)
+# A declared name that is a handle: letters with digits or an underscore, one word
+# ("Need2KnowLion", "q_user"), as forums show them.
+_HANDLE = re.compile(r"(?=.*[^\W\d_].*[^\W\d_])[\w.-]{2,30}")
+
+
+def _declared(page: Page) -> list[str]:
+    """Every name the page declares as its author, of any kind: JSON-LD ``author``
+    of an article or a posting (an Organization's too), then ``<meta name=author>``."""
+    raw: list[str] = []
+    for node in page.meta.jsonld[:_MAX_NAMES]:
+        if any(_POSTING.search(kind) for kind in jsonld_types(node)):
+            raw += _jsonld_names(node.get("author"))
+    raw += page.meta.author_tags
+    return list(dict.fromkeys(" ".join(_INVISIBLE.sub("", name).split()) for name in raw))
+
+
+def _jsonld_names(value: object, depth: int = 0) -> list[str]:
+    """The names a JSON-LD ``author`` value holds (a string, a node, a list of them)."""
+    if depth > 2:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return _jsonld_names(value.get("name"), depth + 1)
+    if isinstance(value, list):
+        return [n for v in value[:_MAX_NAMES] for n in _jsonld_names(v, depth + 1)]
+    return []
+
+
+def _declared_name(raw: str) -> str | None:
+    """``raw`` as the name of whoever the page says wrote it, a person or not ("Supermove",
+    "Need2KnowLion", "EcoCult Staff"), or None: a placeholder, a role alone
+    ("Community Editor"), a phrase ("Our Editors"), an address, an agency."""
+    text = _LEAD_LABEL.sub("", raw).strip(" ,;:-–—·•|")
+    words = text.split()
+    if not words or len(text) > _MAX_NAME or len(words) > _MAX_WORDS:
+        return None
+    if _NOT_NAME.match(text) or _NOT_NAME_CHARS.search(text) or _DOTTED.search(text):
+        return None
+    if "@" in text or "/" in text or text.casefold() in _AGENCY_KEYS or _DESK_WORD.search(text):
+        return None
+    if any(c.isdigit() for c in text) and not (len(words) == 1 and _HANDLE.fullmatch(text)):
+        return None  # a date or a number; a handle ("lulug30") is a name
+    if any(w.lower() in _FUNCTION_WORDS for w in words) or not any(c.isalpha() for c in text):
+        return None
+    if _ROLE_TAIL.fullmatch(text) or all(w.lower().strip(".") in _TITLE_WORDS for w in words):
+        return None  # a role alone
+    if all(w.lower() in _DESK_WORDS for w in words):
+        return None  # "Staff Reports", "Editorial Team": a desk's credit, no one's name
+    return text
+
+
+# What may follow the site's own name in a byline that credits the site: nothing, or a
+# date ("Posted by IndustrySelect on Tuesday, August 29"); another field after it ("IT
+# Finanzmagazin /PP 20. Juni") credits someone of the site's (initials, a desk).
+_SITE_BYLINE_END = re.compile(
+    r"(?:(?:on|at|published|updated|posted)\s|[|·•—–-]\s?)?(?:\d|" + _MONTHS + r"\b|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    re.I,
+)
+
+
+# "By" naming the site itself, at the line's start or after a date or a separator.
+_SITE_LABEL = re.compile(
+    r"(?:^|[\d|·•—–]\s?)(?:(?:posted|written|published|authored)\s+)?by\s?:?\s", re.I
+)
+
+
+def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] | None:
+    """The declared author (:func:`_declared`) that the byline shows: a line next to the
+    headline opening with it (after a label: "By GrinGEO"), then nothing, a separator, a
+    date or another field ("Supermove" / "February 8, 2022", "Susan December 9, 2024").
+    Two sources agreeing make it the author even where one alone is too weak: a one-word
+    handle, the site's own name, a team. The site's name (og:site_name, the publisher)
+    counts after a "By" alone ("By Erin Spain" on Erin Spain's site)."""
+    names = [n for n in (_declared_name(raw) for raw in _declared(page)) if n]
+    own = [page.site_name, page.meta.site_name, page.meta.publisher]
+    owned = [n for n in (_declared_name(raw) for raw in own if raw) if n]
+    if not names and not owned:
+        return None
+    lines = page.lines
+    window = _byline_window(lines, page.headline, page.start)
+    above = [page.headline - 1] if page.headline else []  # (a byline over the headline)
+    for i in [*above, *window]:
+        line = lines[i]
+        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+            continue
+        text = line.text.strip()
+        label = _SITE_LABEL.search(text)
+        if label is not None:  # the site's own name after "By": "May 3, 2017 By Erin Spain"
+            for name in owned:
+                rest = text[label.end() :]
+                if rest.casefold().startswith(name.casefold()):
+                    shown, rest = rest[: len(name)], rest[len(name) :].lstrip(" ,")
+                    if not rest or _SITE_BYLINE_END.match(rest):
+                        return [shown], i  # (as the line writes it)
+        for _ in range(2):
+            text = _LEAD_LABEL.sub("", text).strip(" ,;:-–—·•|")
+        for name in names:
+            if not text.casefold().startswith(name.casefold()):
+                continue
+            rest = text[len(name) :]
+            if rest[:1].isalnum():
+                continue  # "Arcade" is not "Arc"
+            rest = rest.lstrip(" ,")
+            if "".join(name.casefold().split()) in sites:
+                if not rest or _SITE_BYLINE_END.match(rest):
+                    return [name], i
+            elif not rest or _LATIN_STOP.match(rest):
+                return [name], i
+    return None
+
+
+# A team or a desk as the byline names it ("By Workzone Team", "The Upwork Team", "Resy
+# Staff", "Team SimplyThrilled"): capitalized words, then the team word; after a label
+# anywhere in the byline's window, alone on its line right under the headline.
+_TEAM_LABEL = re.compile(r"(?i:(?:(?:written|posted|authored|published)\s+)?by|von|author)\s?:?\s")
+_TEAM = re.compile(
+    r"(?P<name>(?:[Tt]he\s)?(?:[A-Z0-9][\w&'’.-]*\s){1,3}"
+    r"(?:Team|Staff|Editors|Editorial\sTeam|Editorial\sStaff|News\s?[Dd]esk|Webteam)"
+    r"|Team\s[A-Z][\w'’-]*)"
+    r"(?=\s?(?:[–—•·|/,]|-(?!\w)|\d|$)|\s(?i:on|at|updated|published)\b)"
+)
+
+
+_DESK_WORDS = frozenset("the editorial editors news staff team desk web reports wire".split())
+
+
+def _team_byline(page: Page) -> tuple[list[str], int] | None:
+    """A team's byline (:data:`_TEAM`) and its line: the team the page names as its author
+    (all three benchmarks' labels name it so, "Smart Shopping Team", "TMZ STAFF")."""
+    lines, headline = page.lines, page.headline
+    above = range(max(0, headline - 2), headline) if headline is not None else range(0)
+    for i in [*above, *_byline_window(lines, headline, page.start)]:
+        line = lines[i]
+        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+            continue
+        text = line.text.strip()
+        label = _TEAM_LABEL.match(text)
+        if label is None and not (_bare_line(headline, i) or i in above):
+            continue
+        m = _TEAM.match(text, label.end() if label else 0)
+        if m is None:
+            continue
+        name = m.group("name")
+        words = name.split()
+        if any(w.lower() in _FUNCTION_WORDS for w in words[words[0].lower() == "the" :]):
+            continue  # "Our Team", "Join Our Team": a link to the staff page
+        if all(w.lower() in _DESK_WORDS for w in words):
+            continue  # "Editorial Staff", "News Desk": a role, no one's name
+        return [name], i
+    return None
+
+
 def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | None]:
     """Authors in order of trust, with where they were read."""
     meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
@@ -865,6 +1184,10 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
         marked = author_marks(page.root, page.markup, page.lines.marks)
         # A field's label ("Username" in the site's header) is no mark of the story's author.
         marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
+        # ... nor the reviewer's ("Reviewed by: <span class=author>Ann Lee</span>")
+        reviews = [line.text for line in lines[max(0, (headline or start) - 1) : start + 3]]
+        reviews = [text for text in reviews if _NOT_WRITER.match(text)]
+        marked = [mark for mark in marked if not any(mark in text for text in reviews)]
         shown = unlabelled_byline(lines, headline, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
@@ -896,7 +1219,13 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
             names = []  # "Nils", "Lynn": an account's nickname the page never shows
         if names:
             return names, Evidence(source, None, ", ".join(group))
+    found = _shown_declared(page, site_keys) or _team_byline(page)
+    if found is not None:
+        return found[0], Evidence("byline", found[1], lines[found[1]].text)
     if page.end > start:
+        boxed = _box_authors(page, sites)
+        if boxed is not None:
+            return boxed[0], Evidence("byline", boxed[1], lines[boxed[1]].text)
         names = tail_authors(lines, page.end - 1, sites)
         if names:
             index = page.line_with(names[0], max(0, page.end - 1 - _TAIL_SCAN))

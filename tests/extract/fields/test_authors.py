@@ -719,10 +719,12 @@ def test_a_person_named_site_is_its_authors_own() -> None:
     # ... the host's first name part ("ann.example") names it too
     own = _own_site("<div>By Ann Lee</div>", "Notes", "https://ann.example/b", "Ann Lee")
     assert own == ("Ann Lee",)
-    # A business's name declared as its "Person" stays the site, never an author.
-    assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ()
+    # A business's name declared as its "Person" stays the site, never an author ...
+    assert _own_site("", "Camphouse Team", url) == ()
     assert _own_site("", "El Colombiano", "https://elcolombiano.example/a") == ()
     assert _own_site("", "IT Finanzmagazin", "https://it-finanzmagazin.example/a") == ()
+    # ... unless its byline shows it too: then the page says, twice, that the business wrote it
+    assert _own_site("<div>By Camphouse Team</div>", "Camphouse Team", url) == ("Camphouse Team",)
 
 
 def test_a_job_title_after_a_name_without_a_comma_is_cut_off() -> None:
@@ -765,11 +767,15 @@ def test_a_german_site_named_like_a_person_stays_the_site() -> None:
         "<html lang='de'><head><title>Kader nominiert | Deutscher Tennis Bund</title>"
         "<meta property='og:site_name' content='Deutscher Tennis Bund'>"
         + _meta("Deutscher Tennis Bund")
-        + "</head><body><h1>Kader nominiert</h1><div>Von Deutscher Tennis Bund 4. 2. 2022</div>"
+        + "</head><body><h1>Kader nominiert</h1>"
         + DE_PARAGRAPHS
         + "</body></html>"
     )
     assert extract_article(html, "https://tennis.example/a").authors == ()
+    # Its byline, declared in the author tag, names it though: the association wrote it.
+    byline = "<div>Von Deutscher Tennis Bund 4. 2. 2022</div>"
+    html = html.replace("<h1>Kader nominiert</h1>", "<h1>Kader nominiert</h1>" + byline)
+    assert extract_article(html, "https://tennis.example/a").authors == ("Deutscher Tennis Bund",)
 
 
 def test_marked_byline_read_where_the_json_ld_author_is_only_the_site() -> None:
@@ -783,3 +789,220 @@ def test_marked_byline_read_where_the_json_ld_author_is_only_the_site() -> None:
     # an agency as the JSON-LD author still keeps a section's marked name out
     head = head.replace(", Daily Example", "AP")
     assert authors("<div><span class='author'>Internacional</span></div>", head) == ()
+
+
+def _declared(byline: str, author: str, kind: str = "BlogPosting") -> tuple[str, ...]:
+    ld = (
+        f'<script type="application/ld+json">{{"@type": "{kind}", "author": {{"@type": '
+        f'"Organization", "name": "{author}"}}}}</script>'
+    )
+    return authors(byline, ld)
+
+
+def test_a_declared_author_the_byline_shows_is_the_author_of_any_kind() -> None:
+    # the site itself, declared as an Organization and shown alone over the date
+    assert _declared("<div>Daily Example</div><div>May 3, 2024</div>", "Daily Example") == (
+        "Daily Example",
+    )
+    assert _declared("<p>Posted by Daily Example on Tuesday, May 3</p>", "Daily Example") == (
+        "Daily Example",
+    )
+    # a forum thread's starter: a handle, declared by the opening post
+    byline = "<div>By Need2KnowLion</div>"
+    assert _declared(byline, "Need2KnowLion", "DiscussionForumPosting") == ("Need2KnowLion",)
+    # a first name the meta tag gives and the byline shows
+    assert authors("<div>Susan December 9, 2024 0 Comments</div>", _meta("Susan")) == ("Susan",)
+
+
+def test_a_declared_author_needs_the_byline_to_show_it() -> None:
+    assert _declared("<div>May 3, 2024</div>", "Daily Example") == ()
+    # a longer word starting with it is not it ("Arcade", not "Arc")
+    assert _declared("<div>Arcade</div><div>May 3, 2024</div>", "Arc") == ()
+    # the site's name before another field credits someone of the site's (initials)
+    assert _declared("<div>Daily Example /PP 20. Juni 2019</div>", "Daily Example") == ()
+
+
+@pytest.mark.parametrize("name", ["Community Editor", "Staff", "Our Editors", "admin", "Anonymous"])
+def test_a_declared_role_or_placeholder_shown_is_still_no_name(name: str) -> None:
+    assert _declared(f"<div>{name}</div><div>May 3, 2024</div>", name) == ()
+
+
+@pytest.mark.parametrize(
+    ("byline", "team"),
+    [
+        ("<p>By Workzone Team• 4 mins read</p>", "Workzone Team"),
+        ("<div>By the Lavazza Team 2–3 minutes</div>", "the Lavazza Team"),
+        ("<p>Podium Staff</p><p>May 3, 2024</p>", "Podium Staff"),
+        ("<div>The Upwork Team</div>", "The Upwork Team"),
+        ("<div>Team SimplyThrilled</div>", "Team SimplyThrilled"),
+    ],
+)
+def test_a_team_the_byline_names_is_the_author(byline: str, team: str) -> None:
+    assert authors(byline) == (team,)
+
+
+def test_a_link_to_the_staff_is_no_team_byline() -> None:
+    assert authors("<div>Our Team</div>") == ()
+    assert authors("<div>Join Our Team</div>") == ()
+    assert authors("<div>Staff</div>") == ()
+    # far under the headline, a team's name alone is a heading, not the byline
+    far = "<p>Night buses run from May.</p>" * 4 + "<div>The Upwork Team</div>"
+    assert authors(far) == ()
+
+
+def _after_text(box: str, head: str = "") -> tuple[str, ...]:
+    return authors("", head, PARAGRAPHS + box + "<ul><li>Home</li><li>Contact</li></ul>")
+
+
+@pytest.mark.parametrize(
+    ("box", "expected"),
+    [
+        ("<h3>Written by Cassidy Horton</h3><p>Cassidy writes on money.</p>", ("Cassidy Horton",)),
+        (
+            "<div>This post was written by Ann Lee, Head of Marketing and Community</div>",
+            ("Ann Lee",),
+        ),
+        ("<div>Posted On: January 14 2026</div><div>By: Ray Ansari</div>", ("Ray Ansari",)),
+        ("<h3>Nawaz Dhandala</h3><div>Author</div>", ("Nawaz Dhandala",)),
+        ("<h3>Alban Brooke</h3><p>Alban Brooke is the head of sales.</p>", ("Alban Brooke",)),
+        ("<h3>Stefan</h3><p>Stefan is the founder of the shop.</p>", ("Stefan",)),
+    ],
+)
+def test_the_authors_box_after_the_text(box: str, expected: tuple[str, ...]) -> None:
+    assert _after_text(box) == expected
+
+
+def test_a_heading_over_a_paragraph_is_no_authors_box() -> None:
+    assert _after_text("<h3>Copper Pipes</h3><p>Copper is among the oldest pipes.</p>") == ()
+    assert _after_text("<h3>Copper Pipes</h3><p>Copper is a metal.</p>") == ()
+    # one word after "About the Author" only where the page declares it its author
+    assert _after_text("<h2>About the Author: Tom</h2>") == ()
+    assert _after_text("<h2>About the Author: Tom</h2>", _meta("Tom")) == ("Tom",)
+
+
+def test_a_label_alone_on_its_line_names_the_next_line() -> None:
+    assert authors("<p>Article by:</p><div>Cara Dumaplin</div><p>RN, BSN</p>") == ("Cara Dumaplin",)
+    # ... but another label there is no name
+    assert authors("<div>Written by</div><div>Researched by</div><div>May 3, 2024</div>") == ()
+    assert authors("<div>Recipe by Ann Lee</div>") == ("Ann Lee",)
+
+
+def test_who_reviewed_or_edited_the_page_is_not_its_writer() -> None:
+    assert clean_name("Reviewed by Robert Tschudi") is None
+    assert clean_name("Medically reviewed by Kim Rose") is None
+
+
+def test_a_byline_below_a_credit_and_a_standfirst() -> None:
+    lines = "".join(f"<div>The night buses run from May, part {n}.</div>" for n in range(3))
+    byline = "<div>By Ann Lee ⋅ Review Editor ⋅ Updated November 18, 2025</div>"
+    assert authors(lines + byline) == ("Ann Lee",)
+
+
+@pytest.mark.parametrize(
+    ("byline", "expected"),
+    [
+        ("<p>by Amanda · Dec 20, 2025 at 3:00 am</p>", ("Amanda",)),
+        ("<p>by changingtimes » Sat Feb 24, 2024 12:41 pm</p>", ("changingtimes",)),
+        ("<ul><li>Thread starter lulug30</li><li>Start date Apr 12, 2024</li></ul>", ("lulug30",)),
+        ("<p>Started by Biology Forums, June 04, 2024</p>", ("Biology Forums",)),
+        ("<p>by Ann Lee-Armatonisdaristan » Tue Aug 27, 2019</p>", ("Ann Lee-Armatonisdaristan",)),
+    ],
+)
+def test_a_posters_handle_after_the_lines_own_label(byline: str, expected: tuple[str, ...]) -> None:
+    assert authors(byline) == expected
+
+
+def test_one_word_after_by_that_is_no_handle() -> None:
+    assert authors("<p>By continuing to use this site you agree to our cookies.</p>") == ()
+    assert authors("<p>by Jan2024 · 5 min</p>") == ()
+    # credentials after a comma are no names of their own
+    assert authors("<p>By Ann Lee, MS, RDN, LD</p>") == ("Ann Lee",)
+
+
+def test_the_sites_own_name_after_by_is_the_author() -> None:
+    # "By Daily Example": the page names its site as the writer, as a business's blog does
+    assert authors("<p>May 3, 2017 By Daily Example 4 Comments</p>") == ("Daily Example",)
+    assert authors("<p>by Daily Example | Apr 21, 2025</p>") == ("Daily Example",)
+    # without "By", or before another field, it is the site's header or a desk's credit
+    assert authors("<p>Daily Example | Apr 21, 2025</p>") == ()
+    assert authors("<p>By Daily Example /PP 20. Juni 2019</p>") == ()
+
+
+def test_a_bullet_separates_a_bylines_fields() -> None:
+    byline = "<div>by Ann Lee ● December 23, 2025 ● 6 min read</div>"
+    assert authors(byline) == ("Ann Lee",)
+
+
+def test_a_name_alone_over_its_role_or_a_dated_time() -> None:
+    assert authors("<p>Harry Rabinowitz</p><p>Tech Reporter</p>") == ("Harry Rabinowitz",)
+    assert authors("<p>Ann Lee</p><div>Licensed Q Arabica Grader, M.A. Journalism</div>") == (
+        "Ann Lee",
+    )
+    assert authors("<p>Chris Carroll</p><p>30 Sep 2022, 11:07am</p>") == ("Chris Carroll",)
+    # a heading over a paragraph is no name
+    assert authors("<p>Breaking News</p><p>The council met on Tuesday.</p>") == ()
+
+
+def test_a_name_over_its_role_above_the_headline() -> None:
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
+        "<div>Rachel MacDonald</div><div>Writer</div><div>12/11/25</div>"
+        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+    )
+    assert extract_article(html).authors == ("Rachel MacDonald",)
+    # the headline's own copy over its date is no name
+    copy = "<div>Night buses approved</div>"
+    html = html.replace("<div>Rachel MacDonald</div><div>Writer</div>", copy)
+    assert extract_article(html).authors == ()
+
+
+def test_the_reviewers_marked_name_is_not_the_author() -> None:
+    byline = "<ul><li>Reviewed by: <span class='author'>Brian Stone</span></li></ul>"
+    assert authors(byline, _meta("Erica Needham")) == ("Erica Needham",)
+    assert authors(byline) == ()
+
+
+def test_contributors_label_and_a_name_after_a_worded_date() -> None:
+    assert authors("<div>Contributors: Janet Lough</div>") == ("Janet Lough",)
+    assert authors("<p>Dec 26, 2025 • Ann Lee in Project Management</p>") == ("Ann Lee",)
+    assert authors("<p>Dec 26, 2025 • Ann Lee</p>") == ("Ann Lee",)
+
+
+def test_the_declared_name_cuts_a_bylines_desk_off() -> None:
+    byline = "<div>by Harsh Vaibhav Global Commons May 2nd 2025 11 mins</div>"
+    assert authors(byline, _meta("Harsh Vaibhav")) == ("Harsh Vaibhav",)
+
+
+def test_the_first_field_of_a_marked_byline_holds_the_name() -> None:
+    mark = "Eli Maki Contributing Writer | Strategy, colony sims, and RPG player"
+    assert names_in(mark) == ["Eli Maki"]
+    assert names_in("Ann Lee and Bo Chen") == ["Ann Lee", "Bo Chen"]
+
+
+def test_by_over_glued_tags_then_the_name() -> None:
+    byline = "<div>By</div><div>Wedding ChecklistsJust Engaged</div><div>Naoise McNally</div>"
+    assert authors(byline) == ("Naoise McNally",)
+
+
+def test_a_team_over_its_date_above_the_headline() -> None:
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
+        "<div>Team SimplyThrilled</div><div>September 4, 2025</div>"
+        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+    )
+    assert extract_article(html).authors == ("Team SimplyThrilled",)
+
+
+def test_a_weekdays_short_name_is_no_name() -> None:
+    assert authors("<div>Sat, 20 Dec, 2025 - 06:36</div>") == ()
+
+
+def test_a_byline_under_a_long_list_of_topics() -> None:
+    # the text (its byline the first line) starts under fourteen topic links
+    menu = "<ul>" + "".join(f"<li><a href='/t{n}'>Topic {n}</a></li>" for n in range(14)) + "</ul>"
+    assert authors(menu + "<p>By Ann Lee April 12, 2024</p>") == ("Ann Lee",)
+
+
+def test_a_desks_words_alone_are_no_team_or_declared_name() -> None:
+    assert authors("<div>By Editorial Staff | May 3, 2024</div>") == ()
+    assert authors("<div>Staff Reports</div><div>May 3, 2024</div>", _meta("Staff Reports")) == ()
