@@ -940,3 +940,77 @@ def test_no_visible_update_before_the_publication_nor_without_a_label() -> None:
     head = "<meta property='article:modified_time' content='2019-05-09T08:00:00Z'>"
     article = extract_article(page("Published May 2, 2019 · Updated May 6, 2019", head=head))
     assert article.modified == "2019-05-09T08:00:00+00:00"
+
+
+def front_page(footer: str = "", head: str = "", dated: bool = False) -> str:
+    """A site's front page: ten teasers under linked headlines (``dated``: each with
+    its own day), ``footer`` below them, no headline of the page's own."""
+    teasers = "".join(
+        f"<div class='teaser'><h2><a href='/news/{i}'>Council votes on the river bridge, "
+        f"part {i}</a></h2>"
+        + (f"<p class='date'>May {i + 1}, 2024</p>" if dated else "")
+        + f"<p>{EN_SENTENCES[i % len(EN_SENTENCES)][:90]}</p></div>"
+        for i in range(10)
+    )
+    return (
+        f"<html><head><title>Town News</title>{head}</head><body><nav><a href='/'>Home</a> "
+        f"<a href='/city'>City</a></nav><main>{teasers}</main><footer><p>{footer}</p></footer>"
+        "</body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    ("footer", "day"),
+    [
+        ("Last updated: 13 November 2025", "2025-11-13"),
+        ("Mise en ligne 13 novembre 2025", "2025-11-13"),
+        ("Stand: 13.11.2025", "2025-11-13"),
+    ],
+)
+def test_an_undated_listing_is_given_the_one_day_it_shows(footer: str, day: str) -> None:
+    """No metadata date, none by a headline: the one day the page shows anywhere, an
+    update's too, is the page's (the bench sets' labels of such pages take it)."""
+    page = extract_page(front_page(footer), "http://town.test/")
+    assert page.page_type == "listing"
+    assert page.published == day
+    evidence = page.evidence["published"]
+    assert evidence.source == "line" and evidence.line is not None
+    assert evidence.raw in page.lines[evidence.line].text
+
+
+@pytest.mark.parametrize(
+    "footer",
+    [
+        "",
+        "Joined 13 November 2025",  # a refusing label: not the page's day
+        "Page updated 13 November 2025, reviewed 14 November 2025",  # two days: which one?
+        "Our council agreed on 13 November 2025 that the river bridge works will go on for "
+        "another two years, whatever the weather brings.",  # a day inside a sentence
+        "Next meeting: 13 November 2099",  # a day to come
+    ],
+)
+def test_an_undated_listing_showing_no_single_day_stays_undated(footer: str) -> None:
+    page = extract_page(front_page(footer), "http://town.test/")
+    assert page.page_type == "listing"
+    assert page.published is None
+
+
+def test_the_one_day_rule_never_overrides_the_pages_own_dates() -> None:
+    # A declared date is the page's own, even where the page shows another day.
+    head = "<meta property='article:published_time' content='2025-11-10'>"
+    assert published(front_page("Last updated: 13 November 2025", head)) == "2025-11-10"
+    # A listing of dated items is read as before, never by the one-day rule.
+    page = extract_page(front_page(dated=True), "http://town.test/")
+    before = page.published
+    page.published, page.evidence = None, {}
+    dates.date_by_htmldate(page)
+    assert page.published is None and before is not None
+
+
+def test_the_one_day_rule_is_no_storys() -> None:
+    """An article or a thread showing one day below its text is htmldate's, which
+    refuses a day under a refusing label; the one-day rule does not run there."""
+    page = extract_page(front_page("Joined 13 November 2025"), "http://town.test/")
+    page.page_type, page.published, page.evidence = "article", None, {}
+    dates.date_by_htmldate(page)
+    assert page.published is None
