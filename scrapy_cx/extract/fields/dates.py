@@ -673,63 +673,18 @@ _HTMLDATE_MARKUP = 1_000_000  # characters of the page handed to htmldate: a bou
 
 
 def date_by_htmldate(page: Page) -> None:
-    """Fill ``page.published`` where none of our readings gave a date: from htmldate
-    on a story (an article or a thread), its type settled; on a listing or another
-    page without a declared date, the one day it shows (``_only_day``).
+    """Fill ``page.published`` from htmldate where none of our readings gave a date
+    and the page, its type settled, is a story (an article or a thread).
 
     A stage after the page typing, not a part of ``find_published``: a date found
     by a guess of its own must not turn a product page or a docs page into an
     article (``settle_page_type`` reads the dates), and a catalogue's dates are not
     a story's.
     """
-    if page.published is not None:
+    if page.published is not None or page.page_type not in _STORY_TYPES:
         return
-    month_first, hints = _date_order(page)
-    now = now_of(page.reference_time)
-    if page.page_type in _STORY_TYPES:
-        page.published, page.published_raw = _htmldate(page, month_first, now)
-    elif not page.meta.published:
-        page.published, page.published_raw = _only_day(page, month_first, hints, now)
-
-
-_ONLY_DAY_LINES = 2000  # lines of an undated page read for its one day: a bounded cost
-
-
-def _only_day(
-    page: Page, month_first: bool, hints: tuple[str, ...] | None, now: datetime
-) -> tuple[str | None, str | None]:
-    """The one day a listing or another undated page shows, if it shows only one.
-
-    A page with no date of its own (no metadata, none by its headline) that shows
-    a single day anywhere, even as its last update ("Last updated: November 13,
-    2025", "Mise en ligne 23 mai 2019"), is given that day: the bench's labels of
-    such pages take it on every set (13 of 18 pages), and it is all a reader sees.
-    Two days or more say nothing of which one is the page's (a listing's items:
-    the sets' labels take the newest on some, the first on others), and a day
-    inside a sentence or under a refusing label ("Joined", "©") is not the page's.
-    """
-    only: tuple[int, Found] | None = None
-    for index, line in enumerate(page.lines[:_ONLY_DAY_LINES]):
-        if line.tag in _NOT_DATE_LINE or (line.boilerplate and line.length > 100):
-            continue
-        text = line.text[:MAX_LINE]
-        for pos, found in scan_dates(text, month_first, hints):
-            before = text[max(0, pos - 24) : pos]
-            label = _label(before)
-            if label == "reject" and not _updated(before):
-                continue
-            if label is None and pos > _PROSE_LEAD and _inside_sentence(line, pos, found):
-                continue
-            if not is_valid(found, now):
-                continue
-            if only is not None and _day(only[1]) != _day(found):
-                return None, None
-            only = only or (index, found)
-    if only is None:
-        return None, None
-    index, found = only
-    page.evidence["published"] = Evidence("line", index, found.raw)
-    return found.iso(), found.raw
+    month_first, _hints = _date_order(page)
+    page.published, page.published_raw = _htmldate(page, month_first, now_of(page.reference_time))
 
 
 class _NoDubiousHtml(logging.Filter):
