@@ -249,11 +249,13 @@ def _shows_age(text: str) -> bool:
 _DAY_MONTH = re.compile(r"(?<!\d)(?P<d>[0-3]?\d)(?:st|nd|rd|th|\.)?\s(?:de\s|of\s)?" + WORD)
 _SHORT_YEAR = re.compile(r"(?<![\d/.-])([0-3]?\d)[/.-]([0-3]?\d)[/.-](\d\d)(?![\d/.-])")
 
-# Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30" (a time of day
-# is required: "10-08" alone is a score or a range), and "19-10-08 08:30" (YY-MM-DD).
+# Platform forms without a four-digit year: "10-08 08:30", "10月08日 08:30", "06月24日
+# 11時30分" (a time of day is required: "10-08" alone is a score or a range), and
+# "19-10-08 08:30" (YY-MM-DD).
 _MD_TIME = re.compile(
     r"(?<![\d/.:-])(?:(?P<yy>\d\d)-)?(?P<m>[01]?\d)(?:-|\s?月\s?)(?P<d>[0-3]?\d)(?:\s?日)?"
-    r"(?:\s?(?P<h>[01]?\d|2[0-3])[:：](?P<mi>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?)?(?![\d:-])"
+    r"(?:\s?(?P<h>[01]?\d|2[0-3])\s?[:：時时]\s?(?P<mi>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?分?)?"
+    r"(?![\d:-])"
     r"(?P<ap>(?!))?(?P<tz>(?!))?"  # never match: the groups build_found reads
 )
 _YEARLESS_LINE = 80  # a longer line is prose: its "10-08" is not the page's date

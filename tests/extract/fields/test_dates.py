@@ -353,6 +353,15 @@ def test_year_less_date_takes_the_reference_year() -> None:
     assert published(html, reference_time=REF) == "2019-10-08T08:30:00"
 
 
+@pytest.mark.parametrize("shown", ["[10月08日 08時30分]", "10月08日 08时30分", "10月08日 8時30分"])
+def test_year_less_date_with_the_time_in_words(shown: str) -> None:
+    """NHK's "[06月24日 11時30分]" under the headline: hours and minutes written
+    時/分, the page's only date."""
+    html = platform_page(f"<span>{shown}</span>")
+    assert published(html, reference_time=REF) == "2019-10-08T08:30:00"
+    assert published(html) is None  # no reference: no year to give it
+
+
 def test_year_less_date_is_never_in_the_future() -> None:
     # Shown on 5 January: "12-30" was last year's December, not this year's.
     html = platform_page("<span>12-30 10:00</span>")
