@@ -110,11 +110,15 @@ def _fold_gains(
     return out
 
 
-def _objective(gains: dict[str, np.ndarray], pick: dict[str, int], weights: np.ndarray) -> float:
-    """pick_points' guarded objective of one pick."""
-    per_set = sum(gains[g][:, c] for g, c in pick.items())
+def _guarded(per_set: np.ndarray, weights: np.ndarray) -> float:
+    """pick_points' guarded objective of each set's mean gain."""
     fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
     return float(weights @ per_set - GUARD_PENALTY * fall.sum())
+
+
+def _objective(gains: dict[str, np.ndarray], pick: dict[str, int], weights: np.ndarray) -> float:
+    """pick_points' guarded objective of one pick."""
+    return _guarded(sum(gains[g][:, c] for g, c in pick.items()), weights)
 
 
 def nested_variants(
@@ -201,23 +205,36 @@ def gate_features(record: dict[str, Any], prob: np.ndarray, names: Sequence[str]
     return out
 
 
+# The gate's cut-offs: it takes the second text where its P is above the cut-off
+# chosen on the other folds (1.01: never).
+GATE_CUTS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
+# The pairs of texts gated (the first, the second), by procedures' column names.
+GATES = (("rules", "model 0.5"), ("combination", "model 0.5"), ("rules", "combination"))
+
+
 def nested_gate(
     records: Sequence[dict[str, Any]],
     features: np.ndarray,
     first: np.ndarray,
     second: np.ndarray,
     folds: int,
+    focus: str = FOCUS,
 ) -> tuple[np.ndarray, list[str]]:
     """Per page, True where the gate takes the second text: a logistic regression on
     the other folds' pages (``features``: gate_features per page; ``first`` and
     ``second``: the two texts' page figures, NaN without truth), each page weighing
-    the size of its gain either way, so the pages where the choice matters decide it."""
+    the size of its gain either way, so the pages where the choice matters decide it.
+    Its cut-off (GATE_CUTS) is the one whose gain on ``focus`` is best on those
+    pages, a set falling there costing as learn.pick_points' guard makes it."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
     fold = np.array(folds_by_site([r["site"] for r in records], folds))
     diff = np.nan_to_num(second - first)
+    set_names = list(dict.fromkeys(r["set"] for r in records))
+    set_of = np.array([set_names.index(r["set"]) for r in records])
+    weights = np.array([float(s == focus) for s in set_names])
     take = np.zeros(len(records), bool)
     picks = []
     for f in range(folds):
@@ -229,11 +246,21 @@ def nested_gate(
         gate.fit(
             features[train], diff[train] > 0, logisticregression__sample_weight=abs(diff[train])
         )
+        others = fold != f
+        sizes = np.bincount(set_of[others], minlength=len(set_names)).clip(min=1)
+        p_others = gate.predict_proba(features[others])[:, 1]
+
+        values = []
+        for cut in GATE_CUTS:
+            taken = diff[others] * (p_others > cut)
+            per_set = np.bincount(set_of[others], weights=taken, minlength=len(set_names))
+            values.append(_guarded(per_set / sizes, weights))
+        cut = GATE_CUTS[int(np.argmax(values))]
         rows = fold == f
-        take[rows] = gate.predict_proba(features[rows])[:, 1] > 0.5
+        take[rows] = gate.predict_proba(features[rows])[:, 1] > cut
         coef = gate[-1].coef_[0]
         top = sorted(zip(GATE_NAMES, coef, strict=True), key=lambda x: -abs(x[1]))[:4]
-        picks.append(f"fold {f}: " + ", ".join(f"{n} {c:+.2f}" for n, c in top))
+        picks.append(f"fold {f}: cut {cut}; " + ", ".join(f"{n} {c:+.2f}" for n, c in top))
     return take, picks
 
 
@@ -268,26 +295,24 @@ def page_figures(records: Sequence[dict[str, Any]], texts: Sequence[str]) -> np.
     return np.array(out)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.learn_decide", description=__doc__)
-    parser.add_argument("--lines", type=Path, default=DEFAULT_OUT, help="benchmarks.labels --out")
-    parser.add_argument("--sets", default=",".join(DEV_SETS))
-    parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--load-probs", type=Path, required=True, help="learn.py --save-probs")
-    parser.add_argument("--bootstrap", type=int, default=0, help="site resamples (0: none)")
-    parser.add_argument(
-        "--variants", default=",".join(f"{n}:{a}" for n, a in VARIANTS), help="min_lines:alpha,..."
-    )
-    args = parser.parse_args(argv)
-    names = json.loads((args.lines / "features.json").read_text())
-    records = load(args.lines, args.sets.split(","))
-    saved = np.load(args.load_probs)
-    probs = [np.asarray(saved[f"{r['set']}/{r['id']}"], np.float64) for r in records]
-    columns: dict[str, list[str]] = {"rules": [r["rules_text"] for r in records]}
+def _read_probs(path: Path, records: Sequence[dict[str, Any]]) -> list[np.ndarray]:
+    saved = np.load(path)
+    return [np.asarray(saved[f"{r['set']}/{r['id']}"], np.float64) for r in records]
+
+
+def procedures(
+    records: Sequence[dict[str, Any]],
+    probs: Sequence[np.ndarray],
+    names: Sequence[str],
+    folds: int,
+    variants: Sequence[tuple[int, float]],
+    gates: bool = True,
+) -> dict[str, list[str]]:
+    """Each procedure's text per page, every choice nested: the combination (the
+    first variant, line by line), the block variants (if more than one) chosen per
+    fold and per fold and type, the model alone at 0.5, and (``gates``) the page
+    gate between each pair of GATES."""
     smoothed, tables = [], []
-    variants = [
-        (int(n), float(a)) for n, _, a in (v.partition(":") for v in args.variants.split(","))
-    ]
     for min_lines, alpha in variants:
         variant = [
             smooth(r, p, names, min_lines, alpha) for r, p in zip(records, probs, strict=True)
@@ -302,27 +327,58 @@ def main(argv: Sequence[str] | None = None) -> int:
             for i, (r, (v, c)) in enumerate(zip(records, choice, strict=True))
         ]
 
-    combination, picks = nested_variants(records, tables[:1], args.folds, names)
-    print("\n".join(picks), file=sys.stderr)
-    columns["combination"] = texts_of(combination)
-    blocks, picks = nested_variants(records, tables, args.folds, names)
-    print("\n".join(picks), file=sys.stderr)
-    columns["blocks"] = texts_of(blocks)
-    blocks, picks = nested_variants(records, tables, args.folds, names, by_type=True)
-    print("\n".join(picks), file=sys.stderr)
-    columns["blocks by type"] = texts_of(blocks)
+    columns: dict[str, list[str]] = {"rules": [r["rules_text"] for r in records]}
+    runs = [("combination", tables[:1], False)]
+    if len(tables) > 1:
+        runs += [("blocks", tables, False), ("blocks by type", tables, True)]
+    for name, some, by_type in runs:
+        choice, picks = nested_variants(records, some, folds, names, by_type)
+        print(f"{name}:\n" + "\n".join(picks), file=sys.stderr)
+        columns[name] = texts_of(choice)
     alone = [chosen_text(r, p, 0.5) for r, p in zip(records, probs, strict=True)]
     columns["model 0.5"] = alone
-    figures = {name: page_figures(records, texts) for name, texts in columns.items()}
+    if not gates:
+        return columns
     gate_x = np.array([gate_features(r, p, names) for r, p in zip(records, probs, strict=True)])
-    for base in ("rules", "combination"):
-        take, picks = nested_gate(records, gate_x, figures[base], figures["model 0.5"], args.folds)
-        print("\n".join(picks), file=sys.stderr)
-        name = f"gate {base}"
-        columns[name] = [a if t else b for a, b, t in zip(alone, columns[base], take, strict=True)]
-        figures[name] = np.where(take, figures["model 0.5"], figures[base])
+    figures = {n: page_figures(records, columns[n]) for n in ("rules", "combination", "model 0.5")}
+    for first, second in GATES:
+        take, picks = nested_gate(records, gate_x, figures[first], figures[second], folds)
+        print(f"gate {first}/{second}:\n" + "\n".join(picks), file=sys.stderr)
+        pairs = zip(columns[second], columns[first], take, strict=True)
+        columns[f"gate {first}/{second}"] = [a if t else b for a, b, t in pairs]
+    return columns
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.learn_decide", description=__doc__)
+    parser.add_argument("--lines", type=Path, default=DEFAULT_OUT, help="benchmarks.labels --out")
+    parser.add_argument("--sets", default=",".join(DEV_SETS))
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--load-probs", type=Path, required=True, help="learn.py --save-probs")
+    parser.add_argument("--bootstrap", type=int, default=0, help="site resamples (0: none)")
+    parser.add_argument(
+        "--variants", default=",".join(f"{n}:{a}" for n, a in VARIANTS), help="min_lines:alpha,..."
+    )
+    parser.add_argument("--no-gates", action="store_true", help="leave the page gates out")
+    parser.add_argument(
+        "--compare", default="", help="more --save-probs files: their combination, side by side"
+    )
+    args = parser.parse_args(argv)
+    names = json.loads((args.lines / "features.json").read_text())
+    records = load(args.lines, args.sets.split(","))
+    probs = _read_probs(args.load_probs, records)
+    variants = [
+        (int(n), float(a)) for n, _, a in (v.partition(":") for v in args.variants.split(","))
+    ]
+    columns = procedures(records, probs, names, args.folds, variants, not args.no_gates)
+    for path in (Path(p) for p in args.compare.split(",") if p):
+        other = procedures(
+            records, _read_probs(path, records), names, args.folds, variants[:1], False
+        )
+        columns[f"comb. {path.stem}"] = other["combination"]
     print(score_columns(records, columns))
     if args.bootstrap:
+        figures = {name: page_figures(records, texts) for name, texts in columns.items()}
         sets = [r["set"] for r in records]
         types = [r["page_type"] for r in records]
         sites = [r["site"] for r in records]
