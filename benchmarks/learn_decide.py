@@ -295,9 +295,13 @@ def page_figures(records: Sequence[dict[str, Any]], texts: Sequence[str]) -> np.
     return np.array(out)
 
 
-def _read_probs(path: Path, records: Sequence[dict[str, Any]]) -> list[np.ndarray]:
-    saved = np.load(path)
-    return [np.asarray(saved[f"{r['set']}/{r['id']}"], np.float64) for r in records]
+def read_probs(spec: str, records: Sequence[dict[str, Any]]) -> list[np.ndarray]:
+    """The saved held-out P per page of ``spec``: one learn.py --save-probs file, or
+    several joined by "+", averaged (an ensemble of models trained apart: their
+    seeds' noise averages out, at the cost of every model's trees)."""
+    saved = [np.load(part) for part in spec.split("+")]
+    keys = [f"{r['set']}/{r['id']}" for r in records]
+    return [np.mean([np.asarray(s[k], np.float64) for s in saved], axis=0) for k in keys]
 
 
 def procedures(
@@ -354,7 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lines", type=Path, default=DEFAULT_OUT, help="benchmarks.labels --out")
     parser.add_argument("--sets", default=",".join(DEV_SETS))
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--load-probs", type=Path, required=True, help="learn.py --save-probs")
+    parser.add_argument(
+        "--load-probs", required=True, help="learn.py --save-probs (A.npz+B.npz: their mean)"
+    )
     parser.add_argument("--bootstrap", type=int, default=0, help="site resamples (0: none)")
     parser.add_argument(
         "--variants", default=",".join(f"{n}:{a}" for n, a in VARIANTS), help="min_lines:alpha,..."
@@ -366,16 +372,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = json.loads((args.lines / "features.json").read_text())
     records = load(args.lines, args.sets.split(","))
-    probs = _read_probs(args.load_probs, records)
+    probs = read_probs(args.load_probs, records)
     variants = [
         (int(n), float(a)) for n, _, a in (v.partition(":") for v in args.variants.split(","))
     ]
     columns = procedures(records, probs, names, args.folds, variants, not args.no_gates)
-    for path in (Path(p) for p in args.compare.split(",") if p):
-        other = procedures(
-            records, _read_probs(path, records), names, args.folds, variants[:1], False
-        )
-        columns[f"comb. {path.stem}"] = other["combination"]
+    for spec in (p for p in args.compare.split(",") if p):
+        probs = read_probs(spec, records)
+        other = procedures(records, probs, names, args.folds, variants[:1], gates=False)
+        columns["comb. " + "+".join(Path(p).stem for p in spec.split("+"))] = other["combination"]
     print(score_columns(records, columns))
     if args.bootstrap:
         figures = {name: page_figures(records, texts) for name, texts in columns.items()}

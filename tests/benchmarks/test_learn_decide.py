@@ -3,6 +3,8 @@ and the site bootstrap (benchmarks/learn_bootstrap.py), on pages we make up."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 np = pytest.importorskip("numpy", reason="benchmarks.learn needs the train extra")
@@ -21,6 +23,7 @@ from benchmarks.learn_decide import (  # noqa: E402
     gate_features,
     nested_gate,
     nested_variants,
+    read_probs,
     score_columns,
     smooth,
 )
@@ -153,6 +156,17 @@ def test_nested_bootstrap_reads_each_pages_chosen_grid_point() -> None:
     out = nested_bootstrap(records, (table, rules), choices, 200)
     line = next(x for x in out.splitlines() if x.startswith("wcxb_dev"))
     assert "+0.0100" in line
+
+
+def test_read_probs_averages_the_models_joined_by_a_plus(tmp_path: Path) -> None:
+    records = _records()[:2]
+    keys = [f"{r['set']}/{r['id']}" for r in records]
+    sizes = [len(r["lines"]) for r in records]
+    np.savez(tmp_path / "a.npz", **{k: np.zeros(n) for k, n in zip(keys, sizes, strict=True)})
+    np.savez(tmp_path / "b.npz", **{k: np.ones(n) for k, n in zip(keys, sizes, strict=True)})
+    assert read_probs(str(tmp_path / "b.npz"), records)[1].tolist() == [1.0] * sizes[1]
+    both = read_probs(f"{tmp_path / 'a.npz'}+{tmp_path / 'b.npz'}", records)
+    assert [p.tolist() for p in both] == [[0.5] * n for n in sizes]
 
 
 def test_lgbm_param_reads_numbers_and_text() -> None:
