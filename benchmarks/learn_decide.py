@@ -164,6 +164,23 @@ def nested_variants(
     return choice, picks
 
 
+def final_pick(
+    records: Sequence[dict[str, Any]],
+    table: tuple[np.ndarray, np.ndarray],
+    names: Sequence[str],
+    keep: Collection[str] = KEEP,
+    focus: str = FOCUS,
+) -> dict[str, tuple[float, float]]:
+    """The (threshold, margin) per rules' page type the combination would ship: the
+    same guarded pick, on every page (the nested figures say what it is worth)."""
+    groups = np.array([rules_type(r, names) for r in records])
+    gains = _fold_gains(records, *table, np.ones(len(records), bool), groups)
+    set_names = list(dict.fromkeys(r["set"] for r in records))
+    weights = np.array([float(s == focus) for s in set_names])
+    pick = pick_points(gains, True, GRID.index((0.5, 0.5)), keep, weights)
+    return {g: GRID[c] for g, c in sorted(pick.items())}
+
+
 GATE_NAMES = (
     *(f"type_{k}" for k in RULE_TYPES),
     "log_lines",
@@ -331,6 +348,8 @@ def procedures(
             for i, (r, (v, c)) in enumerate(zip(records, choice, strict=True))
         ]
 
+    final = final_pick(records, tables[0], names)
+    print("the combination on every page: " + ", ".join(f"{g} {tm}" for g, tm in final.items()))
     columns: dict[str, list[str]] = {"rules": [r["rules_text"] for r in records]}
     runs = [("combination", tables[:1], False)]
     if len(tables) > 1:

@@ -20,6 +20,7 @@ from benchmarks.learn import (  # noqa: E402 (after the skip)
 from benchmarks.learn_bootstrap import gain_groups, site_bootstrap  # noqa: E402
 from benchmarks.learn_decide import (  # noqa: E402
     GATE_NAMES,
+    final_pick,
     gate_features,
     nested_gate,
     nested_variants,
@@ -173,3 +174,17 @@ def test_lgbm_param_reads_numbers_and_text() -> None:
     assert lgbm_param("num_leaves=15") == ("num_leaves", 15)
     assert lgbm_param("lambda_l2=0.5") == ("lambda_l2", 0.5)
     assert lgbm_param("boosting=dart") == ("boosting", "dart")
+
+
+def test_final_pick_is_the_combinations_choice_on_every_page() -> None:
+    records = _records()
+    for record in records:  # the rules take a menu line the model knows is one
+        record["features"][0][NAMES.index("rules")] = 1.0
+        pairs = enumerate(zip(record["lines"], record["labels"], strict=True))
+        record["rules_text"] = "\n".join(t for i, (t, v) in pairs if v or not i)
+    probs = [np.where(np.asarray(r["labels"]) == 1, 0.9, 0.1) for r in records]
+    picked = final_pick(records, score_table(records, probs, GRID), NAMES)
+    assert picked["article"] == (0.5, 0.5)  # left to the rules
+    threshold, margin = picked["other"]
+    for record, prob in zip(records, probs, strict=True):
+        assert chosen_text(record, prob, threshold, margin) == record["truth"]["body"]
