@@ -95,14 +95,15 @@ def _fold_gains(
     groups: np.ndarray,
 ) -> dict[str, np.ndarray]:
     """Per rules' page type, each set's mean gain over the rules at each grid point,
-    over the ``train`` pages (nested_choice's figures)."""
+    over the ``train`` pages (nested_choice's figures, its types in its order: the
+    guard's coordinate ascent depends on it)."""
     gain = np.nan_to_num(table - rules[:, None])
     set_names = list(dict.fromkeys(r["set"] for r in records))
     set_of = np.array([set_names.index(r["set"]) for r in records])
     rows_known = train & ~np.isnan(rules)
     sizes = np.bincount(set_of[rows_known], minlength=len(set_names)).clip(min=1)
     out = {}
-    for g in RULE_TYPES:
+    for g in sorted(set(groups.tolist())):
         rows = rows_known & (groups == g)
         per_set = np.zeros((len(set_names), table.shape[1]))
         np.add.at(per_set, set_of[rows], gain[rows])
@@ -146,7 +147,7 @@ def nested_variants(
     for f in range(folds):
         per_variant = [_fold_gains(records, t, rules, fold != f, groups) for t, rules in tables]
         if by_type:  # one grid of every variant's points: column v * len(GRID) + c
-            joined = {g: np.hstack([v[g] for v in per_variant]) for g in RULE_TYPES}
+            joined = {g: np.hstack([v[g] for v in per_variant]) for g in per_variant[0]}
             pick = pick_points(joined, True, start, keep, weights)
             value = _objective(joined, pick, weights)
             chosen = {g: divmod(c, len(GRID)) for g, c in pick.items()}

@@ -98,6 +98,10 @@ def _noisy_probs(records: list[dict]) -> list[np.ndarray]:
 
 def test_one_variant_is_the_combination_of_learn_nested_choice() -> None:
     records = _records()
+    for i, record in enumerate(records):  # four rules' types, the guard's ascent over them
+        kind = ("thread", "listing", "article", "other")[i % 4]
+        for row in record["features"]:
+            row[NAMES.index(f"type_{kind}")] = 1.0
     probs = _noisy_probs(records)
     tables = score_table(records, probs, GRID)
     expected, _ = nested_choice(
@@ -178,8 +182,11 @@ def test_lgbm_param_reads_numbers_and_text() -> None:
 
 def test_final_pick_is_the_combinations_choice_on_every_page() -> None:
     records = _records()
-    for record in records:  # the rules take a menu line the model knows is one
+    for i, record in enumerate(records):  # the rules take a menu line the model knows is one
         record["features"][0][NAMES.index("rules")] = 1.0
+        if i % 2:
+            for row in record["features"]:
+                row[NAMES.index("type_article")] = 1.0
         pairs = enumerate(zip(record["lines"], record["labels"], strict=True))
         record["rules_text"] = "\n".join(t for i, (t, v) in pairs if v or not i)
     probs = [np.where(np.asarray(r["labels"]) == 1, 0.9, 0.1) for r in records]
