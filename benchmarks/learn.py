@@ -20,10 +20,14 @@ same folds on the first stage's held-out probabilities of each line's
 neighbours, block and page (stack_columns: the sequence smoothing); ``--nested``,
 the rules margin and threshold chosen per fold (and per rules' page type) on the
 other folds only (nested_choice), the way the model and the rules would be
-combined; ``--cost N``, what an N-tree model costs per aeb page in pure Python.
+combined; ``--cost N``, what an N-tree model costs per aeb page in pure Python;
+``--bootstrap N``, with ``--nested``, each nested gain's interval over N
+resamples of the sites (benchmarks.learn_bootstrap: is the gain above the noise?);
+``--lgbm-params``, LightGBM's settings overridden. Other decision procedures over
+saved probabilities (whole blocks, a page gate): benchmarks.learn_decide.
 
     python -m benchmarks.learn [--lines DIR] [--sets ...] [--folds 5] [--trees 200]
-        [--model gbdt|lgbm|crf] [--weigh-sets] [--stack] [--nested] [--cost N]
+        [--model gbdt|lgbm|crf] [--weigh-sets] [--stack] [--nested [--bootstrap N]] [--cost N]
 """
 
 from __future__ import annotations
@@ -596,6 +600,35 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
     )
 
 
+def nested_bootstrap(
+    records: Sequence[dict[str, Any]],
+    tables: tuple[np.ndarray, np.ndarray],
+    choices: Sequence[tuple[float, float]],
+    draws: int,
+) -> str:
+    """The per-page gain over the rules of nested choices (page_scorer's, read from
+    score_table's ``tables``), per set and wcxb_dev page type, with its interval
+    over ``draws`` resamples of the sites (benchmarks.learn_bootstrap)."""
+    from benchmarks.learn_bootstrap import bootstrap_report, gain_groups
+
+    table, rules = tables
+    gains = table[np.arange(len(records)), [GRID.index(c) for c in choices]] - rules
+    sets, types = [r["set"] for r in records], [r["page_type"] for r in records]
+    groups = gain_groups(sets, types, [r["site"] for r in records], gains)
+    return f"gain per page, {draws} resamples of the sites\n" + bootstrap_report(groups, draws)
+
+
+def lgbm_param(pair: str) -> tuple[str, int | float | str]:
+    """``name=value`` as LightGBM reads it: an int, else a float, else the text."""
+    name, _, text = pair.partition("=")
+    for kind in (int, float):
+        try:
+            return name.strip(), kind(text)
+        except ValueError:
+            pass
+    return name.strip(), text.strip()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.learn", description=__doc__)
     parser.add_argument("--lines", type=Path, default=DEFAULT_OUT, help="benchmarks.labels --out")
@@ -614,6 +647,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--nested", action="store_true", help="also threshold and margin by nested_choice"
     )
+    parser.add_argument(
+        "--bootstrap", type=int, default=0, help="with --nested: site resamples of each gain"
+    )
+    parser.add_argument(
+        "--lgbm-params", default="", help="LGBM_PARAMS overrides, e.g. num_leaves=15,num_threads=1"
+    )
     parser.add_argument("--cost", type=int, help="time an N-tree model per aeb page, then stop")
     parser.add_argument("--save-probs", type=Path, help="write the held-out P(main) (.npz)")
     parser.add_argument("--load-probs", type=Path, help="the first stage's P: train nothing for it")
@@ -625,7 +664,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     records = load(args.lines, args.sets.split(","))
     keys = [f"{r['set']}/{r['id']}" for r in records]
     weights = SET_WEIGHTS if args.weigh_sets else None
-    fit = {"gbdt": gbdt_fit(args.trees), "lgbm": lgbm_fit(args.trees), "crf": crf_fit}[args.model]
+    params = dict(lgbm_param(kv) for kv in args.lgbm_params.split(",") if kv)
+    fits = {"gbdt": gbdt_fit(args.trees), "lgbm": lgbm_fit(args.trees, **params), "crf": crf_fit}
+    fit = fits[args.model]
     if args.load_probs:
         saved = np.load(args.load_probs)
         probs = [saved[key] for key in keys]
@@ -662,6 +703,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             how += f", for {focus}'s gain" if focus else ""
             print(f"threshold and margin by nested choice, {how}")
             print(report(records, probs, 0.5, choices=choices))
+            if args.bootstrap:
+                print(nested_bootstrap(records, tables, choices, args.bootstrap))
     return 0
 
 
