@@ -10,7 +10,7 @@ setup(
     long_description_content_type="text/x-rst",
     license="BSD-3-Clause",
     packages=find_packages(include=["scrapy_cx", "scrapy_cx.*"]),
-    package_data={"scrapy_cx": ["py.typed"]},
+    package_data={"scrapy_cx": ["py.typed"], "scrapy_cx.extract.content": ["labeller.json"]},
     python_requires=">=3.10",
     install_requires=[
         "scrapy>=2.11",
