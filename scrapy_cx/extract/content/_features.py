@@ -16,6 +16,7 @@ import re
 from array import array
 from collections.abc import Iterator, Sequence
 
+from ..classify.pagetype import PAGE_TYPES
 from ..page import Page
 
 TAGS = (
@@ -40,7 +41,6 @@ TAGS = (
     "article",
     "span",
 )
-PAGE_TYPES = ("article", "thread", "listing", "other")
 KINDS = ("text", "cards", "headlines")
 # Class/id name parts that say content or not-content; read on a line's three
 # nearest block ancestors. English words, but the page's names, not its language.

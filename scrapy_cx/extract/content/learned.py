@@ -1,12 +1,13 @@
 """The learned line labeller (issue 38): which of the walk's lines are main text,
-decided by boosted trees trained on about 2 000 labelled pages, where the rules
-decide worse.
+decided by boosted trees trained on 1 863 labelled pages, where the rules decide
+worse.
 
 Every line gets P(main) from its features and its neighbours' (_features.py),
 the rules' own choice among them. Cross-validated by site (benchmarks.train), the
-model beats the hand-set selection on the pages the rules do not take for an
-article (threads, listings, product and service pages) and loses to it on
-articles: so only those pages run it, and there a line the rules chose stays
+model beats the hand-set selection on listings, product and service pages and
+loses to it on articles; a thread's text is its posts (posts.py), which the model
+does not know. So only pages the rules type listing or other run it (the model
+file's cut-offs name them), and there a line the rules chose stays
 unless P(main) falls below ``threshold - margin``, another joins when it rises
 above ``threshold + margin`` and the walk did not mark it boilerplate (:func:`kept`),
 threshold and margin per page type, chosen by the same cross-validation. The
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from ..classify.pagetype import PAGE_TYPES
 from ..page import Evidence, Page
 from ._features import MATRIX_NAMES, line_matrix, page_features
 from ._trees import Tree, probability, tree_of
@@ -27,8 +29,6 @@ from ._trees import Tree, probability, tree_of
 __all__ = ["Labeller", "kept", "label_lines", "labeller", "select_learned"]
 
 MODEL = Path(__file__).with_name("labeller.json")
-# The rules' page types the cut-offs are keyed by; any other counts as "other".
-_RULE_TYPES = ("article", "thread", "listing", "other")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ def label_lines(page: Page, model: Labeller) -> None:
     """On a page ``model`` is used for, replace the body by the lines it keeps
     (module doc). The rules' regions stay, best first, and each run of lines the
     model adds outside them becomes one more."""
-    kind = page.page_type if page.page_type in _RULE_TYPES else "other"
+    kind = page.page_type if page.page_type in PAGE_TYPES else "other"
     if kind not in model.cutoffs:
         return
     threshold, margin = model.cutoffs[kind]
