@@ -9,12 +9,11 @@ its last line, and nothing is fetched either.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.support.crawl import EXAMPLE_PROJECT, ONE_LINE_ERRORS, crawl_command
+from tests.support.crawl import ONE_LINE_ERRORS, run_crawl
 
 ASYNCIO = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
@@ -37,14 +36,7 @@ def test_bad_argument_ends_the_crawl_in_one_line(
 ) -> None:
     out = tmp_path / "out.jsonl"
     args = [word for argument in arguments for word in ("-a", argument)]
-    proc = subprocess.run(
-        crawl_command(args, out, {"TWISTED_REACTOR": ASYNCIO}),
-        cwd=EXAMPLE_PROJECT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    proc, _ = run_crawl(args, out, settings={"TWISTED_REACTOR": ASYNCIO}, timeout=120)
     assert proc.returncode == 1, proc.stderr[-3000:]
     lines = proc.stderr.strip().splitlines()
     if ONE_LINE_ERRORS:

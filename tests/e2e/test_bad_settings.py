@@ -8,12 +8,11 @@ traceback, whichever reactor (and so Scrapy crawler process class) runs.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.support.crawl import EXAMPLE_PROJECT, crawl_command
+from tests.support.crawl import run_crawl
 
 ASYNCIO = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 SELECT = "twisted.internet.selectreactor.SelectReactor"
@@ -32,14 +31,7 @@ def test_bad_setting_ends_the_crawl_in_one_line(
     tmp_path: Path, reactor: str, name: str, value: str, expected: str
 ) -> None:
     out = tmp_path / "out.jsonl"
-    proc = subprocess.run(
-        crawl_command([], out, {name: value, "TWISTED_REACTOR": reactor}),
-        cwd=EXAMPLE_PROJECT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    proc, _ = run_crawl([], out, settings={name: value, "TWISTED_REACTOR": reactor}, timeout=120)
     assert proc.returncode != 0
     lines = proc.stderr.strip().splitlines()
     assert lines and lines[-1].startswith("scrapy-cx: " + expected), proc.stderr[-3000:]
@@ -50,14 +42,7 @@ def test_bad_setting_ends_the_crawl_in_one_line(
 
 def test_a_json_list_on_the_command_line_is_the_list(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    proc = subprocess.run(
-        crawl_command([], out, {"CX_PAGE_TYPES": '["listing"]'}),
-        cwd=EXAMPLE_PROJECT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    proc, _ = run_crawl([], out, settings={"CX_PAGE_TYPES": '["listing"]'}, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     types = [line for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert types and all('"page_type": "listing"' in line for line in types)
@@ -66,14 +51,7 @@ def test_a_json_list_on_the_command_line_is_the_list(tmp_path: Path) -> None:
 def test_a_misspelled_setting_is_warned_about_once_and_counted(tmp_path: Path) -> None:
     """``-s CX_MIN_CONTENT_LENTGH=5000`` ran the crawl on the default without a word."""
     out = tmp_path / "out.jsonl"
-    proc = subprocess.run(
-        crawl_command([], out, {"CX_MIN_CONTENT_LENTGH": "5000"}),
-        cwd=EXAMPLE_PROJECT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    proc, _ = run_crawl([], out, settings={"CX_MIN_CONTENT_LENTGH": "5000"}, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     warning = (
         "WARNING: scrapy-cx: unknown setting CX_MIN_CONTENT_LENTGH (ignored): "
