@@ -75,8 +75,8 @@ _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-_WEEKDAYS = r"mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|" + _WEEKDAYS
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
@@ -534,6 +534,9 @@ def _latin_names(text: str) -> list[str]:
 # Labels that open a line and may name a poster by one word ("by Amanda · Dec 20",
 # "Thread starter lulug30", "by changingtimes » Sat Feb 24").
 _HANDLE_LABEL = re.compile(r"(?:by|thread\sstarter|topic\sstarter|started\sby)\b", re.I)
+# The one word after the label: "lulug30", "Amanda", "J.D.", "A".
+_HANDLE_WORD = re.compile(r"[^\W_][\w.-]*[^\W_.-]|[^\W\d_]")
+_MONTH_WORD = re.compile(_MONTHS, re.I)
 # What follows such a one-word name: the line's end, a separator, a date.
 _AFTER_HANDLE = re.compile(r"\s?(?:$|[|·•⋅∙—–»]|(?:on|at|start\sdate)\s|,?\s?\d)", re.I)
 # A month the markup glued to the handle: "thegrangehallFebruary 8, 2024".
@@ -547,13 +550,13 @@ def _handle(rest: str) -> str | None:
     """The one word after a line's own label, where a field or nothing follows it: a
     poster's handle or first name. Not a sentence's word ("By continuing to use ...")
     nor a month or a weekday."""
-    m = re.match(r"[^\W_][\w.-]*[^\W_.-]|[^\W\d_]", rest)
+    m = _HANDLE_WORD.match(rest)
     if m is None or _AFTER_HANDLE.match(rest, m.end()) is None:
         return None
     word = _GLUED_MONTH.sub("", m.group())
     if not _HANDLE.fullmatch(word) or word.isdigit() or _NOT_NAME.match(word):
-        return None
-    if re.fullmatch(_MONTHS + r"|" + _WEEKDAYS, word, re.I):
+        return None  # (_NOT_NAME holds the weekdays, long and short)
+    if _MONTH_WORD.fullmatch(word):
         return None
     return word
 
@@ -1073,7 +1076,8 @@ def _declared_name(raw: str) -> str | None:
 # Finanzmagazin /PP 20. Juni") credits someone of the site's (initials, a desk).
 _SITE_BYLINE_END = re.compile(
     r"(?:(?:on|at|published|updated|posted)\s|[|·•—–-]\s?)?(?:\d|" + _MONTHS + r"\b|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    + _WEEKDAYS
+    + r")",
     re.I,
 )
 
