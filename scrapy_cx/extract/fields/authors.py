@@ -865,11 +865,14 @@ def tail_authors(
 
 
 _BOX_SCAN = 10  # lines after the text where its author's box may be
+# The verbs of a byline's label that the site, a team or a box's writer follows.
+_BY_VERB = r"(?:written|authored|posted|published)\s+by"
 # The label of the author's box after the text: "Written by Ann Lee", "This post was
 # written by Ann Lee, Head of ...", "About the Author: Ann", "Published by", "By: Ann Lee".
 _BOX_LABEL = re.compile(
     r"^(?:(?:this\s(?:post|article|story|guide|piece)\s(?:was\s)?)?"
-    r"(?:written|published|authored|posted)\s+by|about\s+the\s+author|by)\s?:?\s",
+    + _BY_VERB
+    + r"|about\s+the\s+author|by)\s?:?\s",
     re.I,
 )
 
@@ -1084,7 +1087,7 @@ _SITE_BYLINE_END = re.compile(
 
 # "By" naming the site itself, at the line's start or after a date or a separator.
 _SITE_LABEL = re.compile(
-    r"(?:^|[\d|·•—–]\s?)(?:(?:posted|written|published|authored)\s+)?by\s?:?\s", re.I
+    r"(?:^|[\d|·•—–]\s?)(?:" + _BY_VERB + r"|by)\s?:?\s", re.I
 )
 
 
@@ -1136,7 +1139,7 @@ def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] 
 # A team or a desk as the byline names it ("By Workzone Team", "The Upwork Team", "Resy
 # Staff", "Team SimplyThrilled"): capitalized words, then the team word; after a label
 # anywhere in the byline's window, alone on its line right under the headline.
-_TEAM_LABEL = re.compile(r"(?i:(?:(?:written|posted|authored|published)\s+)?by|von|author)\s?:?\s")
+_TEAM_LABEL = re.compile(r"(?i:" + _BY_VERB + r"|by|von|author)\s?:?\s")
 _TEAM = re.compile(
     r"(?P<name>(?:[Tt]he\s)?(?:[A-Z0-9][\w&'’.-]*\s){1,3}"
     r"(?:Team|Staff|Editors|Editorial\sTeam|Editorial\sStaff|News\s?[Dd]esk|Webteam)"
