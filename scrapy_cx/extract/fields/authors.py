@@ -763,7 +763,7 @@ def unlabelled_byline(
     window = _byline_window(lines, headline, main_start)
     for i in window:
         line = lines[i]
-        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+        if _not_byline(line):
             continue
         if _NOT_WRITER.match(line.text):
             continue  # "Reviewed by: <a class=author>...": the reviewer's mark
@@ -830,6 +830,11 @@ def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> 
     """The lines a byline is looked for in: under the headline, or above the text."""
     lo = headline + 1 if headline is not None else max(0, main_start - _BYLINE_SCAN)
     return range(lo, min(len(lines), max(lo, main_start) + _TEXT_SCAN, lo + 3 * _BYLINE_SCAN))
+
+
+def _not_byline(line: Line) -> bool:
+    """Whether a line can hold no byline: prose, a caption, a photo's credit."""
+    return line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text)
 
 
 def _bare_line(headline: int | None, i: int) -> bool:
@@ -1108,7 +1113,7 @@ def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] 
     above = [page.headline - 1] if page.headline else []  # (a byline over the headline)
     for i in [*above, *window]:
         line = lines[i]
-        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+        if _not_byline(line):
             continue
         text = line.text.strip()
         label = _SITE_LABEL.search(text)
@@ -1158,7 +1163,7 @@ def _team_byline(page: Page) -> tuple[list[str], int] | None:
     above = range(max(0, headline - 2), headline) if headline is not None else range(0)
     for i in [*above, *_byline_window(lines, headline, page.start)]:
         line = lines[i]
-        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+        if _not_byline(line):
             continue
         text = line.text.strip()
         label = _TEAM_LABEL.match(text)
