@@ -75,8 +75,8 @@ _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-_WEEKDAYS = r"mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTH_WORDS = _MONTHS + r"(?=\.?\s?\d)|" + _WEEKDAYS
 # Where a Latin byline's names end: a date, a separator, a role, a time.
 _LATIN_STOP = re.compile(
     # (a sentence's full stop: "StarredSkies. Edited 1 time", not "Ann B. Lee", "Jr. ")
@@ -534,6 +534,9 @@ def _latin_names(text: str) -> list[str]:
 # Labels that open a line and may name a poster by one word ("by Amanda · Dec 20",
 # "Thread starter lulug30", "by changingtimes » Sat Feb 24").
 _HANDLE_LABEL = re.compile(r"(?:by|thread\sstarter|topic\sstarter|started\sby)\b", re.I)
+# The one word after the label: "lulug30", "Amanda", "J.D.", "A".
+_HANDLE_WORD = re.compile(r"[^\W_][\w.-]*[^\W_.-]|[^\W\d_]")
+_MONTH_WORD = re.compile(_MONTHS, re.I)
 # What follows such a one-word name: the line's end, a separator, a date.
 _AFTER_HANDLE = re.compile(r"\s?(?:$|[|·•⋅∙—–»]|(?:on|at|start\sdate)\s|,?\s?\d)", re.I)
 # A month the markup glued to the handle: "thegrangehallFebruary 8, 2024".
@@ -547,13 +550,13 @@ def _handle(rest: str) -> str | None:
     """The one word after a line's own label, where a field or nothing follows it: a
     poster's handle or first name. Not a sentence's word ("By continuing to use ...")
     nor a month or a weekday."""
-    m = re.match(r"[^\W_][\w.-]*[^\W_.-]|[^\W\d_]", rest)
+    m = _HANDLE_WORD.match(rest)
     if m is None or _AFTER_HANDLE.match(rest, m.end()) is None:
         return None
     word = _GLUED_MONTH.sub("", m.group())
     if not _HANDLE.fullmatch(word) or word.isdigit() or _NOT_NAME.match(word):
-        return None
-    if re.fullmatch(_MONTHS + r"|" + _WEEKDAYS, word, re.I):
+        return None  # (_NOT_NAME holds the weekdays, long and short)
+    if _MONTH_WORD.fullmatch(word):
         return None
     return word
 
@@ -760,7 +763,7 @@ def unlabelled_byline(
     window = _byline_window(lines, headline, main_start)
     for i in window:
         line = lines[i]
-        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+        if _not_byline(line):
             continue
         if _NOT_WRITER.match(line.text):
             continue  # "Reviewed by: <a class=author>...": the reviewer's mark
@@ -829,6 +832,11 @@ def _byline_window(lines: list[Line], headline: int | None, main_start: int) -> 
     return range(lo, min(len(lines), max(lo, main_start) + _TEXT_SCAN, lo + 3 * _BYLINE_SCAN))
 
 
+def _not_byline(line: Line) -> bool:
+    """Whether a line can hold no byline: prose, a caption, a photo's credit."""
+    return line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text)
+
+
 def _bare_line(headline: int | None, i: int) -> bool:
     """Whether line ``i`` may show a bare name: one of the few right under the headline."""
     return headline is not None and i <= headline + _BARE_SCAN
@@ -862,11 +870,14 @@ def tail_authors(
 
 
 _BOX_SCAN = 10  # lines after the text where its author's box may be
+# The verbs of a byline's label that the site, a team or a box's writer follows.
+_BY_VERB = r"(?:written|authored|posted|published)\s+by"
 # The label of the author's box after the text: "Written by Ann Lee", "This post was
 # written by Ann Lee, Head of ...", "About the Author: Ann", "Published by", "By: Ann Lee".
 _BOX_LABEL = re.compile(
     r"^(?:(?:this\s(?:post|article|story|guide|piece)\s(?:was\s)?)?"
-    r"(?:written|published|authored|posted)\s+by|about\s+the\s+author|by)\s?:?\s",
+    + _BY_VERB
+    + r"|about\s+the\s+author|by)\s?:?\s",
     re.I,
 )
 
@@ -1073,14 +1084,15 @@ def _declared_name(raw: str) -> str | None:
 # Finanzmagazin /PP 20. Juni") credits someone of the site's (initials, a desk).
 _SITE_BYLINE_END = re.compile(
     r"(?:(?:on|at|published|updated|posted)\s|[|·•—–-]\s?)?(?:\d|" + _MONTHS + r"\b|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    + _WEEKDAYS
+    + r")",
     re.I,
 )
 
 
 # "By" naming the site itself, at the line's start or after a date or a separator.
 _SITE_LABEL = re.compile(
-    r"(?:^|[\d|·•—–]\s?)(?:(?:posted|written|published|authored)\s+)?by\s?:?\s", re.I
+    r"(?:^|[\d|·•—–]\s?)(?:" + _BY_VERB + r"|by)\s?:?\s", re.I
 )
 
 
@@ -1101,7 +1113,7 @@ def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] 
     above = [page.headline - 1] if page.headline else []  # (a byline over the headline)
     for i in [*above, *window]:
         line = lines[i]
-        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+        if _not_byline(line):
             continue
         text = line.text.strip()
         label = _SITE_LABEL.search(text)
@@ -1132,7 +1144,7 @@ def _shown_declared(page: Page, sites: frozenset[str]) -> tuple[list[str], int] 
 # A team or a desk as the byline names it ("By Workzone Team", "The Upwork Team", "Resy
 # Staff", "Team SimplyThrilled"): capitalized words, then the team word; after a label
 # anywhere in the byline's window, alone on its line right under the headline.
-_TEAM_LABEL = re.compile(r"(?i:(?:(?:written|posted|authored|published)\s+)?by|von|author)\s?:?\s")
+_TEAM_LABEL = re.compile(r"(?i:" + _BY_VERB + r"|by|von|author)\s?:?\s")
 _TEAM = re.compile(
     r"(?P<name>(?:[Tt]he\s)?(?:[A-Z0-9][\w&'’.-]*\s){1,3}"
     r"(?:Team|Staff|Editors|Editorial\sTeam|Editorial\sStaff|News\s?[Dd]esk|Webteam)"
@@ -1151,7 +1163,7 @@ def _team_byline(page: Page) -> tuple[list[str], int] | None:
     above = range(max(0, headline - 2), headline) if headline is not None else range(0)
     for i in [*above, *_byline_window(lines, headline, page.start)]:
         line = lines[i]
-        if line.length > _MAX_LINE or line.tag in _CAPTION_TAGS or is_credit(line.text):
+        if _not_byline(line):
             continue
         text = line.text.strip()
         label = _TEAM_LABEL.match(text)
