@@ -434,6 +434,44 @@ GUARD_TOLERANCE = 0.002
 GUARD_PENALTY = 10.0
 
 
+def guarded(per_set: np.ndarray, weights: np.ndarray) -> float:
+    """The guarded objective of each set's mean gain: their sum by ``weights``, less
+    GUARD_PENALTY times each set's fall beyond GUARD_TOLERANCE."""
+    fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
+    return float(weights @ per_set - GUARD_PENALTY * fall.sum())
+
+
+def fold_gains(
+    records: Sequence[dict[str, Any]],
+    tables: tuple[np.ndarray, np.ndarray],
+    rows: np.ndarray,
+    groups: np.ndarray,
+) -> dict[str, np.ndarray]:
+    """pick_points' gains: per group (``groups``, one per page, in sorted order: the
+    guard's coordinate ascent depends on it), each set's mean gain over the rules at
+    each point of score_table's ``tables``, over the pages of ``rows`` (a mask) that
+    have a truth."""
+    table, rules = tables
+    gain = np.nan_to_num(table - rules[:, None])
+    set_names = list(dict.fromkeys(r["set"] for r in records))
+    set_of = np.array([set_names.index(r["set"]) for r in records])
+    rows_known = rows & ~np.isnan(rules)
+    sizes = np.bincount(set_of[rows_known], minlength=len(set_names)).clip(min=1)
+    out = {}
+    for g in sorted(set(groups.tolist())):
+        picked = rows_known & (groups == g)
+        per_set = np.zeros((len(set_names), table.shape[1]))
+        np.add.at(per_set, set_of[picked], gain[picked])
+        out[str(g)] = per_set / sizes[:, None]
+    return out
+
+
+def focus_weights(records: Sequence[dict[str, Any]], focus: str) -> np.ndarray:
+    """pick_points' set weights (the sets in their order in ``records``): only
+    ``focus``'s gain counts, the others are only guarded."""
+    return np.array([float(s == focus) for s in dict.fromkeys(r["set"] for r in records)])
+
+
 def pick_points(
     gains: Mapping[str, np.ndarray],
     guard: bool,
@@ -454,9 +492,7 @@ def pick_points(
         return choice
 
     def objective(pick: Mapping[str, int]) -> float:
-        per_set = sum(gains[g][:, c] for g, c in pick.items())
-        fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
-        return float(w @ per_set - GUARD_PENALTY * fall.sum())
+        return guarded(sum(gains[g][:, c] for g, c in pick.items()), w)
 
     for _ in range(3):
         for g, v in gains.items():
@@ -487,31 +523,36 @@ def nested_choice(
     choices and one line per pick. ``tables``: score_table's, made once for many
     calls; ``keep``: rules' page types left to the rules; ``focus``: the one set whose
     gain is sought, the others only guarded."""
-    table, rules = tables or score_table(records, probs, GRID)
-    gain = np.nan_to_num(table - rules[:, None])
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    set_of = np.array([set_names.index(r["set"]) for r in records])
-    known = ~np.isnan(rules)
+    tables = tables or score_table(records, probs, GRID)
     fold = np.array(folds_by_site([r["site"] for r in records], folds))
     groups = np.array([rules_type(r, names) if by_type else "all" for r in records])
+    weights = None if focus is None else focus_weights(records, focus)
     choice: list[tuple[float, float]] = [(0.5, 0.0)] * len(records)
     picks = []
     for f in range(folds):
-        train = (fold != f) & known
-        sizes = np.bincount(set_of[train], minlength=len(set_names)).clip(min=1)
-        gains = {}
-        for g in sorted(set(groups)):
-            rows = train & (groups == g)
-            per_set = np.zeros((len(set_names), len(GRID)))
-            np.add.at(per_set, set_of[rows], gain[rows])
-            gains[str(g)] = per_set / sizes[:, None]
-        weights = None if focus is None else np.array([float(n == focus) for n in set_names])
+        gains = fold_gains(records, tables, fold != f, groups)
         picked = pick_points(gains, guard, GRID.index((0.5, 0.5)), keep, weights)
         for g, c in picked.items():
             picks.append(f"fold {f} {g}: threshold {GRID[c][0]} margin {GRID[c][1]}")
             for i in np.flatnonzero((fold == f) & (groups == g)):
                 choice[i] = GRID[c]
     return choice, picks
+
+
+def final_pick(
+    records: Sequence[dict[str, Any]],
+    tables: tuple[np.ndarray, np.ndarray],
+    names: Sequence[str],
+    keep: Collection[str] = (),
+    focus: str | None = None,
+) -> dict[str, tuple[float, float]]:
+    """The (threshold, margin) per rules' page type that would ship: nested_choice's
+    guarded pick made once on every page (its nested figures say what it is worth)."""
+    groups = np.array([rules_type(r, names) for r in records])
+    gains = fold_gains(records, tables, np.ones(len(records), bool), groups)
+    weights = None if focus is None else focus_weights(records, focus)
+    pick = pick_points(gains, True, GRID.index((0.5, 0.5)), keep, weights)
+    return {g: GRID[c] for g, c in sorted(pick.items())}
 
 
 def report(

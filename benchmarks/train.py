@@ -64,28 +64,13 @@ def tree_json(node: dict[str, Any]) -> Any:
 def cutoffs(
     records: Sequence[dict[str, Any]], probs: Sequence[np.ndarray]
 ) -> tuple[dict[str, tuple[float, float]], str]:
-    """The cut-offs chosen on every page's held-out P(main) (learn.pick_points, as
-    learn.nested_choice picks per fold), and the nested report of the same choice."""
+    """The cut-offs chosen on every page's held-out P(main) (learn.final_pick: the
+    pick learn.nested_choice makes per fold), and the nested report of the same choice."""
     tables = learn.score_table(records, probs, learn.GRID)
     choices, picks = learn.nested_choice(records, probs, 5, NAMES, True, True, tables, KEEP, FOCUS)
     nested = "\n".join(picks) + "\n" + learn.report(records, probs, 0.5, choices=choices)
-    table, rules = tables
-    gain = np.nan_to_num(table - rules[:, None])
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    set_of = np.array([set_names.index(r["set"]) for r in records])
-    known = ~np.isnan(rules)
-    sizes = np.bincount(set_of[known], minlength=len(set_names)).clip(min=1)
-    groups = np.array([learn.rules_type(r, NAMES) for r in records])
-    gains = {}
-    for g in sorted(set(groups)):
-        rows = known & (groups == g)
-        per_set = np.zeros((len(set_names), len(learn.GRID)))
-        np.add.at(per_set, set_of[rows], gain[rows])
-        gains[str(g)] = per_set / sizes[:, None]
-    weights = np.array([float(n == FOCUS) for n in set_names])
-    start = learn.GRID.index((0.5, 0.5))
-    picked = learn.pick_points(gains, True, start, KEEP, weights)
-    chosen = {g: learn.GRID[c] for g, c in picked.items() if g not in KEEP}
+    picked = learn.final_pick(records, tables, NAMES, KEEP, FOCUS)
+    chosen = {g: tm for g, tm in picked.items() if g not in KEEP}
     return chosen, nested
 
 
