@@ -14,7 +14,7 @@ current rules and the held-out model on the same pages in the same run, and per
 page type on wcxb_dev. Deterministic: fixed folds and seeds.
 
 Beyond one model at one threshold: ``--model lgbm`` (LightGBM: faster, and its
-trees export to plain tuples, benchmarks.trees); ``--weigh-sets`` (the small
+trees export to the core's nested lists, tree_json); ``--weigh-sets`` (the small
 sets' pages weigh more, SET_WEIGHTS); ``--stack``, a second stage trained by the
 same folds on the first stage's held-out probabilities of each line's
 neighbours, block and page (stack_columns: the sequence smoothing); ``--nested``,
@@ -263,7 +263,7 @@ LGBM_PARAMS = {
 
 def lgbm_train(train: Sequence[TrainPage], trees: int, **params: Any) -> Any:
     """A LightGBM booster on every known label of ``train`` (its trees export to
-    plain tuples, benchmarks.trees, as a shipped model's would)."""
+    the core's nested lists, :func:`tree_json`, as the shipped model's do)."""
     import lightgbm
 
     known = [p.labels != UNKNOWN for p in train]
@@ -273,6 +273,20 @@ def lgbm_train(train: Sequence[TrainPage], trees: int, **params: Any) -> Any:
         weight=np.concatenate([p.weights[k] for p, k in zip(train, known, strict=True)]),
     )
     return lightgbm.train({**LGBM_PARAMS, **params}, data, num_boost_round=trees)
+
+
+def tree_json(node: dict[str, Any]) -> Any:
+    """A LightGBM dump node as the core's nested lists (scrapy_cx/extract/content/_trees.py)."""
+    if "leaf_value" in node:
+        return float(node["leaf_value"])
+    if node.get("decision_type", "<=") != "<=" or node.get("missing_type") == "Zero":
+        raise ValueError(f"unsupported split {node.get('decision_type')!r}")
+    return [
+        int(node["split_feature"]),
+        float(node["threshold"]),
+        tree_json(node["left_child"]),
+        tree_json(node["right_child"]),
+    ]
 
 
 def lgbm_fit(
@@ -592,10 +606,10 @@ def report(
 def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
     """What a ``trees``-tree labeller would cost per ``aeb`` page in pure Python, next
     to ``extract_article`` in the same loop: the features (benchmarks.linefeatures,
-    as a runtime would compute them), the neighbour columns (numpy here: an
-    underestimate of a pure-Python runtime) and the trees (benchmarks.trees) over
-    every line. The model is trained on aeb's labelled lines: the cost depends on
-    the trees' number and depth, not on what they learned."""
+    as the core computes them), the neighbour columns (the core's line_matrix, and a
+    numpy array of them) and the trees (exported by tree_json, walked by the core's
+    content/_trees.py) over every line. The model is trained on aeb's labelled lines:
+    the cost depends on the trees' number and depth, not on what they learned."""
     import statistics
     import time
 
@@ -603,8 +617,8 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
 
     from benchmarks.datasets import bench_dir, load_set
     from benchmarks.linefeatures import page_features
-    from benchmarks.trees import probability, trees_of
     from scrapy_cx.extract import extract_article, extract_page
+    from scrapy_cx.extract.content._trees import probability, tree_of
 
     names = json.loads((lines_dir / "features.json").read_text())
     records = [r for r in load(lines_dir, ["aeb"]) if r["lines"]]
@@ -612,7 +626,9 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
         np.vstack([page_matrix(r["features"], names) for r in records]),
         np.concatenate([np.asarray(r["labels"]) == MAIN for r in records]),
     )
-    model = trees_of(lightgbm.train(LGBM_PARAMS, data, num_boost_round=trees).dump_model())
+    booster = lightgbm.train(LGBM_PARAMS, data, num_boost_round=trees)
+    dumped = [tree_json(t["tree_structure"]) for t in booster.dump_model()["tree_info"]]
+    model = [tree_of(t) for t in dumped]
     timings: dict[str, list[float]] = {"extract_article": [], "features": [], "columns": []}
     timings["trees"] = []
     lines = []
@@ -632,7 +648,7 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
         lines.append(len(rows))
         for key, spent in zip(timings, (t1 - t0, t2 - t15, t3 - t2, t4 - t3), strict=True):
             timings[key].append(spent * 1000)
-    size = len(json.dumps(model))
+    size = len(json.dumps(dumped))
     medians = ", ".join(f"{k} {statistics.median(v):.2f}" for k, v in timings.items())
     return (
         f"{trees} trees ({size} bytes as JSON), median ms per aeb page: {medians}; "

@@ -47,20 +47,6 @@ SOURCES = {
 }
 
 
-def tree_json(node: dict[str, Any]) -> Any:
-    """A LightGBM dump node as the core's nested lists (content/_trees.py)."""
-    if "leaf_value" in node:
-        return float(node["leaf_value"])
-    if node.get("decision_type", "<=") != "<=" or node.get("missing_type") == "Zero":
-        raise ValueError(f"unsupported split {node.get('decision_type')!r}")
-    return [
-        int(node["split_feature"]),
-        float(node["threshold"]),
-        tree_json(node["left_child"]),
-        tree_json(node["right_child"]),
-    ]
-
-
 def cutoffs(
     records: Sequence[dict[str, Any]], probs: Sequence[np.ndarray]
 ) -> tuple[dict[str, tuple[float, float]], str]:
@@ -124,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "features": list(MATRIX_NAMES),
         "cutoffs": {g: list(tm) for g, tm in sorted(chosen.items())},
-        "trees": [tree_json(t["tree_structure"]) for t in booster.dump_model()["tree_info"]],
+        "trees": [learn.tree_json(t["tree_structure"]) for t in booster.dump_model()["tree_info"]],
     }
     args.out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
     check(args.out, booster, train)
