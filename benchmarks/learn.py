@@ -209,9 +209,7 @@ def cross_validate(
         for i, r in enumerate(records):
             m = mats[i]
             if fold[i] != f and m is not None:
-                weight = (set_weights or {}).get(r["set"], 1.0)
-                weights = line_weights(m, names) * weight
-                train.append(TrainPage(m, np.asarray(r["labels"]), weights))
+                train.append(train_page(r, m, names, set_weights))
         test = [(i, m) for i, m in enumerate(mats) if fold[i] == f and m is not None]
         held_out = fit(train, [m for _, m in test])
         for (i, _), prob in zip(test, held_out, strict=True):
@@ -227,6 +225,19 @@ class TrainPage:
     matrix: np.ndarray
     labels: np.ndarray
     weights: np.ndarray
+
+
+def train_page(
+    record: dict[str, Any],
+    matrix: np.ndarray,
+    names: Sequence[str],
+    set_weights: Mapping[str, float] | None = None,
+) -> TrainPage:
+    """A page to train on: its ``matrix`` (page_matrix's, maybe with more columns), its
+    labels, and its lines' weights (line_weights) times its set's (``set_weights``,
+    default 1): the folds' models and the shipped one (benchmarks.train) alike."""
+    weight = (set_weights or {}).get(record["set"], 1.0)
+    return TrainPage(matrix, np.asarray(record["labels"]), line_weights(matrix, names) * weight)
 
 
 def gbdt_fit(trees: int) -> Callable[[Sequence[TrainPage], Sequence[np.ndarray]], list[np.ndarray]]:

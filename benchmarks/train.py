@@ -96,12 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen, nested = cutoffs(records, probs)
     print("cut-offs chosen per fold without it (the cross-validated figure):")
     print(nested)
-    train = []
-    for r in records:
-        if r["lines"]:
-            matrix = learn.page_matrix(r["features"], NAMES)
-            weights = learn.line_weights(matrix, NAMES) * learn.SET_WEIGHTS.get(r["set"], 1.0)
-            train.append(learn.TrainPage(matrix, np.asarray(r["labels"]), weights))
+    train = [
+        learn.train_page(r, learn.page_matrix(r["features"], NAMES), NAMES, learn.SET_WEIGHTS)
+        for r in records
+        if r["lines"]
+    ]
     booster = learn.lgbm_train(train, args.trees)
     model = {
         "about": "scrapy-cx's learned line labeller: python -m benchmarks.train (issue 38)",
