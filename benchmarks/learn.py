@@ -14,7 +14,7 @@ current rules and the held-out model on the same pages in the same run, and per
 page type on wcxb_dev. Deterministic: fixed folds and seeds.
 
 Beyond one model at one threshold: ``--model lgbm`` (LightGBM: faster, and its
-trees export to plain tuples, benchmarks.trees); ``--weigh-sets`` (the small
+trees export to the core's nested lists, tree_json); ``--weigh-sets`` (the small
 sets' pages weigh more, SET_WEIGHTS); ``--stack``, a second stage trained by the
 same folds on the first stage's held-out probabilities of each line's
 neighbours, block and page (stack_columns: the sequence smoothing); ``--nested``,
@@ -209,9 +209,7 @@ def cross_validate(
         for i, r in enumerate(records):
             m = mats[i]
             if fold[i] != f and m is not None:
-                weight = (set_weights or {}).get(r["set"], 1.0)
-                weights = line_weights(m, names) * weight
-                train.append(TrainPage(m, np.asarray(r["labels"]), weights))
+                train.append(train_page(r, m, names, set_weights))
         test = [(i, m) for i, m in enumerate(mats) if fold[i] == f and m is not None]
         held_out = fit(train, [m for _, m in test])
         for (i, _), prob in zip(test, held_out, strict=True):
@@ -227,6 +225,19 @@ class TrainPage:
     matrix: np.ndarray
     labels: np.ndarray
     weights: np.ndarray
+
+
+def train_page(
+    record: dict[str, Any],
+    matrix: np.ndarray,
+    names: Sequence[str],
+    set_weights: Mapping[str, float] | None = None,
+) -> TrainPage:
+    """A page to train on: its ``matrix`` (page_matrix's, maybe with more columns), its
+    labels, and its lines' weights (line_weights) times its set's (``set_weights``,
+    default 1): the folds' models and the shipped one (benchmarks.train) alike."""
+    weight = (set_weights or {}).get(record["set"], 1.0)
+    return TrainPage(matrix, np.asarray(record["labels"]), line_weights(matrix, names) * weight)
 
 
 def gbdt_fit(trees: int) -> Callable[[Sequence[TrainPage], Sequence[np.ndarray]], list[np.ndarray]]:
@@ -263,7 +274,7 @@ LGBM_PARAMS = {
 
 def lgbm_train(train: Sequence[TrainPage], trees: int, **params: Any) -> Any:
     """A LightGBM booster on every known label of ``train`` (its trees export to
-    plain tuples, benchmarks.trees, as a shipped model's would)."""
+    the core's nested lists, :func:`tree_json`, as the shipped model's do)."""
     import lightgbm
 
     known = [p.labels != UNKNOWN for p in train]
@@ -273,6 +284,20 @@ def lgbm_train(train: Sequence[TrainPage], trees: int, **params: Any) -> Any:
         weight=np.concatenate([p.weights[k] for p, k in zip(train, known, strict=True)]),
     )
     return lightgbm.train({**LGBM_PARAMS, **params}, data, num_boost_round=trees)
+
+
+def tree_json(node: dict[str, Any]) -> Any:
+    """A LightGBM dump node as the core's nested lists (scrapy_cx/extract/content/_trees.py)."""
+    if "leaf_value" in node:
+        return float(node["leaf_value"])
+    if node.get("decision_type", "<=") != "<=" or node.get("missing_type") == "Zero":
+        raise ValueError(f"unsupported split {node.get('decision_type')!r}")
+    return [
+        int(node["split_feature"]),
+        float(node["threshold"]),
+        tree_json(node["left_child"]),
+        tree_json(node["right_child"]),
+    ]
 
 
 def lgbm_fit(
@@ -434,6 +459,44 @@ GUARD_TOLERANCE = 0.002
 GUARD_PENALTY = 10.0
 
 
+def guarded(per_set: np.ndarray, weights: np.ndarray) -> float:
+    """The guarded objective of each set's mean gain: their sum by ``weights``, less
+    GUARD_PENALTY times each set's fall beyond GUARD_TOLERANCE."""
+    fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
+    return float(weights @ per_set - GUARD_PENALTY * fall.sum())
+
+
+def fold_gains(
+    records: Sequence[dict[str, Any]],
+    tables: tuple[np.ndarray, np.ndarray],
+    rows: np.ndarray,
+    groups: np.ndarray,
+) -> dict[str, np.ndarray]:
+    """pick_points' gains: per group (``groups``, one per page, in sorted order: the
+    guard's coordinate ascent depends on it), each set's mean gain over the rules at
+    each point of score_table's ``tables``, over the pages of ``rows`` (a mask) that
+    have a truth."""
+    table, rules = tables
+    gain = np.nan_to_num(table - rules[:, None])
+    set_names = list(dict.fromkeys(r["set"] for r in records))
+    set_of = np.array([set_names.index(r["set"]) for r in records])
+    rows_known = rows & ~np.isnan(rules)
+    sizes = np.bincount(set_of[rows_known], minlength=len(set_names)).clip(min=1)
+    out = {}
+    for g in sorted(set(groups.tolist())):
+        picked = rows_known & (groups == g)
+        per_set = np.zeros((len(set_names), table.shape[1]))
+        np.add.at(per_set, set_of[picked], gain[picked])
+        out[str(g)] = per_set / sizes[:, None]
+    return out
+
+
+def focus_weights(records: Sequence[dict[str, Any]], focus: str) -> np.ndarray:
+    """pick_points' set weights (the sets in their order in ``records``): only
+    ``focus``'s gain counts, the others are only guarded."""
+    return np.array([float(s == focus) for s in dict.fromkeys(r["set"] for r in records)])
+
+
 def pick_points(
     gains: Mapping[str, np.ndarray],
     guard: bool,
@@ -454,9 +517,7 @@ def pick_points(
         return choice
 
     def objective(pick: Mapping[str, int]) -> float:
-        per_set = sum(gains[g][:, c] for g, c in pick.items())
-        fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
-        return float(w @ per_set - GUARD_PENALTY * fall.sum())
+        return guarded(sum(gains[g][:, c] for g, c in pick.items()), w)
 
     for _ in range(3):
         for g, v in gains.items():
@@ -487,31 +548,36 @@ def nested_choice(
     choices and one line per pick. ``tables``: score_table's, made once for many
     calls; ``keep``: rules' page types left to the rules; ``focus``: the one set whose
     gain is sought, the others only guarded."""
-    table, rules = tables or score_table(records, probs, GRID)
-    gain = np.nan_to_num(table - rules[:, None])
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    set_of = np.array([set_names.index(r["set"]) for r in records])
-    known = ~np.isnan(rules)
+    tables = tables or score_table(records, probs, GRID)
     fold = np.array(folds_by_site([r["site"] for r in records], folds))
     groups = np.array([rules_type(r, names) if by_type else "all" for r in records])
+    weights = None if focus is None else focus_weights(records, focus)
     choice: list[tuple[float, float]] = [(0.5, 0.0)] * len(records)
     picks = []
     for f in range(folds):
-        train = (fold != f) & known
-        sizes = np.bincount(set_of[train], minlength=len(set_names)).clip(min=1)
-        gains = {}
-        for g in sorted(set(groups)):
-            rows = train & (groups == g)
-            per_set = np.zeros((len(set_names), len(GRID)))
-            np.add.at(per_set, set_of[rows], gain[rows])
-            gains[str(g)] = per_set / sizes[:, None]
-        weights = None if focus is None else np.array([float(n == focus) for n in set_names])
+        gains = fold_gains(records, tables, fold != f, groups)
         picked = pick_points(gains, guard, GRID.index((0.5, 0.5)), keep, weights)
         for g, c in picked.items():
             picks.append(f"fold {f} {g}: threshold {GRID[c][0]} margin {GRID[c][1]}")
             for i in np.flatnonzero((fold == f) & (groups == g)):
                 choice[i] = GRID[c]
     return choice, picks
+
+
+def final_pick(
+    records: Sequence[dict[str, Any]],
+    tables: tuple[np.ndarray, np.ndarray],
+    names: Sequence[str],
+    keep: Collection[str] = (),
+    focus: str | None = None,
+) -> dict[str, tuple[float, float]]:
+    """The (threshold, margin) per rules' page type that would ship: nested_choice's
+    guarded pick made once on every page (its nested figures say what it is worth)."""
+    groups = np.array([rules_type(r, names) for r in records])
+    gains = fold_gains(records, tables, np.ones(len(records), bool), groups)
+    weights = None if focus is None else focus_weights(records, focus)
+    pick = pick_points(gains, True, GRID.index((0.5, 0.5)), keep, weights)
+    return {g: GRID[c] for g, c in sorted(pick.items())}
 
 
 def report(
@@ -551,10 +617,10 @@ def report(
 def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
     """What a ``trees``-tree labeller would cost per ``aeb`` page in pure Python, next
     to ``extract_article`` in the same loop: the features (benchmarks.linefeatures,
-    as a runtime would compute them), the neighbour columns (numpy here: an
-    underestimate of a pure-Python runtime) and the trees (benchmarks.trees) over
-    every line. The model is trained on aeb's labelled lines: the cost depends on
-    the trees' number and depth, not on what they learned."""
+    as the core computes them), the neighbour columns (the core's line_matrix, and a
+    numpy array of them) and the trees (exported by tree_json, walked by the core's
+    content/_trees.py) over every line. The model is trained on aeb's labelled lines:
+    the cost depends on the trees' number and depth, not on what they learned."""
     import statistics
     import time
 
@@ -562,8 +628,8 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
 
     from benchmarks.datasets import bench_dir, load_set
     from benchmarks.linefeatures import page_features
-    from benchmarks.trees import probability, trees_of
     from scrapy_cx.extract import extract_article, extract_page
+    from scrapy_cx.extract.content._trees import probability, tree_of
 
     names = json.loads((lines_dir / "features.json").read_text())
     records = [r for r in load(lines_dir, ["aeb"]) if r["lines"]]
@@ -571,7 +637,9 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
         np.vstack([page_matrix(r["features"], names) for r in records]),
         np.concatenate([np.asarray(r["labels"]) == MAIN for r in records]),
     )
-    model = trees_of(lightgbm.train(LGBM_PARAMS, data, num_boost_round=trees).dump_model())
+    booster = lightgbm.train(LGBM_PARAMS, data, num_boost_round=trees)
+    dumped = [tree_json(t["tree_structure"]) for t in booster.dump_model()["tree_info"]]
+    model = [tree_of(t) for t in dumped]
     timings: dict[str, list[float]] = {"extract_article": [], "features": [], "columns": []}
     timings["trees"] = []
     lines = []
@@ -591,7 +659,7 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
         lines.append(len(rows))
         for key, spent in zip(timings, (t1 - t0, t2 - t15, t3 - t2, t4 - t3), strict=True):
             timings[key].append(spent * 1000)
-    size = len(json.dumps(model))
+    size = len(json.dumps(dumped))
     medians = ", ".join(f"{k} {statistics.median(v):.2f}" for k, v in timings.items())
     return (
         f"{trees} trees ({size} bytes as JSON), median ms per aeb page: {medians}; "

@@ -36,17 +36,19 @@ from benchmarks.align import score_set
 from benchmarks.labels import DEFAULT_OUT, DEV_SETS, record_truth
 from benchmarks.learn import (
     GRID,
-    GUARD_PENALTY,
-    GUARD_TOLERANCE,
     RULE_TYPES,
     chosen_text,
+    focus_weights,
+    fold_gains,
     folds_by_site,
+    guarded,
     load,
     page_scorer,
     pick_points,
     rules_type,
     score_table,
 )
+from benchmarks.learn import final_pick as learn_final_pick
 from benchmarks.learn_bootstrap import bootstrap_report, gain_groups
 
 # (min_lines, alpha) of the block variants tried; (1, 1.0) is the line itself.
@@ -87,39 +89,9 @@ def smooth(
     return out
 
 
-def _fold_gains(
-    records: Sequence[dict[str, Any]],
-    table: np.ndarray,
-    rules: np.ndarray,
-    train: np.ndarray,
-    groups: np.ndarray,
-) -> dict[str, np.ndarray]:
-    """Per rules' page type, each set's mean gain over the rules at each grid point,
-    over the ``train`` pages (nested_choice's figures, its types in its order: the
-    guard's coordinate ascent depends on it)."""
-    gain = np.nan_to_num(table - rules[:, None])
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    set_of = np.array([set_names.index(r["set"]) for r in records])
-    rows_known = train & ~np.isnan(rules)
-    sizes = np.bincount(set_of[rows_known], minlength=len(set_names)).clip(min=1)
-    out = {}
-    for g in sorted(set(groups.tolist())):
-        rows = rows_known & (groups == g)
-        per_set = np.zeros((len(set_names), table.shape[1]))
-        np.add.at(per_set, set_of[rows], gain[rows])
-        out[g] = per_set / sizes[:, None]
-    return out
-
-
-def _guarded(per_set: np.ndarray, weights: np.ndarray) -> float:
-    """pick_points' guarded objective of each set's mean gain."""
-    fall = np.maximum(0.0, -per_set - GUARD_TOLERANCE)
-    return float(weights @ per_set - GUARD_PENALTY * fall.sum())
-
-
 def _objective(gains: dict[str, np.ndarray], pick: dict[str, int], weights: np.ndarray) -> float:
     """pick_points' guarded objective of one pick."""
-    return _guarded(sum(gains[g][:, c] for g, c in pick.items()), weights)
+    return guarded(sum(gains[g][:, c] for g, c in pick.items()), weights)
 
 
 def nested_variants(
@@ -139,13 +111,12 @@ def nested_variants(
     line per fold."""
     fold = np.array(folds_by_site([r["site"] for r in records], folds))
     groups = np.array([rules_type(r, names) for r in records])
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    weights = np.array([float(s == focus) for s in set_names])
+    weights = focus_weights(records, focus)
     start = GRID.index((0.5, 0.5))
     choice = [(0, start)] * len(records)
     picks = []
     for f in range(folds):
-        per_variant = [_fold_gains(records, t, rules, fold != f, groups) for t, rules in tables]
+        per_variant = [fold_gains(records, t, fold != f, groups) for t in tables]
         if by_type:  # one grid of every variant's points: column v * len(GRID) + c
             joined = {g: np.hstack([v[g] for v in per_variant]) for g in per_variant[0]}
             pick = pick_points(joined, True, start, keep, weights)
@@ -172,14 +143,9 @@ def final_pick(
     keep: Collection[str] = KEEP,
     focus: str = FOCUS,
 ) -> dict[str, tuple[float, float]]:
-    """The (threshold, margin) per rules' page type the combination would ship: the
-    same guarded pick, on every page (the nested figures say what it is worth)."""
-    groups = np.array([rules_type(r, names) for r in records])
-    gains = _fold_gains(records, *table, np.ones(len(records), bool), groups)
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    weights = np.array([float(s == focus) for s in set_names])
-    pick = pick_points(gains, True, GRID.index((0.5, 0.5)), keep, weights)
-    return {g: GRID[c] for g, c in sorted(pick.items())}
+    """The (threshold, margin) per rules' page type the combination would ship
+    (learn.final_pick with the combination's ``keep`` and ``focus``)."""
+    return learn_final_pick(records, table, names, keep, focus)
 
 
 GATE_NAMES = (
@@ -252,7 +218,7 @@ def nested_gate(
     diff = np.nan_to_num(second - first)
     set_names = list(dict.fromkeys(r["set"] for r in records))
     set_of = np.array([set_names.index(r["set"]) for r in records])
-    weights = np.array([float(s == focus) for s in set_names])
+    weights = focus_weights(records, focus)
     take = np.zeros(len(records), bool)
     picks = []
     for f in range(folds):
@@ -272,7 +238,7 @@ def nested_gate(
         for cut in GATE_CUTS:
             taken = diff[others] * (p_others > cut)
             per_set = np.bincount(set_of[others], weights=taken, minlength=len(set_names))
-            values.append(_guarded(per_set / sizes, weights))
+            values.append(guarded(per_set / sizes, weights))
         cut = GATE_CUTS[int(np.argmax(values))]
         rows = fold == f
         take[rows] = gate.predict_proba(features[rows])[:, 1] > cut

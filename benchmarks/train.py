@@ -47,45 +47,16 @@ SOURCES = {
 }
 
 
-def tree_json(node: dict[str, Any]) -> Any:
-    """A LightGBM dump node as the core's nested lists (content/_trees.py)."""
-    if "leaf_value" in node:
-        return float(node["leaf_value"])
-    if node.get("decision_type", "<=") != "<=" or node.get("missing_type") == "Zero":
-        raise ValueError(f"unsupported split {node.get('decision_type')!r}")
-    return [
-        int(node["split_feature"]),
-        float(node["threshold"]),
-        tree_json(node["left_child"]),
-        tree_json(node["right_child"]),
-    ]
-
-
 def cutoffs(
     records: Sequence[dict[str, Any]], probs: Sequence[np.ndarray]
 ) -> tuple[dict[str, tuple[float, float]], str]:
-    """The cut-offs chosen on every page's held-out P(main) (learn.pick_points, as
-    learn.nested_choice picks per fold), and the nested report of the same choice."""
+    """The cut-offs chosen on every page's held-out P(main) (learn.final_pick: the
+    pick learn.nested_choice makes per fold), and the nested report of the same choice."""
     tables = learn.score_table(records, probs, learn.GRID)
     choices, picks = learn.nested_choice(records, probs, 5, NAMES, True, True, tables, KEEP, FOCUS)
     nested = "\n".join(picks) + "\n" + learn.report(records, probs, 0.5, choices=choices)
-    table, rules = tables
-    gain = np.nan_to_num(table - rules[:, None])
-    set_names = list(dict.fromkeys(r["set"] for r in records))
-    set_of = np.array([set_names.index(r["set"]) for r in records])
-    known = ~np.isnan(rules)
-    sizes = np.bincount(set_of[known], minlength=len(set_names)).clip(min=1)
-    groups = np.array([learn.rules_type(r, NAMES) for r in records])
-    gains = {}
-    for g in sorted(set(groups)):
-        rows = known & (groups == g)
-        per_set = np.zeros((len(set_names), len(learn.GRID)))
-        np.add.at(per_set, set_of[rows], gain[rows])
-        gains[str(g)] = per_set / sizes[:, None]
-    weights = np.array([float(n == FOCUS) for n in set_names])
-    start = learn.GRID.index((0.5, 0.5))
-    picked = learn.pick_points(gains, True, start, KEEP, weights)
-    chosen = {g: learn.GRID[c] for g, c in picked.items() if g not in KEEP}
+    picked = learn.final_pick(records, tables, NAMES, KEEP, FOCUS)
+    chosen = {g: tm for g, tm in picked.items() if g not in KEEP}
     return chosen, nested
 
 
@@ -125,12 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen, nested = cutoffs(records, probs)
     print("cut-offs chosen per fold without it (the cross-validated figure):")
     print(nested)
-    train = []
-    for r in records:
-        if r["lines"]:
-            matrix = learn.page_matrix(r["features"], NAMES)
-            weights = learn.line_weights(matrix, NAMES) * learn.SET_WEIGHTS.get(r["set"], 1.0)
-            train.append(learn.TrainPage(matrix, np.asarray(r["labels"]), weights))
+    train = [
+        learn.train_page(r, learn.page_matrix(r["features"], NAMES), NAMES, learn.SET_WEIGHTS)
+        for r in records
+        if r["lines"]
+    ]
     booster = learn.lgbm_train(train, args.trees)
     model = {
         "about": "scrapy-cx's learned line labeller: python -m benchmarks.train (issue 38)",
@@ -139,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "features": list(MATRIX_NAMES),
         "cutoffs": {g: list(tm) for g, tm in sorted(chosen.items())},
-        "trees": [tree_json(t["tree_structure"]) for t in booster.dump_model()["tree_info"]],
+        "trees": [learn.tree_json(t["tree_structure"]) for t in booster.dump_model()["tree_info"]],
     }
     args.out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
     check(args.out, booster, train)

@@ -6,6 +6,7 @@ one: without them these tests are skipped, and say so.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,9 +27,11 @@ from benchmarks.learn import (  # noqa: E402 (after the skip)
     report,
     rules_type,
     stack_columns,
+    tree_json,
 )
 from benchmarks.linefeatures import NAMES  # noqa: E402
 from scrapy_cx.extract.content._features import NEIGHBOUR_COLUMNS, OFFSETS  # noqa: E402
+from scrapy_cx.extract.content._trees import probability, tree_of  # noqa: E402
 
 RULES = NAMES.index("rules")
 LOG_LEN = NAMES.index("log_len")
@@ -222,3 +225,38 @@ def test_a_second_stage_reads_the_extra_columns_and_the_set_weights() -> None:
     for record, prob in zip(records, probs, strict=True):
         assert prob.tolist() == pytest.approx([0.9 * v for v in record["labels"]])
     assert sorted(set(round(w, 6) for w in seen)) == [1.0, 2.0]  # a page weighs its set's weight
+
+
+# x0 <= 1.5 ? (x1 <= 0.0 ? -1 : 2) : 3, as LightGBM's dump_model() writes it
+_NODE = {
+    "split_feature": 0,
+    "threshold": 1.5,
+    "decision_type": "<=",
+    "left_child": {
+        "split_feature": 1,
+        "threshold": 0.0,
+        "decision_type": "<=",
+        "left_child": {"leaf_value": -1.0},
+        "right_child": {"leaf_value": 2.0},
+    },
+    "right_child": {"leaf_value": 3.0},
+}
+
+
+def _logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def test_a_dumped_tree_exports_to_the_cores_trees_and_sums_its_leaves() -> None:
+    # (was tests/benchmarks/test_trees.py, of benchmarks/trees.py: the core's walker now)
+    tree = tree_of(tree_json(_NODE))
+    assert tree == (0, 1.5, (1, 0.0, -1.0, 2.0), 3.0)
+    trees = [tree, tree_of(tree_json({"leaf_value": 0.5}))]
+    assert probability(trees, [1.5, 0.0]) == pytest.approx(_logistic(-0.5))  # equal goes left
+    assert probability(trees, [1.0, 0.1]) == pytest.approx(_logistic(2.5))
+    assert probability(trees, [2.0, -5.0]) == pytest.approx(_logistic(3.5))
+
+
+def test_a_categorical_split_is_refused() -> None:
+    with pytest.raises(ValueError, match="unsupported split"):
+        tree_json({**_NODE, "decision_type": "=="})

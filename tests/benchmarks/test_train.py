@@ -11,8 +11,8 @@ import pytest
 np = pytest.importorskip("numpy", reason="benchmarks.train needs the train extra")
 lightgbm = pytest.importorskip("lightgbm", reason="benchmarks.train needs the train extra")
 
-from benchmarks.learn import TrainPage  # noqa: E402
-from benchmarks.train import check, tree_json  # noqa: E402
+from benchmarks.learn import TrainPage, tree_json  # noqa: E402
+from benchmarks.train import check  # noqa: E402
 from scrapy_cx.extract.content._features import MATRIX_NAMES  # noqa: E402
 from scrapy_cx.extract.content._trees import probability, tree_of  # noqa: E402
 
