@@ -21,7 +21,8 @@ def test_the_ratio_and_every_stage_are_reported(tmp_path: Path) -> None:
     result = json.loads(out.read_text())
     assert result["pages"] == 1  # the aeb set of the tiny bench
     (core,) = result["cores"]
-    assert core["median_ratio"] > 1  # an extraction parses the page and does more
+    # a ratio, not a speed target: timings belong to the benchmark's runs, not to a test
+    assert 0 < core["median_ratio"] < float("inf")
     stages = {parses.stage_name(stage) for stage in STAGES}
     assert set(core["profile_ms"]) == stages | {parses.PARSE_STAGE}
     assert "lines" in parses.render(result)
