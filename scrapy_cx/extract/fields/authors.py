@@ -1186,6 +1186,7 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
     """Authors in order of trust, with where they were read."""
     meta, lines, headline, start = page.meta, page.lines, page.headline, page.start
     site_keys = sites
+    top = start if headline is None else headline  # (a headline on line 0 is a headline)
     if not (page.language or "").lower().startswith(_NOUNS_CAPITALIZED):
         sites = _owned_sites(sites, meta.authors + meta.author_tags)
     shown = byline_authors(lines, headline, start, None, sites, bare=False)
@@ -1197,13 +1198,13 @@ def _names(page: Page, sites: frozenset[str]) -> tuple[list[str], Evidence | Non
         # A field's label ("Username" in the site's header) is no mark of the story's author.
         marked = [mark for mark in marked if not _NOT_NAME.match(mark.strip())]
         # ... nor the reviewer's ("Reviewed by: <span class=author>Ann Lee</span>")
-        reviews = [line.text for line in lines[max(0, (headline or start) - 1) : start + 3]]
+        reviews = [line.text for line in lines[max(0, top - 1) : start + 3]]
         reviews = [text for text in reviews if _NOT_WRITER.match(text)]
         marked = [mark for mark in marked if not any(mark in text for text in reviews)]
         shown = unlabelled_byline(lines, headline, start, marked, sites)
     tagged = [n for raw in meta.author_tags for n in names_in(raw, sites)]
     if shown:
-        index = page.line_with(shown[0], max(0, (headline or start) - 1))
+        index = page.line_with(shown[0], max(0, top - 1))
         raw = lines[index].text if index is not None else shown[0]
         if len(tagged) > len(shown) and shown[0] == tagged[0]:
             # The byline shows the first of many (citation_author on papers).

@@ -962,6 +962,19 @@ def test_the_reviewers_marked_name_is_not_the_author() -> None:
     assert authors(byline) == ()
 
 
+def test_the_reviewer_under_a_headline_on_the_pages_first_line() -> None:
+    # The headline is line 0 (no navigation above it): the reviewer's line, three lines
+    # above the text, is still inside the window read for reviewers.
+    html = (
+        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
+        "<h1>Night buses approved</h1>"
+        "<ul><li>Reviewed by: <span class='author'>Brian Stone</span></li></ul>"
+        "<div>May 3, 2024</div><div>5 min read</div><div>Share this</div>"
+        f"{PARAGRAPHS}</body></html>"
+    )
+    assert extract_article(html).authors == ()
+
+
 def test_contributors_label_and_a_name_after_a_worded_date() -> None:
     assert authors("<div>Contributors: Janet Lough</div>") == ("Janet Lough",)
     assert authors("<p>Dec 26, 2025 • Ann Lee in Project Management</p>") == ("Ann Lee",)
