@@ -91,6 +91,7 @@ _DIGIT = re.compile(r"\d")
 _PART = re.compile(r"[a-z]+")
 _END = re.compile(r"[.!?。！？:;…]\s*$")
 ANCESTORS = 3
+_WORDS = GOOD_WORDS + BAD_WORDS
 
 NAMES: tuple[str, ...] = (
     (
@@ -174,16 +175,20 @@ def page_features(page: Page) -> list[list[float]]:
     blocks = _BlockValues(page, cum, link_cum, total)
     rows = []
     nearest = _nearest_distances(rule_idx, n)
+    # Every value rounded to 4 places, but the 0/1 ones, which are already, and the
+    # page's and a block's, rounded once (round() of a rounded value is itself).
+    page_values = [round(v, 4) for v in page_values]
+    logs = _Logs()
     for i, line in enumerate(lines):
         text = line.text
         length = line.length or 1
         row = [
-            math.log1p(line.length),
-            math.log1p(line.link_length),
-            line.link_density,
-            len(_PUNCT.findall(text)) / length,
-            len(_DIGIT.findall(text)) / length,
-            math.log1p(len(text.split())),
+            logs[line.length],
+            logs[line.link_length],
+            round(line.link_density, 4),
+            round(len(_PUNCT.findall(text)) / length, 4),
+            round(len(_DIGIT.findall(text)) / length, 4),
+            logs[len(text.split())],
             float(bool(_END.search(text))),
             float(line.boilerplate),
             float(rules[i]),
@@ -191,17 +196,25 @@ def page_features(page: Page) -> list[list[float]]:
             float(itemprop[i]),
             float(line.href is not None),
             *blocks.of(line.block, i),
-            i / n,
-            cum[i] / total,
-            nearest[i],
+            round(i / n, 4),
+            round(cum[i] / total, 4),
+            round(nearest[i], 4),
             *page_values,
         ]
-        row = [round(v, 4) for v in row]
         row += _TAG_COLUMNS.get(line.tag, _NO_TAG)
         row.extend(page_onehots)
         row.extend(blocks.words(line.block))
         rows.append(row)
     return rows
+
+
+class _Logs(dict[int, float]):
+    """``log1p`` of a count, rounded to 4 places, made once per count (rounding costs
+    more than the look-up, and a page's counts repeat)."""
+
+    def __missing__(self, count: int) -> float:
+        value = self[count] = round(math.log1p(count), 4)
+        return value
 
 
 class _BlockValues:
@@ -213,16 +226,23 @@ class _BlockValues:
         self.cum, self.link_cum, self.total = cum, link_cum, total
         self.depths = _depths(self.lines.parents)
         self._of: dict[int, list[float]] = {}
-        self._words: dict[int, list[float]] = {}
+        self._stats: dict[int, tuple[float, float]] = {}
+        self._words: dict[tuple[str | None, ...], list[float]] = {}
 
     def _span_stats(self, b: int) -> tuple[float, float]:
+        """The block's share of the page's text and its link density, rounded; once
+        per block (siblings share their parent's)."""
+        found = self._stats.get(b)
+        if found is not None:
+            return found
         lines = self.lines
         if not 0 <= b < len(lines.spans):
             return 1.0, 0.0
         start, end = lines.spans[b]
         size = self.cum[end] - self.cum[start]
         link = (self.link_cum[end] - self.link_cum[start]) / size if size else 0.0
-        return size / self.total, link
+        found = self._stats[b] = (round(size / self.total, 4), round(link, 4))
+        return found
 
     def of(self, b: int, i: int) -> list[float]:
         """depth, log block lines, block share, parent share and link, grandparent's."""
@@ -233,9 +253,9 @@ class _BlockValues:
         parent = lines.parents[b] if valid else -1
         grand = lines.parents[parent] if 0 <= parent < len(lines.parents) else -1
         span = lines.spans[b] if valid else (i, i + 1)
-        values = [
+        values = [  # (a depth is a whole number: rounded already)
             float(self.depths[b]) if valid else 0.0,
-            math.log1p(span[1] - span[0]),
+            round(math.log1p(span[1] - span[0]), 4),
             self._span_stats(b)[0],
             *self._span_stats(parent),
             *self._span_stats(grand),
@@ -245,18 +265,24 @@ class _BlockValues:
         return values
 
     def words(self, b: int) -> list[float]:
-        """The good and bad class-name words of the block's nearest ancestors."""
-        if b not in self._words:
-            lines = self.lines
+        """The good and bad class-name words of the block's nearest ancestors (one
+        list per sequence of their names: a listing's items repeat theirs)."""
+        lines = self.lines
+        names: list[str | None] = []
+        a = b
+        for _ in range(ANCESTORS):
+            if not 0 <= a < len(lines.names):
+                break
+            names.append(lines.names[a])
+            a = lines.parents[a]
+        key = tuple(names)
+        found = self._words.get(key)
+        if found is None:
             parts: set[str] = set()
-            a = b
-            for _ in range(ANCESTORS):
-                if not 0 <= a < len(lines.names):
-                    break
-                parts |= _name_parts(lines.names[a])
-                a = lines.parents[a]
-            self._words[b] = [float(w in parts) for w in GOOD_WORDS + BAD_WORDS]
-        return self._words[b]
+            for name in key:
+                parts |= _name_parts(name)
+            found = self._words[key] = [float(w in parts) for w in _WORDS]
+        return found
 
 
 def _nearest_distances(rule_idx: Sequence[int], n: int) -> list[float]:

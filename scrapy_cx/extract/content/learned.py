@@ -17,14 +17,14 @@ model is ``labeller.json``, loaded once per process.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
 from ..classify.pagetype import PAGE_TYPES
 from ..page import Evidence, Page
 from ._features import MATRIX_NAMES, line_matrix, page_features
-from ._trees import Tree, probability, tree_of
+from ._trees import Scorer, Tree, compile_trees, logistic, tree_of
 
 __all__ = ["Labeller", "kept", "label_lines", "labeller", "select_learned"]
 
@@ -38,11 +38,16 @@ class Labeller:
 
     trees: tuple[Tree, ...]
     cutoffs: dict[str, tuple[float, float]]  # page type -> (threshold, margin)
+    # The trees as one function (_trees.compile_trees), made with the model.
+    score: Scorer = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", compile_trees(self.trees))
 
     def probabilities(self, page: Page) -> list[float]:
         """P(main) of each line of ``page.selection.lines``."""
-        trees = self.trees
-        return [probability(trees, row) for row in line_matrix(page_features(page))]
+        score = self.score
+        return [logistic(score(row)) for row in line_matrix(page_features(page))]
 
 
 @cache

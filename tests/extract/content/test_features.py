@@ -32,3 +32,11 @@ def test_every_value_is_a_32_bit_float_and_the_rules_choice_is_a_feature() -> No
     rules = NAMES.index("rules")
     chosen = {id(line) for line in page.selection.body}
     assert [row[rules] for row in matrix] == [float(id(line) in chosen) for line in page.lines]
+
+
+def test_every_feature_is_rounded_to_four_places_as_the_training_records() -> None:
+    page = extract_page(listing_page(), "https://gazette.example/harbour", learned=False)
+    rows = page_features(page)
+    assert all(round(value, 4) == value for row in rows for value in row)
+    share = NAMES.index("block_share")
+    assert any(0 < row[share] < 1 for row in rows)  # not only whole numbers
