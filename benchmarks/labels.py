@@ -2,7 +2,7 @@
 the labels explain the truth.
 
 For each page: the extraction's lines (``page.selection.lines``), their features
-(benchmarks.linefeatures), the current rules' choice and a label per line
+(scrapy_cx.extract.content._features), the current rules' choice and a label per line
 (benchmarks.align). One gzipped JSON-lines file per set goes to ``--out`` (outside
 the repository: the pages' text must not enter it); benchmarks.learn trains on them.
 
@@ -27,8 +27,8 @@ from urllib.parse import urlsplit
 
 from benchmarks.align import MAIN, Truth, label_lines, score_set
 from benchmarks.datasets import BenchPage, bench_dir, load_set
-from benchmarks.linefeatures import NAMES, page_features
 from scrapy_cx.extract import extract_page
+from scrapy_cx.extract.content._features import NAMES, page_features
 from scrapy_cx.extract.fields.navigation import site_of
 
 # The dev sets with main-text truth (whole text or snippets). wceb_dev is left out

@@ -53,8 +53,8 @@ from benchmarks.align import (
     word_f1,
 )
 from benchmarks.labels import DEFAULT_OUT, DEV_SETS, read_records, record_truth
-from benchmarks.linefeatures import NAMES, line_matrix
 from benchmarks.metrics import char_tokens, shingles, snippets_found, word_tokens
+from scrapy_cx.extract.content._features import NAMES, line_matrix
 from scrapy_cx.extract.content.learned import kept
 
 SEED = 0
@@ -616,8 +616,8 @@ def report(
 
 def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
     """What a ``trees``-tree labeller would cost per ``aeb`` page in pure Python, next
-    to ``extract_article`` in the same loop: the features (benchmarks.linefeatures,
-    as the core computes them), the neighbour columns (the core's line_matrix, and a
+    to ``extract_article`` in the same loop: the features (the core's
+    content/_features.py), the neighbour columns (the core's line_matrix, and a
     numpy array of them) and the trees (exported by tree_json, walked by the core's
     content/_trees.py) over every line. The model is trained on aeb's labelled lines:
     the cost depends on the trees' number and depth, not on what they learned."""
@@ -627,8 +627,8 @@ def cost(lines_dir: Path, trees: int, bench: str | None = None) -> str:
     import lightgbm
 
     from benchmarks.datasets import bench_dir, load_set
-    from benchmarks.linefeatures import page_features
     from scrapy_cx.extract import extract_article, extract_page
+    from scrapy_cx.extract.content._features import page_features
     from scrapy_cx.extract.content._trees import probability, tree_of
 
     names = json.loads((lines_dir / "features.json").read_text())

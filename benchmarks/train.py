@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 
 from benchmarks import labels, learn
-from benchmarks.linefeatures import MATRIX_NAMES, NAMES
 from scrapy_cx.extract.content import _trees, learned
+from scrapy_cx.extract.content._features import MATRIX_NAMES, NAMES
 
 TREES = 50
 KEEP = ("article", "thread")  # left to the rules (learned.py says why)

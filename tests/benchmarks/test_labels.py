@@ -10,7 +10,7 @@ import pytest
 from benchmarks.align import MAIN, OTHER
 from benchmarks.datasets import BenchPage
 from benchmarks.labels import main, page_record, perfect_text, read_records, site
-from benchmarks.linefeatures import NAMES
+from scrapy_cx.extract.content._features import NAMES
 
 PARAGRAPHS = [
     "The council voted on Tuesday to turn the old docks into a park with trees and ponds.",

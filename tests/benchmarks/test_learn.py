@@ -29,8 +29,7 @@ from benchmarks.learn import (  # noqa: E402 (after the skip)
     stack_columns,
     tree_json,
 )
-from benchmarks.linefeatures import NAMES  # noqa: E402
-from scrapy_cx.extract.content._features import NEIGHBOUR_COLUMNS, OFFSETS  # noqa: E402
+from scrapy_cx.extract.content._features import NAMES, NEIGHBOUR_COLUMNS, OFFSETS  # noqa: E402
 from scrapy_cx.extract.content._trees import probability, tree_of  # noqa: E402
 
 RULES = NAMES.index("rules")

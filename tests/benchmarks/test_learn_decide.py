@@ -28,7 +28,7 @@ from benchmarks.learn_decide import (  # noqa: E402
     score_columns,
     smooth,
 )
-from benchmarks.linefeatures import NAMES  # noqa: E402
+from scrapy_cx.extract.content._features import NAMES  # noqa: E402
 from tests.benchmarks.test_learn import _page, _records  # noqa: E402
 
 
