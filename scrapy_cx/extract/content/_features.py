@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..classify.pagetype import PAGE_TYPES
 from ..page import Page
@@ -134,6 +134,15 @@ def _name_parts(name: str | None) -> set[str]:
     return set(_PART.findall(name.lower())) if name else set()
 
 
+def inside(ranges: Iterable[tuple[int, int]], n: int) -> list[bool]:
+    """Whether each of ``n`` lines is in one of the (start, end) ``ranges``."""
+    marks = [False] * n
+    for start, end in ranges:
+        for i in range(max(0, start), min(n, end)):
+            marks[i] = True
+    return marks
+
+
 def _depths(parents: Sequence[int]) -> list[int]:
     """Depth of each block element (parents come before their children)."""
     depths = [0] * len(parents)
@@ -152,16 +161,8 @@ def page_features(page: Page) -> list[list[float]]:
         return []
     in_body = {id(line) for line in sel.body}
     rules = [id(line) in in_body for line in lines]
-    region = [False] * n
-    for start, end in sel.regions:
-        for i in range(max(0, start), min(n, end)):
-            region[i] = True
-    itemprop = [False] * n
-    for b in lines.bodies:
-        if 0 <= b < len(lines.spans):
-            start, end = lines.spans[b]
-            for i in range(max(0, start), min(n, end)):
-                itemprop[i] = True
+    region = inside(sel.regions, n)
+    itemprop = inside((lines.spans[b] for b in lines.bodies if 0 <= b < len(lines.spans)), n)
     cum = [0]
     link_cum = [0]
     for line in lines:
