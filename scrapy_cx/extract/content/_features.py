@@ -171,15 +171,14 @@ def page_features(page: Page) -> list[list[float]]:
     total = cum[-1] or 1
     rule_idx = [i for i, r in enumerate(rules) if r]
     rules_share = sum(line.length for line, r in zip(lines, rules, strict=True) if r) / total
-    page_values = [math.log1p(n), rules_share]
+    # Every value rounded to 4 places, but the 0/1 ones, which are already, and the
+    # page's and a block's, rounded once (round() of a rounded value is itself).
+    page_values = [round(math.log1p(n), 4), round(rules_share, 4)]
     page_onehots = [float(page.page_type == t) for t in PAGE_TYPES] + [
         float(sel.kind == k) for k in KINDS
     ]
     rows = []
     nearest = _nearest_distances(rule_idx, n)
-    # Every value rounded to 4 places, but the 0/1 ones, which are already, and the
-    # page's and a block's, rounded once (round() of a rounded value is itself).
-    page_values = [round(v, 4) for v in page_values]
     logs = _Logs()
     blocks = _BlockValues(page, cum, link_cum, total, logs)
     for i, line in enumerate(lines):
