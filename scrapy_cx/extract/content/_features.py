@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..classify.pagetype import PAGE_TYPES
 from ..page import Page
@@ -86,6 +86,8 @@ BAD_WORDS = (
 # A tag's one-hot columns, made once.
 _TAG_COLUMNS = {tag: [float(tag == t) for t in TAGS] for tag in TAGS}
 _NO_TAG = [0.0] * len(TAGS)
+# A line outside any block element: one line, depth 0, the whole page's shares.
+_NO_BLOCK = [0.0, round(math.log1p(1), 4), 1.0, 1.0, 0.0, 1.0, 0.0]
 _PUNCT = re.compile(r"[^\w\s]")
 _DIGIT = re.compile(r"\d")
 _PART = re.compile(r"[a-z]+")
@@ -132,6 +134,15 @@ def _name_parts(name: str | None) -> set[str]:
     return set(_PART.findall(name.lower())) if name else set()
 
 
+def inside(ranges: Iterable[tuple[int, int]], n: int) -> list[bool]:
+    """Whether each of ``n`` lines is in one of the (start, end) ``ranges``."""
+    marks = [False] * n
+    for start, end in ranges:
+        for i in range(max(0, start), min(n, end)):
+            marks[i] = True
+    return marks
+
+
 def _depths(parents: Sequence[int]) -> list[int]:
     """Depth of each block element (parents come before their children)."""
     depths = [0] * len(parents)
@@ -150,16 +161,8 @@ def page_features(page: Page) -> list[list[float]]:
         return []
     in_body = {id(line) for line in sel.body}
     rules = [id(line) in in_body for line in lines]
-    region = [False] * n
-    for start, end in sel.regions:
-        for i in range(max(0, start), min(n, end)):
-            region[i] = True
-    itemprop = [False] * n
-    for b in lines.bodies:
-        if 0 <= b < len(lines.spans):
-            start, end = lines.spans[b]
-            for i in range(max(0, start), min(n, end)):
-                itemprop[i] = True
+    region = inside(sel.regions, n)
+    itemprop = inside((lines.spans[b] for b in lines.bodies if 0 <= b < len(lines.spans)), n)
     cum = [0]
     link_cum = [0]
     for line in lines:
@@ -168,17 +171,16 @@ def page_features(page: Page) -> list[list[float]]:
     total = cum[-1] or 1
     rule_idx = [i for i, r in enumerate(rules) if r]
     rules_share = sum(line.length for line, r in zip(lines, rules, strict=True) if r) / total
-    page_values = [math.log1p(n), rules_share]
+    # Every value rounded to 4 places, but the 0/1 ones, which are already, and the
+    # page's and a block's, rounded once (round() of a rounded value is itself).
+    page_values = [round(math.log1p(n), 4), round(rules_share, 4)]
     page_onehots = [float(page.page_type == t) for t in PAGE_TYPES] + [
         float(sel.kind == k) for k in KINDS
     ]
-    blocks = _BlockValues(page, cum, link_cum, total)
     rows = []
     nearest = _nearest_distances(rule_idx, n)
-    # Every value rounded to 4 places, but the 0/1 ones, which are already, and the
-    # page's and a block's, rounded once (round() of a rounded value is itself).
-    page_values = [round(v, 4) for v in page_values]
     logs = _Logs()
+    blocks = _BlockValues(page, cum, link_cum, total, logs)
     for i, line in enumerate(lines):
         text = line.text
         length = line.length or 1
@@ -195,7 +197,7 @@ def page_features(page: Page) -> list[list[float]]:
             float(region[i]),
             float(itemprop[i]),
             float(line.href is not None),
-            *blocks.of(line.block, i),
+            *blocks.of(line.block),
             round(i / n, 4),
             round(cum[i] / total, 4),
             round(nearest[i], 4),
@@ -219,13 +221,14 @@ class _Logs(dict[int, float]):
 
 class _BlockValues:
     """The values a line takes from its block element, its parent and grandparent,
-    computed once per block (many lines share one)."""
+    each block's share and link density computed once (siblings share a parent)."""
 
-    def __init__(self, page: Page, cum: list[int], link_cum: list[int], total: int) -> None:
+    def __init__(
+        self, page: Page, cum: list[int], link_cum: list[int], total: int, logs: _Logs
+    ) -> None:
         self.lines = page.selection.lines
-        self.cum, self.link_cum, self.total = cum, link_cum, total
+        self.cum, self.link_cum, self.total, self.logs = cum, link_cum, total, logs
         self.depths = _depths(self.lines.parents)
-        self._of: dict[int, list[float]] = {}
         self._stats: dict[int, tuple[float, float]] = {}
         self._words: dict[tuple[str | None, ...], list[float]] = {}
 
@@ -244,25 +247,23 @@ class _BlockValues:
         found = self._stats[b] = (round(size / self.total, 4), round(link, 4))
         return found
 
-    def of(self, b: int, i: int) -> list[float]:
-        """depth, log block lines, block share, parent share and link, grandparent's."""
-        if b in self._of:
-            return self._of[b]
+    def of(self, b: int) -> list[float]:
+        """depth, log block lines, block share, parent share and link, grandparent's.
+        Made per line: a line's block is seldom another's (98% of the labelled
+        lines of wcxb_dev), its parent's and grandparent's often are."""
         lines = self.lines
-        valid = 0 <= b < len(lines.spans)
-        parent = lines.parents[b] if valid else -1
+        if not 0 <= b < len(lines.spans):
+            return _NO_BLOCK
+        parent = lines.parents[b]
         grand = lines.parents[parent] if 0 <= parent < len(lines.parents) else -1
-        span = lines.spans[b] if valid else (i, i + 1)
-        values = [  # (a depth is a whole number: rounded already)
-            float(self.depths[b]) if valid else 0.0,
-            round(math.log1p(span[1] - span[0]), 4),
+        start, end = lines.spans[b]
+        return [  # (a depth is a whole number: rounded already)
+            float(self.depths[b]),
+            self.logs[end - start],
             self._span_stats(b)[0],
             *self._span_stats(parent),
             *self._span_stats(grand),
         ]
-        if valid:  # an invalid block's span is the line's own
-            self._of[b] = values
-        return values
 
     def words(self, b: int) -> list[float]:
         """The good and bad class-name words of the block's nearest ancestors (one

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..classify.pagetype import PAGE_TYPES
 from ..page import Evidence, Page
-from ._features import MATRIX_NAMES, line_matrix, page_features
+from ._features import MATRIX_NAMES, inside, line_matrix, page_features
 from ._trees import Scorer, Tree, compile_trees, logistic, tree_of
 
 __all__ = ["Labeller", "kept", "label_lines", "labeller", "select_learned"]
@@ -85,8 +85,8 @@ def label_lines(page: Page, model: Labeller) -> None:
     body = tuple(line for line, k in zip(sel.lines, keep, strict=True) if k)
     for line in body:
         line.boilerplate = False
-    covered = {i for start, end in sel.regions for i in range(start, end)}
-    added = _runs([k and i not in covered for i, k in enumerate(keep)])
+    covered = inside(sel.regions, len(keep))
+    added = _runs([k and not c for k, c in zip(keep, covered, strict=True)])
     page.selection = replace(sel, body=body, regions=(*sel.regions, *added))
     page.evidence["content"] = Evidence(
         "learned",

@@ -6,7 +6,13 @@ from __future__ import annotations
 from array import array
 
 from scrapy_cx.extract import extract_page
-from scrapy_cx.extract.content._features import MATRIX_NAMES, NAMES, line_matrix, page_features
+from scrapy_cx.extract.content._features import (
+    MATRIX_NAMES,
+    NAMES,
+    inside,
+    line_matrix,
+    page_features,
+)
 
 from .test_learned import listing_page
 
@@ -40,3 +46,8 @@ def test_every_feature_is_rounded_to_four_places_as_the_training_records() -> No
     assert all(round(value, 4) == value for row in rows for value in row)
     share = NAMES.index("block_share")
     assert any(0 < row[share] < 1 for row in rows)  # not only whole numbers
+
+
+def test_inside_marks_each_ranges_lines_clipped_to_the_page() -> None:
+    assert inside([(1, 3), (-2, 1), (4, 9)], 6) == [True, True, True, False, True, True]
+    assert inside([], 2) == [False, False]
