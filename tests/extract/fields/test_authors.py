@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import STAGES
-from scrapy_cx.extract.fields.authors import clean_name
+from scrapy_cx.extract.fields._names import clean_name
 from scrapy_cx.extract.page import Page
 from scrapy_cx.extract.parse.dom import parse_html
 from tests.extract.fields.test_source import source_of
