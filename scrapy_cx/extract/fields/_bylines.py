@@ -193,6 +193,10 @@ _POSTED = (
 )  # fmt: skip
 
 
+# What separates the names after a CJK label: spaces, commas, slashes, a closing bracket.
+_CJK_PARTS = re.compile(r"[\s、，,/／）)\]】]+")
+
+
 def cjk_names(text: str) -> list[str]:
     names: list[str] = []
     if _IDEOGRAPH.search(text) is None:
@@ -202,7 +206,7 @@ def cjk_names(text: str) -> list[str]:
         stop = _CJK_STOP.search(rest)
         nxt = _CJK_LABEL.search(rest)
         cut = min(s.start() for s in (stop, nxt) if s is not None) if (stop or nxt) else len(rest)
-        parts = re.split(r"[\s、，,/／）)\]】]+", rest[:cut].strip())[:MAX_NAMES]
+        parts = _CJK_PARTS.split(rest[:cut].strip())[:MAX_NAMES]
         if 2 <= len(parts) <= 3 and all(len(p) == 1 and "\u4e00" <= p <= "\u9fff" for p in parts):
             parts = ["".join(parts)]  # "赵 培": a two-character name spaced out
         for part in parts:
