@@ -360,13 +360,18 @@ def byline_authors(
             if not capitalized(" ".join(names).split()) and i + 2 < window.stop:
                 # "By" / "Wedding ChecklistsJust Engaged" (tags glued) / "Naoise McNally"
                 names = names_in(lines[i + 2].text, sites)
-        if bare and not names and _bare_line(headline, i):
-            if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
-                found = _bare_name(line) or _name_over_date(lines, i, window)
-                names = [n for n in (clean_name(n, sites) for n in found) if n]
+        if bare and not names and _bare_line(headline, i) and not not_byline(line):
+            names = _bare_names(lines, i, window, sites)
         if names:
             return names[:MAX_NAMES]
     return []
+
+
+def _bare_names(lines: list[Line], i: int, window: range, sites: frozenset[str]) -> list[str]:
+    """The clean names of line ``i`` shown bare: before a date or a separator
+    (:func:`_bare_name`) or alone over a date or a role (:func:`_name_over_date`)."""
+    found = _bare_name(lines[i]) or _name_over_date(lines, i, window)
+    return [n for n in (clean_name(n, sites) for n in found) if n]
 
 
 def unlabelled_byline(
@@ -389,8 +394,7 @@ def unlabelled_byline(
             continue  # "Reviewed by: <a class=author>...": the reviewer's mark
         names = _marked(line.text, marks, sites)
         if not names and _bare_line(headline, i):
-            found = _bare_name(line) or _name_over_date(lines, i, window)
-            names = [n for n in (clean_name(n, sites) for n in found) if n]
+            names = _bare_names(lines, i, window, sites)
         if names:
             return names[:MAX_NAMES]
     if headline is not None:  # over the headline: "Rachel MacDonald" / "Writer" / "12/11/25"
