@@ -193,6 +193,10 @@ _POSTED = (
 )  # fmt: skip
 
 
+# What separates the names after a CJK label: spaces, commas, slashes, a closing bracket.
+_CJK_PARTS = re.compile(r"[\s、，,/／）)\]】]+")
+
+
 def cjk_names(text: str) -> list[str]:
     names: list[str] = []
     if _IDEOGRAPH.search(text) is None:
@@ -202,7 +206,7 @@ def cjk_names(text: str) -> list[str]:
         stop = _CJK_STOP.search(rest)
         nxt = _CJK_LABEL.search(rest)
         cut = min(s.start() for s in (stop, nxt) if s is not None) if (stop or nxt) else len(rest)
-        parts = re.split(r"[\s、，,/／）)\]】]+", rest[:cut].strip())[:MAX_NAMES]
+        parts = _CJK_PARTS.split(rest[:cut].strip())[:MAX_NAMES]
         if 2 <= len(parts) <= 3 and all(len(p) == 1 and "\u4e00" <= p <= "\u9fff" for p in parts):
             parts = ["".join(parts)]  # "赵 培": a two-character name spaced out
         for part in parts:
@@ -356,13 +360,18 @@ def byline_authors(
             if not capitalized(" ".join(names).split()) and i + 2 < window.stop:
                 # "By" / "Wedding ChecklistsJust Engaged" (tags glued) / "Naoise McNally"
                 names = names_in(lines[i + 2].text, sites)
-        if bare and not names and _bare_line(headline, i):
-            if not is_credit(line.text) and line.tag not in _CAPTION_TAGS:
-                found = _bare_name(line) or _name_over_date(lines, i, window)
-                names = [n for n in (clean_name(n, sites) for n in found) if n]
+        if bare and not names and _bare_line(headline, i) and not not_byline(line):
+            names = _bare_names(lines, i, window, sites)
         if names:
             return names[:MAX_NAMES]
     return []
+
+
+def _bare_names(lines: list[Line], i: int, window: range, sites: frozenset[str]) -> list[str]:
+    """The clean names of line ``i`` shown bare: before a date or a separator
+    (:func:`_bare_name`) or alone over a date or a role (:func:`_name_over_date`)."""
+    found = _bare_name(lines[i]) or _name_over_date(lines, i, window)
+    return [n for n in (clean_name(n, sites) for n in found) if n]
 
 
 def unlabelled_byline(
@@ -385,8 +394,7 @@ def unlabelled_byline(
             continue  # "Reviewed by: <a class=author>...": the reviewer's mark
         names = _marked(line.text, marks, sites)
         if not names and _bare_line(headline, i):
-            found = _bare_name(line) or _name_over_date(lines, i, window)
-            names = [n for n in (clean_name(n, sites) for n in found) if n]
+            names = _bare_names(lines, i, window, sites)
         if names:
             return names[:MAX_NAMES]
     if headline is not None:  # over the headline: "Rachel MacDonald" / "Writer" / "12/11/25"

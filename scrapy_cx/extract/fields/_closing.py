@@ -23,6 +23,9 @@ _TAIL_LABEL = re.compile(
 )
 
 
+_CLAUSE = re.compile(r"[;；]")  # a closing byline's names end at its first clause
+
+
 def tail_authors(
     lines: list[Line], main_end: int, sites: frozenset[str] = frozenset()
 ) -> list[str]:
@@ -36,7 +39,7 @@ def tail_authors(
             continue  # "By now, you know ...": a sentence; a closing byline names a Name
         names = cjk_names(text) if not text.isascii() else []
         if not names:
-            names = names_in(re.split(r"[;；]", text, maxsplit=1)[0].strip("()（）[]【】"), sites)
+            names = names_in(_CLAUSE.split(text, maxsplit=1)[0].strip("()（）[]【】"), sites)
         names = [n for n in (clean_name(n, sites) for n in names) if n]
         if names:
             return names[:MAX_NAMES]

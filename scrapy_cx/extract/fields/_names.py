@@ -350,10 +350,14 @@ def _without_site(text: str, sites: frozenset[str]) -> str:
     return text
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z]{3}")  # a non-ASCII text holding one is split as Latin
+_CJK_SPLIT = re.compile(r"[\s、，,;；/／]+")
+
+
 def split_names(text: str) -> list[str]:
     """A list of names as written: "A and B", "A, B & C", "A、B", "A/B" (CJK)."""
-    if not text.isascii() and not re.search(r"[A-Za-z]{3}", text):
-        return [p for p in re.split(r"[\s、，,;；/／]+", text) if p]
+    if not text.isascii() and not _LATIN_WORD.search(text):
+        return [p for p in _CJK_SPLIT.split(text) if p]
     parts = [p.strip() for p in NAME_SPLIT.split(text)]
     return [p for p in parts if p]
 

@@ -29,7 +29,6 @@ from ._bylines import (
     byline_authors,
     byline_window,
     full_name,
-    is_credit,
     team_byline,
     unglued,
     unlabelled_byline,
@@ -44,17 +43,13 @@ from ._names import (
     PARTICLES,
     clean_name,
     names_in,
-    split_names,
 )
 from ._source import find_source
 from .title import site_from_title
 
-# The stage, and the readers it is made of that other code and tests call by name (they
-# live in the private modules beside this one, each with one job).
-__all__ = [
-    "byline_authors", "clean_name", "find_authors", "find_source", "is_credit", "names_in",
-    "split_names", "tail_authors", "unlabelled_byline",
-]  # fmt: skip
+# The stage; the readers it is made of live in the private modules beside this one, each
+# with one job, and are imported from there.
+__all__ = ["find_authors"]
 
 # Where a site name's parts meet: "HSS - Hanns-Seidel-Stiftung e.V.", "财经_网易新闻".
 _SITE_PARTS = re.compile(r"\s[|\-–—:·•/]\s|[|｜_＿【】]")

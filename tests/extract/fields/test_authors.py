@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_cx import extract_article
 from scrapy_cx.extract import STAGES
-from scrapy_cx.extract.fields.authors import clean_name
+from scrapy_cx.extract.fields._names import clean_name
 from scrapy_cx.extract.page import Page
 from scrapy_cx.extract.parse.dom import parse_html
 from tests.extract.fields.test_source import source_of
@@ -641,12 +641,17 @@ def test_a_name_alone_over_its_role_or_a_dated_time() -> None:
     assert authors("<p>Breaking News</p><p>The council met on Tuesday.</p>") == ()
 
 
-def test_a_name_over_its_role_above_the_headline() -> None:
-    html = (
+def _first_heading(above: str, below: str = "") -> str:
+    """A page with no navigation: ``above`` over the headline, ``below`` under it, then
+    the text."""
+    return (
         "<html><head><title>Night buses approved | Daily Example</title></head><body>"
-        "<div>Rachel MacDonald</div><div>Writer</div><div>12/11/25</div>"
-        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
+        f"{above}<h1>Night buses approved</h1>{below}{PARAGRAPHS}</body></html>"
     )
+
+
+def test_a_name_over_its_role_above_the_headline() -> None:
+    html = _first_heading("<div>Rachel MacDonald</div><div>Writer</div><div>12/11/25</div>")
     assert extract_article(html).authors == ("Rachel MacDonald",)
     # the headline's own copy over its date is no name
     copy = "<div>Night buses approved</div>"
@@ -663,12 +668,10 @@ def test_the_reviewers_marked_name_is_not_the_author() -> None:
 def test_the_reviewer_under_a_headline_on_the_pages_first_line() -> None:
     # The headline is line 0 (no navigation above it): the reviewer's line, three lines
     # above the text, is still inside the window read for reviewers.
-    html = (
-        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
-        "<h1>Night buses approved</h1>"
+    html = _first_heading(
+        "",
         "<ul><li>Reviewed by: <span class='author'>Brian Stone</span></li></ul>"
-        "<div>May 3, 2024</div><div>5 min read</div><div>Share this</div>"
-        f"{PARAGRAPHS}</body></html>"
+        "<div>May 3, 2024</div><div>5 min read</div><div>Share this</div>",
     )
     assert extract_article(html).authors == ()
 
@@ -690,11 +693,7 @@ def test_by_over_glued_tags_then_the_name() -> None:
 
 
 def test_a_team_over_its_date_above_the_headline() -> None:
-    html = (
-        "<html><head><title>Night buses approved | Daily Example</title></head><body>"
-        "<div>Team SimplyThrilled</div><div>September 4, 2025</div>"
-        "<h1>Night buses approved</h1>" + PARAGRAPHS + "</body></html>"
-    )
+    html = _first_heading("<div>Team SimplyThrilled</div><div>September 4, 2025</div>")
     assert extract_article(html).authors == ("Team SimplyThrilled",)
 
 
