@@ -70,7 +70,7 @@ def page_record(page: BenchPage) -> dict[str, object]:
         "rules_text": extracted.selection.content,
         "lines": texts,
         "labels": label_lines(texts, page.body, truth.with_snippets, truth.without_snippets),
-        "features": [[round(v, 4) for v in row] for row in page_features(extracted)],
+        "features": page_features(extracted),  # rounded to 4 places by the core
         # The block tree, for block-level smoothing (benchmarks.learn): each line's
         # block element, each block's line range and parent.
         "blocks": [line.block for line in lines],

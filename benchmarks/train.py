@@ -61,11 +61,12 @@ def cutoffs(
 
 
 def check(path: Path, booster: Any, train: Sequence[learn.TrainPage]) -> None:
-    """The written trees, walked as the core walks them, must give LightGBM's own
-    P(main) (a wrong export would fail here, not silently in the crawl)."""
+    """The written trees, loaded and scored as the core scores them (compiled,
+    _trees.compile_trees), must give LightGBM's own P(main): a wrong export, or trees
+    too deep to compile, fail here, not in the crawl."""
     model = learned.labeller.__wrapped__(path)
     for page in train[:: max(1, len(train) // 50)]:
-        mine = [_trees.probability(model.trees, row) for row in page.matrix.tolist()]
+        mine = [_trees.logistic(model.score(row)) for row in page.matrix.tolist()]
         theirs = booster.predict(page.matrix)
         if np.max(np.abs(np.asarray(mine) - theirs)) > 1e-9:
             raise SystemExit(f"{path}: the exported trees disagree with LightGBM's")
